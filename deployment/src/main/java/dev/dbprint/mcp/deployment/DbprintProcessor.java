@@ -1,14 +1,88 @@
 package dev.dbprint.mcp.deployment;
 
-import io.quarkus.deployment.annotations.BuildStep;
-import io.quarkus.deployment.builditem.FeatureBuildItem;
+import java.util.ArrayList;
+import java.util.List;
 
+import org.jboss.jandex.AnnotationInstance;
+import org.jboss.jandex.AnnotationTarget;
+import org.jboss.jandex.DotName;
+import org.jboss.jandex.MethodInfo;
+
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.resource.CatalogResourceService;
+import dev.dbprint.mcp.tool.McpTool;
+import dev.dbprint.mcp.tool.ToolInvoker;
+import dev.dbprint.mcp.tool.ToolRecorder;
+import dev.dbprint.mcp.tool.ToolRegistry;
+import dev.dbprint.mcp.transport.HttpTransport;
+import dev.dbprint.mcp.transport.ServerLifecycle;
+import dev.dbprint.mcp.transport.StdioTransport;
+import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.deployment.annotations.BuildProducer;
+import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.annotations.ExecutionTime;
+import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
+import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.ReflectiveMethodBuildItem;
+
+/**
+ * Build steps of the dbprint extension: registers the server's beans, finds every {@code @McpTool} method in the
+ * application index and records them for the runtime registry, and declares what a native image needs.
+ */
 class DbprintProcessor {
 
     private static final String FEATURE = "dbprint-mcp";
+    private static final DotName MCP_TOOL = DotName.createSimple(McpTool.class.getName());
 
     @BuildStep
     FeatureBuildItem feature() {
         return new FeatureBuildItem(FEATURE);
+    }
+
+    @BuildStep
+    IndexDependencyBuildItem indexRuntime() {
+        // the runtime module's own tool beans are discovered from the index like an application's
+        return new IndexDependencyBuildItem("dev.dbprint", "dbprint-mcp");
+    }
+
+    @BuildStep
+    AdditionalBeanBuildItem beans() {
+        return AdditionalBeanBuildItem.builder().setUnremovable()
+                .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
+                        CatalogResourceService.class, StdioTransport.class, HttpTransport.class, ServerLifecycle.class)
+                .build();
+    }
+
+    @BuildStep
+    ToolMethodsBuildItem tools(CombinedIndexBuildItem index, BuildProducer<AdditionalBeanBuildItem> beans,
+            BuildProducer<ReflectiveMethodBuildItem> reflective) {
+        List<String> bindings = new ArrayList<>();
+        for (AnnotationInstance tool : index.getIndex().getAnnotations(MCP_TOOL)) {
+            if (tool.target().kind() != AnnotationTarget.Kind.METHOD) {
+                continue;
+            }
+            MethodInfo method = tool.target().asMethod();
+            String owner = method.declaringClass().name().toString();
+            bindings.add(owner + "#" + method.name());
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(owner));
+            reflective.produce(new ReflectiveMethodBuildItem("dbprint tool " + tool.value().asString(), method));
+        }
+        bindings.sort(null);
+        return new ToolMethodsBuildItem(bindings);
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.STATIC_INIT)
+    void registerTools(ToolMethodsBuildItem tools, ToolRecorder recorder) {
+        recorder.register(tools.bindings());
+    }
+
+    @BuildStep
+    NativeImageResourceDirectoryBuildItem nativeResources() {
+        return new NativeImageResourceDirectoryBuildItem("dbprint");
     }
 }

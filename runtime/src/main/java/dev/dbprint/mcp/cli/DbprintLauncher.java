@@ -1,0 +1,38 @@
+package dev.dbprint.mcp.cli;
+
+import dev.dbprint.mcp.config.ConfigError;
+import dev.dbprint.mcp.transport.StdioStreams;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.QuarkusApplication;
+import sun.misc.Signal;
+
+/**
+ * What {@code main} does: keep stdout for frames, turn the flags into configuration (exit 1 on a bad one), install
+ * SIGTERM/SIGINT handlers that shut down gracefully with exit 0 (Quarkus alone exits 143), then boot.
+ */
+public final class DbprintLauncher {
+
+    private DbprintLauncher() {
+    }
+
+    public static void launch(Class<? extends QuarkusApplication> application, String... args) {
+        StdioStreams.capture();
+        ServeCommand.Parsed parsed;
+        try {
+            parsed = ServeCommand.parse(args);
+        } catch (ConfigError e) {
+            System.err.println("dbprint serve: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        if (parsed.help()) {
+            System.err.print(ServeCommand.USAGE);
+            System.exit(0);
+            return;
+        }
+        parsed.properties().forEach(p -> System.setProperty(p[0], p[1]));
+        Signal.handle(new Signal("TERM"), s -> Quarkus.asyncExit(0));
+        Signal.handle(new Signal("INT"), s -> Quarkus.asyncExit(0));
+        Quarkus.run(application, args);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.dbprint.mcp.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import dev.dbprint.mcp.config.ConfigError;
+import dev.dbprint.mcp.config.DbprintYaml;
+import dev.dbprint.mcp.config.ProjectLocator;
+import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.transport.LoopbackGuard;
+
+/**
+ * {@code dbprint serve [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]}: the flags become
+ * configuration before Quarkus boots, so a bad flag, a non-loopback host or an unresolvable connection set exits 1
+ * before anything binds or serves. System properties and environment variables set the same keys the Quarkus way.
+ */
+public final class ServeCommand {
+
+    public static final String USAGE = """
+            Usage: java -jar dbprint-mcp-runner.jar [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]
+
+            Serve the committed prints of a dbprint project over MCP, read-only, with no database connection.
+
+              CONN              connection(s) to serve; omitted: the sole connection, or those with auto: true
+              --project P       a directory whose direct child is .dbprint.yaml, or that file
+                                (default: walk up from the working directory)
+              --transport T     stdio (default) or http
+              --host H          HTTP bind address, loopback only: 127.0.0.1 (default), ::1 or localhost
+              --port N          HTTP port, required with --transport http
+              --help            show this text and exit
+
+            Exit codes: 0 clean shutdown, 1 bad arguments or unresolved connections.
+            """;
+
+    /** The outcome of parsing: the system properties to set, or a reason to exit. */
+    public record Parsed(List<String[]> properties, boolean help) {
+    }
+
+    private ServeCommand() {
+    }
+
+    public static Parsed parse(String[] args) {
+        List<String> conns = new ArrayList<>();
+        String project = null;
+        String transport = null;
+        String host = null;
+        String port = null;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg.contains("=") && arg.startsWith("--") ? arg.substring(0, arg.indexOf('=')) : arg;
+            String inline = arg.contains("=") && arg.startsWith("--") ? arg.substring(arg.indexOf('=') + 1) : null;
+            switch (name) {
+                case "--help", "-h" -> {
+                    return new Parsed(List.of(), true);
+                }
+                case "--project", "--transport", "--host", "--port" -> {
+                    String value = inline;
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            throw new ConfigError(name + " needs a value");
+                        }
+                        value = args[++i];
+                    }
+                    switch (name) {
+                        case "--project" -> project = value;
+                        case "--transport" -> transport = value;
+                        case "--host" -> host = value;
+                        default -> port = value;
+                    }
+                }
+                case "--read-only" -> {
+                    // the only mode there is
+                }
+                default -> {
+                    if (arg.startsWith("-")) {
+                        throw new ConfigError("unknown option " + arg + "; see --help");
+                    }
+                    conns.add(arg);
+                }
+            }
+        }
+        transport = transport != null ? transport : setting("dbprint.transport", "stdio");
+        if (!transport.equals("stdio") && !transport.equals("http")) {
+            throw new ConfigError("--transport must be stdio or http, not '" + transport + "'");
+        }
+        List<String[]> props = new ArrayList<>();
+        props.add(new String[]{"dbprint.transport", transport});
+        if (System.getProperty("quarkus.profile") == null && System.getenv("QUARKUS_PROFILE") == null) {
+            props.add(new String[]{"quarkus.profile", transport});
+        }
+        if (transport.equals("http")) {
+            host = host != null ? host : setting("quarkus.http.host", "127.0.0.1");
+            if (!LoopbackGuard.isLoopbackBind(host)) {
+                throw new ConfigError("--host " + host
+                        + " is not a loopback address; the server binds only to 127.0.0.1, ::1 or localhost");
+            }
+            port = port != null ? port : setting("quarkus.http.port", null);
+            if (port == null) {
+                throw new ConfigError("--transport http needs --port N");
+            }
+            try {
+                int n = Integer.parseInt(port);
+                if (n < 1 || n > 65535) {
+                    throw new NumberFormatException();
+                }
+            } catch (NumberFormatException e) {
+                throw new ConfigError("--port must be a TCP port number from 1 to 65535, not '" + port + "'");
+            }
+            props.add(new String[]{"quarkus.http.host", host});
+            props.add(new String[]{"quarkus.http.port", port});
+        } else if (host != null || port != null) {
+            throw new ConfigError("--host and --port apply only with --transport http");
+        }
+        Optional<String> projectSetting = Optional.ofNullable(project != null ? project : setting("dbprint.project", null));
+        Path file = ProjectLocator.locate(projectSetting, Path.of(""));
+        props.add(new String[]{"dbprint.project", file.toString()});
+        if (conns.isEmpty()) {
+            String fromConfig = setting("dbprint.connections", null);
+            if (fromConfig != null && !fromConfig.isBlank()) {
+                conns.addAll(List.of(fromConfig.split("\\s*,\\s*")));
+            }
+        }
+        ServedSet.resolve(DbprintYaml.read(file), conns); // fails here, before boot, with the §5.1 reason
+        if (!conns.isEmpty()) {
+            props.add(new String[]{"dbprint.connections", String.join(",", conns)});
+        }
+        return new Parsed(props, false);
+    }
+
+    /** A key as a system property or its environment-variable spelling, the two sources a launcher can set. */
+    private static String setting(String key, String fallback) {
+        String value = System.getProperty(key);
+        if (value == null) {
+            value = System.getenv(key.toUpperCase().replaceAll("[^A-Z0-9]", "_"));
+        }
+        return value != null ? value : fallback;
+    }
+}

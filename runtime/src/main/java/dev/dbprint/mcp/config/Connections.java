@@ -1,0 +1,58 @@
+package dev.dbprint.mcp.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.text.PyRepr;
+
+/**
+ * The connections this instance serves, resolved once from configuration, and the §5.2 rules that turn a tool's
+ * {@code connection} argument (or a URI authority) into one of them.
+ */
+@ApplicationScoped
+public class Connections {
+
+    private final ServedSet set;
+
+    @Inject
+    public Connections(DbprintConfig config) {
+        this(ServedSet.resolve(DbprintYaml.read(ProjectLocator.locate(config.project(), Path.of(""))),
+                config.connections().orElse(List.of())));
+    }
+
+    public Connections(ServedSet set) {
+        this.set = set;
+    }
+
+    public ServedSet set() {
+        return set;
+    }
+
+    /** The connection a call names, or the default when it names none. */
+    public ServedConnection resolve(Optional<String> requested) {
+        if (requested.isEmpty()) {
+            return set.defaultName().map(set.served()::get)
+                    .orElseThrow(() -> new ConnectionFault("no default connection; pass connection explicitly. Configured: "
+                            + PyRepr.repr(set.servedNames())));
+        }
+        return named(requested.get());
+    }
+
+    public ServedConnection named(String name) {
+        ServedConnection served = set.served().get(name);
+        if (served != null) {
+            return served;
+        }
+        if (set.project().connections().containsKey(name)) {
+            throw new ConnectionFault("connection " + PyRepr.repr(name)
+                    + " is configured but not served by this instance. Served: " + PyRepr.repr(set.servedNames())
+                    + ". Restart the server naming it to serve it.");
+        }
+        throw new ConnectionFault("connection " + PyRepr.repr(name) + " not in .dbprint.yaml. Configured: "
+                + PyRepr.repr(set.project().names()));
+    }
+}

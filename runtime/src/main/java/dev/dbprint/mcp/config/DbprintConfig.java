@@ -1,0 +1,26 @@
+package dev.dbprint.mcp.config;
+
+import java.util.List;
+import java.util.Optional;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** The server's own configuration; the CLI flags of {@code dbprint serve} are mapped onto these keys. */
+@ConfigMapping(prefix = "dbprint")
+public interface DbprintConfig {
+
+    /** The project locator: a directory whose direct child is {@code .dbprint.yaml}, or that file; empty walks up from the working directory. */
+    Optional<String> project();
+
+    /** The {@code CONN} arguments: the connections to serve; empty resolves them from {@code .dbprint.yaml} (spec §5.1). */
+    Optional<List<String>> connections();
+
+    /** {@code stdio} (default) or {@code http}. */
+    @WithDefault("stdio")
+    String transport();
+
+    /** Largest request body (HTTP) or frame (stdio) accepted, in bytes; larger ones are refused (413 / -32600). */
+    @WithDefault("4194304")
+    int maxMessageBytes();
+}

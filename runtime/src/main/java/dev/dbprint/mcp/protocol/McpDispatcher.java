@@ -1,0 +1,233 @@
+package dev.dbprint.mcp.protocol;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.resource.ResourceService;
+import dev.dbprint.mcp.tool.ToolInvoker;
+import dev.dbprint.mcp.tool.ToolRegistry;
+import dev.dbprint.mcp.tool.ToolResult;
+
+/**
+ * The JSON-RPC 2.0 envelope and method table shared by every transport. It knows nothing of prints: tools and resources
+ * answer the methods; this class answers framing faults with the standard codes and never lets one stop the server.
+ */
+@ApplicationScoped
+public class McpDispatcher {
+
+    public static final String LATEST_PROTOCOL = "2025-11-25";
+    static final List<String> PROTOCOLS = List.of(LATEST_PROTOCOL, "2025-06-18", "2025-03-26", "2024-11-05");
+    private static final Set<String> METHODS = Set.of("initialize", "ping", "tools/list", "tools/call", "resources/list",
+            "resources/read", "resources/templates/list");
+
+    private static final Logger LOG = Logger.getLogger(McpDispatcher.class);
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    ToolRegistry tools;
+
+    @Inject
+    ToolInvoker invoker;
+
+    @Inject
+    ResourceService resources;
+
+    /** One frame's text in, the reply's text out; empty when nothing is to be sent (notifications, responses). */
+    public Optional<String> handle(String text) {
+        JsonNode message;
+        try {
+            message = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
+        } catch (JsonProcessingException e) {
+            return Optional.of(write(error(NullNode.instance, ProtocolError.PARSE_ERROR,
+                    "Parse error: the message is not valid JSON (" + e.getOriginalMessage() + ")")));
+        }
+        if (message == null || message.isMissingNode()) {
+            return Optional.of(write(error(NullNode.instance, ProtocolError.PARSE_ERROR, "Parse error: empty message")));
+        }
+        return Optional.ofNullable(handle(message)).map(this::write);
+    }
+
+    /** A parsed message or batch in, the reply out; null when nothing is to be sent. */
+    public JsonNode handle(JsonNode message) {
+        if (!message.isArray()) {
+            return handleOne(message);
+        }
+        if (message.isEmpty()) {
+            return error(NullNode.instance, ProtocolError.INVALID_REQUEST, "Invalid Request: an empty batch");
+        }
+        ArrayNode replies = mapper.createArrayNode();
+        message.forEach(element -> {
+            JsonNode reply = handleOne(element);
+            if (reply != null) {
+                replies.add(reply);
+            }
+        });
+        return replies.isEmpty() ? null : replies;
+    }
+
+    /** Whether a message is an {@code initialize} request (the HTTP transport issues a session for it). */
+    public static boolean isInitialize(JsonNode message) {
+        return message.isObject() && "initialize".equals(message.path("method").asText(null)) && message.has("id");
+    }
+
+    public String write(JsonNode reply) {
+        try {
+            return mapper.writeValueAsString(reply);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private JsonNode handleOne(JsonNode message) {
+        if (!message.isObject()) {
+            return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
+                    "Invalid Request: a JSON-RPC message must be an object");
+        }
+        boolean notification = !message.has("id");
+        JsonNode id = message.path("id");
+        if (!notification && !(id.isTextual() || id.isNumber() || id.isNull())) {
+            return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
+                    "Invalid Request: id must be a string or a number");
+        }
+        JsonNode method = message.get("method");
+        if (method == null || !method.isTextual()) {
+            if (notification || message.has("result") || message.has("error")) {
+                return null; // a response from the client, or a malformed notification: nothing may be answered
+            }
+            return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'method' must be a string");
+        }
+        if (!"2.0".equals(message.path("jsonrpc").asText(null))) {
+            return notification
+                    ? null
+                    : error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
+        }
+        if (notification) {
+            return null; // notifications/initialized, notifications/cancelled and any other are accepted silently
+        }
+        String name = method.asText();
+        if (!METHODS.contains(name)) {
+            return error(id, ProtocolError.METHOD_NOT_FOUND, "Method not found: " + name);
+        }
+        JsonNode params = message.get("params");
+        if (params != null && !params.isNull() && !params.isObject()) {
+            return error(id, ProtocolError.INVALID_PARAMS, "Invalid params: 'params' must be an object");
+        }
+        ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
+        try {
+            return result(id, call(name, p));
+        } catch (ProtocolError e) {
+            return error(id, e.code(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "%s failed", name);
+            return error(id, ProtocolError.INTERNAL_ERROR, "Internal error: " + e);
+        }
+    }
+
+    private ObjectNode call(String method, ObjectNode params) {
+        return switch (method) {
+            case "initialize" -> initialize(params);
+            case "ping" -> mapper.createObjectNode();
+            case "tools/list" -> listTools(params);
+            case "tools/call" -> callTool(params);
+            case "resources/list" -> resources.list(optionalString(params, "cursor"));
+            case "resources/read" -> resources.read(requiredString(params, "uri"));
+            case "resources/templates/list" -> resources.templates();
+            default -> throw new ProtocolError(ProtocolError.METHOD_NOT_FOUND, "Method not found: " + method);
+        };
+    }
+
+    private ObjectNode initialize(ObjectNode params) {
+        String asked = params.path("protocolVersion").asText("");
+        ObjectNode result = mapper.createObjectNode();
+        result.put("protocolVersion", PROTOCOLS.contains(asked) ? asked : LATEST_PROTOCOL);
+        ObjectNode capabilities = result.putObject("capabilities");
+        ObjectNode resourceCaps = capabilities.putObject("resources");
+        resourceCaps.put("subscribe", false);
+        resourceCaps.put("listChanged", false);
+        capabilities.putObject("tools").put("listChanged", false);
+        ObjectNode info = result.putObject("serverInfo");
+        info.put("name", ServerIdentity.NAME);
+        info.put("version", ServerIdentity.version());
+        result.put("instructions", ServerIdentity.instructions());
+        return result;
+    }
+
+    private ObjectNode listTools(ObjectNode params) {
+        if (params.has("cursor")) {
+            // every tool fits the first page (§3.3), so no tools/list reply ever carries a cursor to pass back
+            throw ProtocolError.invalidParams(
+                    "tools/list issued no cursor: all tools fit its first page. Call it without `cursor`.");
+        }
+        ObjectNode result = mapper.createObjectNode();
+        ArrayNode list = result.putArray("tools");
+        tools.all().forEach(t -> list.add(t.descriptor().listEntry(mapper)));
+        return result;
+    }
+
+    private ObjectNode callTool(ObjectNode params) {
+        String name = requiredString(params, "name");
+        JsonNode arguments = params.get("arguments");
+        if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+            throw ProtocolError.invalidParams("Invalid params: 'arguments' must be an object");
+        }
+        ToolResult answer = invoker.call(name,
+                arguments instanceof ObjectNode o ? o : mapper.createObjectNode());
+        ObjectNode result = mapper.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", answer.text());
+        result.put("isError", answer.isError());
+        return result;
+    }
+
+    private static String requiredString(ObjectNode params, String key) {
+        JsonNode v = params.get(key);
+        if (v == null || !v.isTextual()) {
+            throw ProtocolError.invalidParams("Invalid params: '" + key + "' must be a string");
+        }
+        return v.asText();
+    }
+
+    private static Optional<String> optionalString(ObjectNode params, String key) {
+        JsonNode v = params.get(key);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isTextual()) {
+            throw ProtocolError.invalidParams("Invalid params: '" + key + "' must be a string");
+        }
+        return Optional.of(v.asText());
+    }
+
+    private ObjectNode result(JsonNode id, ObjectNode result) {
+        ObjectNode reply = mapper.createObjectNode();
+        reply.put("jsonrpc", "2.0");
+        reply.set("id", id);
+        reply.set("result", result);
+        return reply;
+    }
+
+    private ObjectNode error(JsonNode id, int code, String message) {
+        ObjectNode reply = mapper.createObjectNode();
+        reply.put("jsonrpc", "2.0");
+        reply.set("id", id);
+        ObjectNode error = reply.putObject("error");
+        error.put("code", code);
+        error.put("message", message);
+        return reply;
+    }
+}

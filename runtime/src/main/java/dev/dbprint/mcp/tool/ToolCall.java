@@ -1,0 +1,51 @@
+package dev.dbprint.mcp.tool;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.config.ServedConnection;
+
+/**
+ * One checked call handed to a tool body: the arguments after schema checking (defaults filled, case folded), and the
+ * served connection the call resolved to (null for a tool that takes no {@code connection}).
+ */
+public record ToolCall(String tool, ObjectNode arguments, ServedConnection connection) {
+
+    public String string(String key) {
+        JsonNode v = arguments.get(key);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    public Optional<String> optionalString(String key) {
+        return Optional.ofNullable(string(key));
+    }
+
+    public boolean bool(String key) {
+        return arguments.path(key).asBoolean(false);
+    }
+
+    public Optional<String> cursor() {
+        return optionalString("cursor");
+    }
+
+    /** Every argument but {@code cursor}, as plain values: what a cursor is bound to besides the tool and the files. */
+    public Map<String, Object> argumentsWithoutCursor() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = arguments.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getKey().equals("cursor")) {
+                JsonNode v = e.getValue();
+                out.put(e.getKey(), v.isBoolean() ? v.asBoolean() : v.isNumber() ? v.numberValue() : v.asText());
+            }
+        }
+        if (connection != null) {
+            out.put("connection", connection.name());
+        }
+        return out;
+    }
+}

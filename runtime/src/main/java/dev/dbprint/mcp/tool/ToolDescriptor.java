@@ -1,0 +1,58 @@
+package dev.dbprint.mcp.tool;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A tool as {@code tools/list} advertises it, read from {@code dbprint/tools/<name>.json}. The input schema there is the
+ * one argument checking runs against, so what is advertised and what is enforced cannot drift apart.
+ */
+public record ToolDescriptor(String name, String description, ObjectNode inputSchema) {
+
+    private static final String RESOURCE = "dbprint/tools/%s.json";
+
+    public static ToolDescriptor load(String name, ObjectMapper mapper) {
+        String path = RESOURCE.formatted(name);
+        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("tool '" + name + "' has no descriptor at " + path);
+            }
+            JsonNode node = mapper.readTree(in);
+            return new ToolDescriptor(node.path("name").asText(), node.path("description").asText(),
+                    (ObjectNode) node.get("inputSchema"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public ObjectNode properties() {
+        return (ObjectNode) inputSchema.path("properties");
+    }
+
+    public List<String> required() {
+        List<String> out = new ArrayList<>();
+        inputSchema.path("required").forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    /** The {@code tools/list} entry: name, description, inputSchema and the four behaviour hints as explicit booleans. */
+    public ObjectNode listEntry(ObjectMapper mapper) {
+        ObjectNode entry = mapper.createObjectNode();
+        entry.put("name", name);
+        entry.put("description", description);
+        entry.set("inputSchema", inputSchema);
+        ObjectNode hints = entry.putObject("annotations");
+        hints.put("readOnlyHint", true);
+        hints.put("destructiveHint", false);
+        hints.put("idempotentHint", true);
+        hints.put("openWorldHint", false);
+        return entry;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.dbprint.mcp.tool;
+
+import java.lang.reflect.InvocationTargetException;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.DetailedFault;
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.text.PyRepr;
+
+/**
+ * Runs one {@code tools/call}: finds the tool, checks the arguments against its schema, resolves its connection (§5.2),
+ * and turns every fault into an {@code isError} result so that no tool can take the server down (§8.3).
+ */
+@ApplicationScoped
+public class ToolInvoker {
+
+    private static final Logger LOG = Logger.getLogger(ToolInvoker.class);
+
+    @Inject
+    ToolRegistry registry;
+
+    @Inject
+    Connections connections;
+
+    public ToolResult call(String name, ObjectNode arguments) {
+        ToolRegistry.Tool tool = registry.get(name);
+        if (tool == null) {
+            return ToolResult.fault("unknown tool " + PyRepr.repr(name) + ". Available: " + PyRepr.repr(registry.names()));
+        }
+        try {
+            ObjectNode checked = ArgumentChecker.check(tool.descriptor(), arguments, tool.foldCase());
+            ServedConnection connection = null;
+            if (tool.descriptor().properties().has("connection")) {
+                connection = connections.resolve(Optional.ofNullable(checked.get("connection")).map(n -> n.asText()));
+            }
+            return (ToolResult) tool.method().invoke(tool.bean(), new ToolCall(name, checked, connection));
+        } catch (InvocationTargetException e) {
+            return fault(name, e.getCause());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return fault(name, e);
+        }
+    }
+
+    private ToolResult fault(String name, Throwable cause) {
+        if (cause instanceof DetailedFault) {
+            return ToolResult.fault(cause.getMessage());
+        }
+        LOG.errorf(cause, "tool %s failed", name);
+        return ToolResult.fault("internal error in " + name + ": " + cause.getClass().getSimpleName()
+                + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
+                + ". The server keeps serving; this is a bug worth reporting with the call that caused it.");
+    }
+}

@@ -1,0 +1,188 @@
+package dev.dbprint.mcp.transport;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.protocol.McpDispatcher;
+import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+
+/**
+ * The loopback HTTP transports (spec §6.2): Streamable HTTP at {@code POST /mcp} (JSON replies, a session issued at
+ * {@code initialize} and required after, {@code DELETE /mcp} ends it), and the legacy HTTP+SSE transport at
+ * {@code GET /sse} + {@code POST /messages/?session_id=…}, the URL layout of the Python dbprint server.
+ */
+@ApplicationScoped
+public class HttpTransport {
+
+    public static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final Logger LOG = Logger.getLogger(HttpTransport.class);
+
+    @Inject
+    McpDispatcher dispatcher;
+
+    @Inject
+    DbprintConfig config;
+
+    @Inject
+    ObjectMapper mapper;
+
+    /** Streamable HTTP sessions, by id. */
+    private final Map<String, Boolean> sessions = new ConcurrentHashMap<>();
+    /** Legacy SSE streams, by session id. */
+    private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
+
+    private record SseStream(HttpServerResponse response, Context context) {
+
+        void send(String event, String data) {
+            context.runOnContext(v -> {
+                if (!response.closed()) {
+                    response.write("event: " + event + "\ndata: " + data + "\n\n");
+                }
+            });
+        }
+    }
+
+    void routes(@Observes Router router) {
+        if (!"http".equals(config.transport())) {
+            return;
+        }
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxMessageBytes());
+        router.route().order(Integer.MIN_VALUE).handler(this::guard);
+        router.post("/mcp").handler(body).blockingHandler(this::post, false);
+        router.delete("/mcp").handler(this::delete);
+        router.get("/mcp").handler(ctx -> ctx.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end());
+        router.get("/sse").handler(this::openStream);
+        router.post("/messages").handler(body).blockingHandler(this::message, false);
+        router.post("/messages/").handler(body).blockingHandler(this::message, false);
+    }
+
+    void closeStreams(@Observes ShutdownEvent event) {
+        streams.values().forEach(s -> s.context().runOnContext(v -> {
+            if (!s.response().closed()) {
+                s.response().end();
+            }
+        }));
+        streams.clear();
+    }
+
+    private void guard(RoutingContext ctx) {
+        int port = ctx.request().localAddress().port();
+        if (!LoopbackGuard.hostAllowed(ctx.request().getHeader("Host"), port)) {
+            ctx.response().setStatusCode(421).end("Misdirected Request: Host must be 127.0.0.1, localhost or [::1] on port "
+                    + port);
+        } else if (!LoopbackGuard.originAllowed(ctx.request().getHeader("Origin"), port)) {
+            ctx.response().setStatusCode(403).end("Forbidden: Origin must be a loopback http:// origin on port " + port);
+        } else {
+            ctx.next();
+        }
+    }
+
+    private void post(RoutingContext ctx) {
+        JsonNode message = parse(ctx);
+        if (message == null) {
+            return;
+        }
+        String session = ctx.request().getHeader(SESSION_HEADER);
+        if (McpDispatcher.isInitialize(message)) {
+            session = UUID.randomUUID().toString().replace("-", "");
+            sessions.put(session, Boolean.TRUE);
+        } else if (session == null) {
+            reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header; send initialize first");
+            return;
+        } else if (!sessions.containsKey(session)) {
+            reply(ctx, 404, "Not Found: unknown or ended session " + session);
+            return;
+        }
+        JsonNode answer = dispatcher.handle(message);
+        HttpServerResponse response = ctx.response().putHeader(SESSION_HEADER, session);
+        if (answer == null) {
+            response.setStatusCode(202).end();
+        } else {
+            response.setStatusCode(200).putHeader("Content-Type", "application/json").end(dispatcher.write(answer));
+        }
+    }
+
+    private void delete(RoutingContext ctx) {
+        String session = ctx.request().getHeader(SESSION_HEADER);
+        if (session == null) {
+            reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header");
+        } else if (sessions.remove(session) == null) {
+            reply(ctx, 404, "Not Found: unknown or ended session " + session);
+        } else {
+            ctx.response().setStatusCode(200).end();
+        }
+    }
+
+    private void openStream(RoutingContext ctx) {
+        String session = UUID.randomUUID().toString().replace("-", "");
+        HttpServerResponse response = ctx.response();
+        response.setChunked(true).putHeader("Content-Type", "text/event-stream").putHeader("Cache-Control", "no-cache")
+                .putHeader("Connection", "keep-alive");
+        SseStream stream = new SseStream(response, Vertx.currentContext());
+        streams.put(session, stream);
+        response.closeHandler(v -> streams.remove(session));
+        stream.send("endpoint", "/messages/?session_id=" + session);
+    }
+
+    private void message(RoutingContext ctx) {
+        String session = ctx.request().getParam("session_id");
+        if (session == null) {
+            reply(ctx, 400, "Bad Request: session_id is required");
+            return;
+        }
+        SseStream stream = streams.get(session);
+        if (stream == null) {
+            reply(ctx, 404, "Could not find session " + session);
+            return;
+        }
+        JsonNode message = parse(ctx);
+        if (message == null) {
+            return;
+        }
+        reply(ctx, 202, "Accepted");
+        JsonNode answer = dispatcher.handle(message);
+        if (answer != null) {
+            stream.send("message", dispatcher.write(answer));
+        }
+    }
+
+    /** The body as JSON, or null after answering 400 with the -32700 error when it is not JSON. */
+    private JsonNode parse(RoutingContext ctx) {
+        String text = ctx.body().asString("UTF-8");
+        try {
+            JsonNode node = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readTree(text == null ? "" : text);
+            if (node != null && !node.isMissingNode()) {
+                return node;
+            }
+        } catch (JsonProcessingException e) {
+            LOG.debugf("unparseable body: %s", e.getOriginalMessage());
+        }
+        ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
+                .end(dispatcher.handle(text == null ? "" : text).orElseThrow());
+        return null;
+    }
+
+    private static void reply(RoutingContext ctx, int status, String text) {
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "text/plain; charset=utf-8").end(text);
+    }
+}

@@ -1,0 +1,182 @@
+package dev.dbprint.mcp.transport;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.protocol.McpDispatcher;
+import io.quarkus.runtime.Quarkus;
+
+/**
+ * Newline-delimited JSON-RPC over stdin/stdout, UTF-8 whatever the locale. Each line is answered on a worker so a slow
+ * call does not hold the next; replies are written whole, one per line. EOF on stdin is a clean shutdown (§7.3): the
+ * calls already read are answered, then the server exits 0.
+ */
+@ApplicationScoped
+public class StdioTransport {
+
+    private static final Logger LOG = Logger.getLogger(StdioTransport.class);
+    private static final int WORKERS = Math.max(2, Runtime.getRuntime().availableProcessors());
+
+    @Inject
+    McpDispatcher dispatcher;
+
+    @Inject
+    DbprintConfig config;
+
+    private final Object writeLock = new Object();
+    private ExecutorService workers;
+    private OutputStream out;
+    private volatile boolean stopping;
+
+    public void start() {
+        out = StdioStreams.frames();
+        workers = Executors.newFixedThreadPool(WORKERS, r -> {
+            Thread t = new Thread(r, "dbprint-stdio-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        Thread reader = new Thread(() -> readLoop(new FileInputStream(FileDescriptor.in)), "dbprint-stdio-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Stops taking frames, lets every call already read finish and be answered, and flushes. */
+    public void stop() {
+        stopping = true;
+        if (workers == null) {
+            return;
+        }
+        workers.shutdown();
+        try {
+            if (!workers.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.warn("calls still running after 30 s at shutdown; exiting without their answers");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (writeLock) {
+            try {
+                out.flush();
+            } catch (IOException ignored) {
+                // the client has gone; nothing is left to tell it
+            }
+        }
+        System.err.flush();
+    }
+
+    private void readLoop(InputStream in) {
+        FrameReader frames = new FrameReader(in, config.maxMessageBytes());
+        try {
+            while (!stopping) {
+                FrameReader.Frame frame = frames.next();
+                if (frame == null) {
+                    break;
+                }
+                if (stopping) {
+                    break;
+                }
+                if (frame.oversize()) {
+                    send("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: the frame is larger than "
+                            + config.maxMessageBytes() + " bytes\"}}");
+                    continue;
+                }
+                String text = frame.text();
+                if (text.isBlank()) {
+                    continue;
+                }
+                workers.execute(() -> {
+                    try {
+                        dispatcher.handle(text).ifPresent(this::send);
+                    } catch (RuntimeException e) {
+                        LOG.error("frame handling failed", e);
+                    }
+                });
+            }
+        } catch (IOException e) {
+            LOG.warn("stdin failed: " + e.getMessage());
+        }
+        if (!stopping) {
+            Quarkus.asyncExit(0); // EOF: the shutdown observer drains the calls already read
+        }
+    }
+
+    private void send(String reply) {
+        byte[] bytes = (reply + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (writeLock) {
+            try {
+                out.write(bytes);
+                out.flush();
+            } catch (IOException e) {
+                LOG.debug("stdout closed: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Reads newline-terminated frames as bytes, so a frame is decoded as UTF-8 whole and a huge one is skipped, not held. */
+    static final class FrameReader {
+
+        record Frame(String text, boolean oversize) {
+        }
+
+        private final InputStream in;
+        private final int limit;
+        private final byte[] buffer = new byte[64 * 1024];
+        private int pos;
+        private int end;
+
+        FrameReader(InputStream in, int limit) {
+            this.in = in;
+            this.limit = limit;
+        }
+
+        /** The next frame, or null at EOF with nothing pending. */
+        Frame next() throws IOException {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            boolean oversize = false;
+            while (true) {
+                if (pos == end) {
+                    end = in.read(buffer);
+                    pos = 0;
+                    if (end <= 0) {
+                        end = 0;
+                        return line.size() == 0 && !oversize ? null : frame(line, oversize);
+                    }
+                }
+                int start = pos;
+                while (pos < end && buffer[pos] != '\n') {
+                    pos++;
+                }
+                int length = pos - start;
+                if (!oversize && line.size() + length > limit) {
+                    oversize = true;
+                    line.reset();
+                }
+                if (!oversize) {
+                    line.write(buffer, start, length);
+                }
+                if (pos < end) {
+                    pos++; // the newline
+                    return frame(line, oversize);
+                }
+            }
+        }
+
+        private static Frame frame(ByteArrayOutputStream line, boolean oversize) {
+            return new Frame(oversize ? "" : line.toString(StandardCharsets.UTF_8), oversize);
+        }
+    }
+}
