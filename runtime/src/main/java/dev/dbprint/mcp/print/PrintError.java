@@ -2,12 +2,14 @@ package dev.dbprint.mcp.print;
 
 import java.nio.file.Path;
 
+import dev.dbprint.mcp.DetailedFault;
+
 /**
  * A failure reading a print file. The {@link #getMessage() message} is the exact detail text the server spec (§8.1/§8.2)
  * prescribes for the condition, so tool and resource layers pass it through unchanged; {@link #kind()} lets them choose the
  * channel (JSON-RPC code, {@code _corrupted}, {@code _missing}, ...).
  */
-public final class PrintError extends RuntimeException {
+public final class PrintError extends RuntimeException implements DetailedFault {
 
     private static final long serialVersionUID = 1L;
 
