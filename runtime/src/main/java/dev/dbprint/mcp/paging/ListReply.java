@@ -31,7 +31,8 @@ public final class ListReply {
         }
 
         public static Walk list(String key, List<?> items) {
-            return new Walk(key, List.copyOf(nullSafe(items)), null);
+            // a copy that keeps JSON null items (List.copyOf refuses them)
+            return new Walk(key, Collections.unmodifiableList(new ArrayList<>(items)), null);
         }
 
         public static Walk map(String key, Map<String, ?> entries) {
@@ -44,11 +45,6 @@ public final class ListReply {
 
         public int size() {
             return isMap() ? entries.size() : items.size();
-        }
-
-        private static List<?> nullSafe(List<?> items) {
-            // List.copyOf refuses null elements; a JSON null item is legal, so keep them through a wrapper copy.
-            return items.contains(null) ? Collections.unmodifiableList(new ArrayList<>(items)) : items;
         }
     }
 
