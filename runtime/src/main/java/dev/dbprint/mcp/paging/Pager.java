@@ -217,7 +217,7 @@ public final class Pager {
         Meter m = meter.copy();
         for (int j = from; j < units.size(); j++) {
             Unit u = units.get(j);
-            m.add(u, u.whole(), walkKeyLen);
+            m.add(u, u.whole());
             if (m.length(0) > max) {
                 return false;
             }
@@ -299,7 +299,7 @@ public final class Pager {
     }
 
     private void place(Meter meter, List<Placed> placed, Unit u, int contribution, Object shown) {
-        meter.add(u, contribution, walkKeyLen);
+        meter.add(u, contribution);
         placed.add(new Placed(u, shown));
     }
 
@@ -460,7 +460,7 @@ public final class Pager {
             closed += contribution;
         }
 
-        void add(Unit u, int contribution, int[] walkKeys) {
+        void add(Unit u, int contribution) {
             if (u.kind == ELEMENT) {
                 if (openWalk != u.walk) {
                     closeOpen();
@@ -497,7 +497,7 @@ public final class Pager {
 
         long lengthWith(Unit u, int contribution, int cursor) {
             Meter m = copy();
-            m.add(u, contribution, walkKeyLen);
+            m.add(u, contribution);
             return m.length(cursor);
         }
     }
