@@ -324,6 +324,32 @@ class PagerTest {
     }
 
     @Test
+    void protocolCursorKey() {
+        List<Object> entries = new ArrayList<>();
+        for (String n : names(400, 60, 9)) {
+            entries.add(Map.of("uri", "dbprint://a/" + n + "/statistics", "name", n, "mimeType", "application/yaml"));
+        }
+        ListReply reply = new ListReply(Map.of(), Map.of(), List.of(ListReply.Walk.list("resources", entries)), false,
+                "nextCursor");
+        Pager pager = new Pager(reply, mint());
+        assertTrue(pager.pageCount() > 1);
+        assertTrue(pager.first().body().containsKey("nextCursor"));
+        assertFalse(pager.first().body().containsKey("total"));
+        assertEquals(pager.first().text().length(), pager.first().measured());
+        assertEquals(normal(entries), normal(reassembleKeyed(pager, reply)));
+    }
+
+    private static List<Object> reassembleKeyed(Pager pager, ListReply reply) {
+        List<Object> out = new ArrayList<>();
+        for (Page p : pager.pages()) {
+            assertTrue(p.text().length() <= Pager.MAX_CHARS);
+            assertEquals(!p.isLast(), p.body().containsKey(reply.cursorKey()));
+            out.addAll((List<?>) p.body().get("resources"));
+        }
+        return out;
+    }
+
+    @Test
     void emptySecondWalkStillAppears() {
         ListReply reply = new ListReply(Map.of(), Map.of("match", "none"),
                 List.of(ListReply.Walk.list("domain", List.of())), true);
