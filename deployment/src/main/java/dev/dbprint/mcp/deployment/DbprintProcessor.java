@@ -13,6 +13,7 @@ import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.resource.CatalogResourceService;
 import dev.dbprint.mcp.tool.McpTool;
+import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRecorder;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -52,7 +53,7 @@ class DbprintProcessor {
 
     @BuildStep
     AdditionalBeanBuildItem beans() {
-        return AdditionalBeanBuildItem.builder().setUnremovable()
+        return AdditionalBeanBuildItem.builder().setUnremovable().addBeanClasses(PagedReplies.class)
                 .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
                         CatalogResourceService.class, PrintStore.class, StdioTransport.class, HttpTransport.class,
                         ServerLifecycle.class)
