@@ -35,6 +35,12 @@ public class ToolInvoker {
         if (tool == null) {
             return ToolResult.fault("unknown tool " + PyRepr.repr(name) + ". Available: " + PyRepr.repr(registry.names()));
         }
+        return call(tool, arguments, connections);
+    }
+
+    /** Checks the arguments, resolves the connection and runs the body; every fault becomes an {@code isError} result. */
+    public static ToolResult call(ToolRegistry.Tool tool, ObjectNode arguments, Connections connections) {
+        String name = tool.name();
         try {
             ObjectNode checked = ArgumentChecker.check(tool.descriptor(), arguments, tool.foldCase());
             ServedConnection connection = null;
@@ -49,7 +55,7 @@ public class ToolInvoker {
         }
     }
 
-    private ToolResult fault(String name, Throwable cause) {
+    private static ToolResult fault(String name, Throwable cause) {
         if (cause instanceof DetailedFault) {
             return ToolResult.fault(cause.getMessage());
         }

@@ -21,6 +21,16 @@ public class ToolRegistry {
 
     /** A tool's descriptor, its body, and the properties it folds to lower case. */
     public record Tool(ToolDescriptor descriptor, Object bean, Method method, Set<String> foldCase) {
+
+        /** The tool {@code bean}'s {@code @McpTool} method answers, described by its descriptor file. */
+        public static Tool of(Object bean, Method method, ObjectMapper mapper) {
+            McpTool marker = method.getAnnotation(McpTool.class);
+            return new Tool(ToolDescriptor.load(marker.value(), mapper), bean, method, Set.of(marker.foldCase()));
+        }
+
+        public String name() {
+            return descriptor.name();
+        }
     }
 
     private final Map<String, Tool> tools = new TreeMap<>();
@@ -32,11 +42,8 @@ public class ToolRegistry {
             String[] parts = binding.split("#", 2);
             try {
                 Class<?> type = Class.forName(parts[0], true, loader);
-                Method method = type.getMethod(parts[1], ToolCall.class);
-                McpTool marker = method.getAnnotation(McpTool.class);
-                Object bean = Arc.container().instance(type).get();
-                ToolDescriptor descriptor = ToolDescriptor.load(marker.value(), mapper);
-                tools.put(marker.value(), new Tool(descriptor, bean, method, Set.of(marker.foldCase())));
+                Tool tool = Tool.of(Arc.container().instance(type).get(), type.getMethod(parts[1], ToolCall.class), mapper);
+                tools.put(tool.name(), tool);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot bind tool " + binding, e);
             }

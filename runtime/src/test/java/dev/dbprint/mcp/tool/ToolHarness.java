@@ -1,0 +1,53 @@
+package dev.dbprint.mcp.tool;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.config.DbprintYaml;
+import dev.dbprint.mcp.config.ProjectLocator;
+import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.print.PrintStore;
+
+/**
+ * Runs a tool bean in-process the way the server does — schema check, connection resolution, body, fault mapping —
+ * without booting Quarkus, over a fixture project directory holding {@code .dbprint.yaml}.
+ */
+public final class ToolHarness {
+
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+
+    public final PrintStore store = new PrintStore();
+    public final PagedReplies paging = new PagedReplies();
+    public final Connections connections;
+
+    public ToolHarness(Path projectDir, String... served) {
+        connections = new Connections(ServedSet.resolve(
+                DbprintYaml.read(ProjectLocator.locate(Optional.of(projectDir.toString()), Path.of(""))), List.of(served)));
+    }
+
+    /** Calls the {@code @McpTool} method of {@code bean} with arguments given as a JSON object text. */
+    public ToolResult call(Object bean, String argumentsJson) {
+        try {
+            ObjectNode args = (ObjectNode) MAPPER.readTree(argumentsJson);
+            return ToolInvoker.call(ToolRegistry.Tool.of(bean, toolMethod(bean), MAPPER), args, connections);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static Method toolMethod(Object bean) {
+        for (Method m : bean.getClass().getMethods()) {
+            if (m.isAnnotationPresent(McpTool.class)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
+    }
+}
