@@ -1,0 +1,211 @@
+package dev.dbprint.mcp.paging;
+
+import java.nio.ByteBuffer;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Objects;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Opaque cursors: base64url (no padding) of a fixed 66-byte record, authenticated with HMAC-SHA256 under a key drawn
+ * at start-up (one per process, so a restart retires every cursor as "not one this server issued").
+ *
+ * <pre>
+ * [0]      format version (1)
+ * [1]      reserved (0)
+ * [2..18)  call digest  = SHA-256("tool" NUL argsDigest)[0..16)   — which tool, which other arguments
+ * [18..34) print digest = SHA-256(printDigest)[0..16)              — every print file the reply read, as pinned
+ * [34..50) position     = four big-endian int32 ({@link Position})
+ * [50..66) tag          = HMAC-SHA256(key, bytes[0..50))[0..16)
+ * </pre>
+ *
+ * Every token is {@value #TOKEN_LENGTH} characters of {@code [A-Za-z0-9_-]}, so a pager reserves its exact length and
+ * JSON never escapes it. Nothing in it names a path.
+ *
+ * <p>
+ * Flow of a paged call:
+ *
+ * <pre>
+ * String args = ArgsDigest.of(argumentsWithoutCursor);
+ * CursorCodec.Opened opened = cursor == null ? null : codec.open(cursor, tool, args); // NOT_ISSUED / FOREIGN
+ * ... compute the whole reply deterministically, through the PrintView ...
+ * String print = view.digest();
+ * Position start = opened == null ? Position.START : opened.requirePrint(print);  // PRINT_CHANGED
+ * Page page = new Pager(reply, codec.bind(tool, args, print)).pageAt(start);       // stale position: PRINT_CHANGED
+ * </pre>
+ */
+public final class CursorCodec {
+
+    public static final int TOKEN_LENGTH = 88;
+    private static final int RECORD = 66;
+    private static final int SIGNED = 50;
+    private static final byte VERSION = 1;
+
+    private static final class Holder {
+
+        static final CursorCodec PROCESS_WIDE = new CursorCodec();
+    }
+
+    private final SecretKeySpec key;
+
+    /** A codec with a fresh random 256-bit key. */
+    public CursorCodec() {
+        this(randomKey());
+    }
+
+    /** A codec with the given key (tests; two codecs with one key accept each other's cursors). */
+    public CursorCodec(byte[] key) {
+        if (key == null || key.length < 16) {
+            throw new IllegalArgumentException("cursor key must be at least 16 bytes");
+        }
+        this.key = new SecretKeySpec(key.clone(), "HmacSHA256");
+    }
+
+    /** The codec of this process: its key is made once, at first use, and never leaves memory. */
+    public static CursorCodec processWide() {
+        return Holder.PROCESS_WIDE;
+    }
+
+    /** A mint for cursors of one reply: this tool, these other arguments, these pinned print files. */
+    public Binding bind(String tool, String argsDigest, String printDigest) {
+        return new Binding(tool, callDigest(tool, argsDigest), digest16(printDigest));
+    }
+
+    /**
+     * Decodes and authenticates {@code token}, then checks that it was issued by {@code tool} under the arguments
+     * whose digest is {@code argsDigest}. The print is checked later, by {@link Opened#requirePrint(String)}, once
+     * the reply has been computed.
+     */
+    public Opened open(String token, String tool, String argsDigest) throws CursorFault {
+        Objects.requireNonNull(token, "token");
+        byte[] record = decode(token);
+        if (record == null) {
+            throw CursorFault.notIssued(token);
+        }
+        byte[] tag = Arrays.copyOfRange(record, SIGNED, RECORD);
+        if (!MessageDigest.isEqual(tag, tag(record)) || record[0] != VERSION || record[1] != 0) {
+            throw CursorFault.notIssued(token);
+        }
+        if (!MessageDigest.isEqual(Arrays.copyOfRange(record, 2, 18), callDigest(tool, argsDigest))) {
+            throw CursorFault.foreign(tool);
+        }
+        ByteBuffer pos = ByteBuffer.wrap(record, 34, 16);
+        int a = pos.getInt(), b = pos.getInt(), c = pos.getInt(), d = pos.getInt();
+        if (a < 0 || b < 0 || c < 0 || d < 0) {
+            throw CursorFault.notIssued(token); // never minted by us; unreachable without the key
+        }
+        return new Opened(tool, Arrays.copyOfRange(record, 18, 34), new Position(a, b, c, d));
+    }
+
+    /** A cursor that decoded, authenticated and belongs to this call; not yet checked against the print. */
+    public static final class Opened {
+
+        private final String tool;
+        private final byte[] print;
+        private final Position position;
+
+        private Opened(String tool, byte[] print, Position position) {
+            this.tool = tool;
+            this.print = print;
+            this.position = position;
+        }
+
+        /** The position the next page begins at, provided the print the reply read is the one the cursor pinned. */
+        public Position requirePrint(String printDigest) throws CursorFault {
+            if (!MessageDigest.isEqual(print, digest16(printDigest))) {
+                throw CursorFault.printChanged(tool);
+            }
+            return position;
+        }
+    }
+
+    /** Mints the cursors of one reply. */
+    public final class Binding implements CursorMint {
+
+        private final String tool;
+        private final byte[] call;
+        private final byte[] print;
+
+        private Binding(String tool, byte[] call, byte[] print) {
+            this.tool = tool;
+            this.call = call;
+            this.print = print;
+        }
+
+        public String tool() {
+            return tool;
+        }
+
+        @Override
+        public String mint(Position next) {
+            byte[] record = new byte[RECORD];
+            record[0] = VERSION;
+            System.arraycopy(call, 0, record, 2, 16);
+            System.arraycopy(print, 0, record, 18, 16);
+            ByteBuffer.wrap(record, 34, 16).putInt(next.a()).putInt(next.b()).putInt(next.c()).putInt(next.d());
+            System.arraycopy(tag(record), 0, record, SIGNED, 16);
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(record);
+        }
+
+        @Override
+        public int tokenLength() {
+            return TOKEN_LENGTH;
+        }
+
+        @Override
+        public CursorFault stale() {
+            return CursorFault.printChanged(tool);
+        }
+    }
+
+    private static byte[] decode(String token) {
+        if (token.length() != TOKEN_LENGTH) {
+            return null;
+        }
+        for (int i = 0; i < token.length(); i++) {
+            char ch = token.charAt(i);
+            boolean ok = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'
+                    || ch == '_';
+            if (!ok) {
+                return null;
+            }
+        }
+        try {
+            byte[] record = Base64.getUrlDecoder().decode(token);
+            return record.length == RECORD ? record : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private byte[] tag(byte[] record) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key);
+            mac.update(record, 0, SIGNED);
+            return Arrays.copyOf(mac.doFinal(), 16);
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] callDigest(String tool, String argsDigest) {
+        return Arrays.copyOf(ArgsDigest.sha256(tool + '\0' + argsDigest), 16);
+    }
+
+    private static byte[] digest16(String printDigest) {
+        return Arrays.copyOf(ArgsDigest.sha256(Objects.requireNonNull(printDigest, "printDigest")), 16);
+    }
+
+    private static byte[] randomKey() {
+        byte[] k = new byte[32];
+        new SecureRandom().nextBytes(k);
+        return k;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.dbprint.mcp.paging;
+
+import dev.dbprint.mcp.text.PyRepr;
+
+/**
+ * A cursor the call cannot follow, carrying the exact §8.2 detail string (a tool fault: {@code isError: true} with
+ * {@link #getMessage()} as its text; for {@code resources/list}, the same sentence as a -32602 detail).
+ */
+public final class CursorFault extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Longest cursor echoed back verbatim; a longer one is quoted by its first characters and "..." . */
+    static final int ECHO_LIMIT = 200;
+
+    public enum Kind {
+        /** Does not decode, or its authentication tag does not verify. */
+        NOT_ISSUED,
+        /** Issued by another tool, or by this one under other arguments. */
+        FOREIGN,
+        /** The print files it was pinned to changed on disk. */
+        PRINT_CHANGED
+    }
+
+    private final Kind kind;
+
+    private CursorFault(Kind kind, String detail) {
+        super(detail, null, false, false);
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** {@code cursor 'x' is not one this server issued. ...} */
+    public static CursorFault notIssued(String value) {
+        String shown = value.length() <= ECHO_LIMIT
+                ? PyRepr.repr(value)
+                : PyRepr.repr(value.substring(0, ECHO_LIMIT)) + "...";
+        return new CursorFault(Kind.NOT_ISSUED, "cursor " + shown
+                + " is not one this server issued. Pass back a reply's `next_cursor` unchanged, or call again without `cursor` for the first page.");
+    }
+
+    /** {@code this cursor was not issued by <tool> with these arguments. ...} */
+    public static CursorFault foreign(String tool) {
+        return new CursorFault(Kind.FOREIGN, "this cursor was not issued by " + tool
+                + " with these arguments. Repeat the call that returned it with the same arguments, or call again without `cursor`.");
+    }
+
+    /** {@code the print changed on disk since this cursor was issued, so <tool> cannot resume ...} */
+    public static CursorFault printChanged(String tool) {
+        return new CursorFault(Kind.PRINT_CHANGED, "the print changed on disk since this cursor was issued, so " + tool
+                + " cannot resume where it left off. Call again without `cursor` to start over.");
+    }
+}

@@ -1,0 +1,301 @@
+package dev.dbprint.mcp.paging;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Pages a Markdown document (§4.1, §4.6): get_table_context's {@code format: "md"} and get_reference.
+ *
+ * <p>
+ * The document is its sections in order, each a list of rows (a Markdown line or block, carrying its own line
+ * breaks); its text is every row concatenated. Section 0 is the identity: on the first page the legend goes right
+ * after it, on every later page at the top. Each page's legend is {@link Legend#forRows(List)} of the rows that page
+ * holds, so it defines only the terms those rows print.
+ *
+ * <p>
+ * A page holds whole sections until the next would cross {@link Pager#MAX_CHARS}; then the page ends, unless that
+ * section is larger than a page of its own, in which case it continues row by row from here and on the next pages, a
+ * page ending at a row boundary. A single row larger than a page is split at a character boundary (never inside a
+ * surrogate pair), its first piece taking the room left on the current page. When what remains of the whole
+ * document fits on the current page without a cursor line, the page takes it all and is the last.
+ *
+ * <p>
+ * Every page but the last ends with {@code "\n" + CURSOR_LINE_PREFIX + cursor}. Removing that and each page's legend,
+ * the pages concatenate to {@link #document(List)}. The bound counts the legend and the cursor line.
+ */
+public final class DocumentPager {
+
+    /** The last line of every page but the last, before the cursor token (the spec's lost literal). */
+    public static final String CURSOR_LINE_PREFIX = "next_cursor: ";
+
+    /** The terms block for the rows of one page; {@code ""} when they print no term. */
+    @FunctionalInterface
+    public interface Legend {
+
+        String forRows(List<String> rowsOnPage);
+
+        Legend NONE = rows -> "";
+    }
+
+    private final List<List<String>> sections;
+    private final Legend legend;
+    private final CursorMint mint;
+    private final int max;
+    private final int cursorLen;
+    private final int lastSection;
+    private List<DocumentPage> pages;
+
+    public DocumentPager(List<List<String>> sections, Legend legend, CursorMint mint) {
+        this(sections, legend, mint, Pager.MAX_CHARS);
+    }
+
+    /** A pager with another bound (tests). */
+    DocumentPager(List<List<String>> sections, Legend legend, CursorMint mint, int maxChars) {
+        List<List<String>> copy = new ArrayList<>();
+        for (List<String> s : sections) {
+            copy.add(List.copyOf(s));
+        }
+        this.sections = Collections.unmodifiableList(copy);
+        this.legend = legend == null ? Legend.NONE : legend;
+        this.mint = mint;
+        this.max = maxChars;
+        this.cursorLen = 1 + CURSOR_LINE_PREFIX.length() + mint.tokenLength();
+        int last = -1;
+        for (int s = 0; s < copy.size(); s++) {
+            if (!copy.get(s).isEmpty()) {
+                last = s;
+            }
+        }
+        this.lastSection = last;
+    }
+
+    /** The whole document: every row of every section, concatenated. */
+    public static String document(List<List<String>> sections) {
+        StringBuilder out = new StringBuilder();
+        sections.forEach(s -> s.forEach(out::append));
+        return out.toString();
+    }
+
+    /** {@code "\n" + "next_cursor: " + cursor}: what every page but the last ends with. */
+    public static String cursorLine(String cursor) {
+        return "\n" + CURSOR_LINE_PREFIX + cursor;
+    }
+
+    public DocumentPage first() {
+        try {
+            return build(Position.START);
+        } catch (CursorFault e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The page beginning at {@code start}; a position this document does not have fails with {@link CursorMint#stale()}. */
+    public DocumentPage pageAt(Position start) throws CursorFault {
+        return build(start);
+    }
+
+    public List<DocumentPage> pages() {
+        if (pages == null) {
+            List<DocumentPage> out = new ArrayList<>();
+            DocumentPage p = first();
+            out.add(p);
+            while (!p.isLast()) {
+                try {
+                    p = build(p.next());
+                } catch (CursorFault e) {
+                    throw new IllegalStateException(e);
+                }
+                out.add(p);
+            }
+            pages = Collections.unmodifiableList(out);
+        }
+        return pages;
+    }
+
+    public int pageCount() {
+        return pages().size();
+    }
+
+    /** Page {@code k}, 0-based. */
+    public DocumentPage page(int k) {
+        return pages().get(k);
+    }
+
+    // ---------------------------------------------------------------- filling
+
+    /** Rows placed on the page being filled, with their running length. */
+    private final class Fill {
+
+        final boolean firstPage;
+        final List<String> rows = new ArrayList<>();
+        int identityLen;
+        long len;
+
+        Fill(boolean firstPage) {
+            this.firstPage = firstPage;
+        }
+
+        void add(int section, String row) {
+            rows.add(row);
+            len += row.length();
+            if (firstPage && section == 0) {
+                identityLen += row.length();
+            }
+        }
+
+        /** Whether the page plus {@code more} fits, with the cursor line reserved when {@code cursor}. */
+        boolean fits(List<String> more, boolean cursor) {
+            long total = len + (cursor ? cursorLen : 0);
+            for (String m : more) {
+                total += m.length();
+            }
+            if (total > max) {
+                return false;
+            }
+            List<String> all = new ArrayList<>(rows);
+            all.addAll(more);
+            return total + legend.forRows(all).length() <= max;
+        }
+    }
+
+    private DocumentPage build(Position start) throws CursorFault {
+        validate(start);
+        Fill fill = new Fill(start.equals(Position.START));
+        int s = start.a(), r = start.b(), off = start.c();
+        for (; s < sections.size(); s++, r = 0, off = 0) {
+            List<String> sec = sections.get(s);
+            if (sec.isEmpty()) {
+                continue;
+            }
+            if (r == 0 && off == 0) {
+                if (fill.fits(sec, true)) {
+                    for (String row : sec) {
+                        fill.add(s, row);
+                    }
+                    continue;
+                }
+                if (restFits(fill, s, 0, 0)) {
+                    return placeRest(fill, s, 0, 0);
+                }
+                if (!fill.rows.isEmpty() && freshFits(sec, s == lastSection)) {
+                    return finish(fill, new Position(s, 0, 0, 0));
+                }
+            }
+            for (; r < sec.size(); r++, off = 0) {
+                String frag = sec.get(r).substring(off);
+                if (fill.fits(List.of(frag), true)) {
+                    fill.add(s, frag);
+                    continue;
+                }
+                if (restFits(fill, s, r, off)) {
+                    return placeRest(fill, s, r, off);
+                }
+                boolean lastRow = s == lastSection && r == sec.size() - 1;
+                if (!fill.rows.isEmpty() && freshFits(List.of(frag), lastRow)) {
+                    return finish(fill, new Position(s, r, off, 0));
+                }
+                int take = maxPrefix(fill, frag);
+                if (take == 0) {
+                    if (fill.rows.isEmpty()) {
+                        throw new IllegalStateException("the legend alone leaves no room on a page");
+                    }
+                    return finish(fill, new Position(s, r, off, 0));
+                }
+                fill.add(s, frag.substring(0, take));
+                return finish(fill, new Position(s, r, off + take, 0));
+            }
+        }
+        return finish(fill, null);
+    }
+
+    private void validate(Position p) throws CursorFault {
+        if (p.equals(Position.START)) {
+            return;
+        }
+        if (p.d() != 0 || p.a() >= sections.size() || p.b() >= sections.get(p.a()).size()
+                || p.c() >= sections.get(p.a()).get(p.b()).length()) {
+            throw mint.stale();
+        }
+    }
+
+    private boolean freshFits(List<String> rows, boolean last) {
+        Fill fresh = new Fill(false);
+        return fresh.fits(rows, !last);
+    }
+
+    private List<String> rest(int s, int r, int off, long budget) {
+        List<String> out = new ArrayList<>();
+        long len = 0;
+        for (int si = s; si < sections.size(); si++) {
+            List<String> sec = sections.get(si);
+            for (int ri = si == s ? r : 0; ri < sec.size(); ri++) {
+                String row = si == s && ri == r ? sec.get(ri).substring(off) : sec.get(ri);
+                len += row.length();
+                if (len > budget) {
+                    return null;
+                }
+                out.add(row);
+            }
+        }
+        return out;
+    }
+
+    private boolean restFits(Fill fill, int s, int r, int off) {
+        List<String> rest = rest(s, r, off, max - fill.len);
+        return rest != null && fill.fits(rest, false);
+    }
+
+    private DocumentPage placeRest(Fill fill, int s, int r, int off) {
+        for (int si = s; si < sections.size(); si++) {
+            List<String> sec = sections.get(si);
+            for (int ri = si == s ? r : 0; ri < sec.size(); ri++) {
+                fill.add(si, si == s && ri == r ? sec.get(ri).substring(off) : sec.get(ri));
+            }
+        }
+        return finish(fill, null);
+    }
+
+    /** The longest prefix of {@code frag} that fits after the page's rows with the cursor line reserved. */
+    private int maxPrefix(Fill fill, String frag) {
+        int lo = 0, hi = frag.length();
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (fill.fits(List.of(frag.substring(0, mid)), true)) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int take = lo;
+        while (take > 0 && !(fill.fits(List.of(frag.substring(0, take)), true) && !splitsPair(frag, take))) {
+            take--; // a legend that is not monotone in its rows, or a surrogate pair at the cut
+        }
+        return take;
+    }
+
+    private static boolean splitsPair(String s, int at) {
+        return at > 0 && at < s.length() && Character.isHighSurrogate(s.charAt(at - 1))
+                && Character.isLowSurrogate(s.charAt(at));
+    }
+
+    private DocumentPage finish(Fill fill, Position next) {
+        String legendText = legend.forRows(Collections.unmodifiableList(fill.rows));
+        StringBuilder body = new StringBuilder();
+        fill.rows.forEach(body::append);
+        int at = fill.firstPage ? fill.identityLen : 0;
+        body.insert(at, legendText);
+        String cursor = null;
+        if (next != null) {
+            cursor = mint.mint(next);
+            if (cursor.length() != mint.tokenLength()) {
+                throw new IllegalStateException("cursor length differs from the length reserved");
+            }
+            body.append(cursorLine(cursor));
+        }
+        if (body.length() > max) {
+            throw new IllegalStateException("page of " + body.length() + " characters passes " + max);
+        }
+        return new DocumentPage(body.toString(), legendText, at, next, cursor);
+    }
+}

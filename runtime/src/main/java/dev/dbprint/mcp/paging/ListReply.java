@@ -1,0 +1,104 @@
+package dev.dbprint.mcp.paging;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A whole dict reply described for {@link Pager} (§4.8): the keys that come once before any item (the first page's
+ * header), the keys that ride every page (§4.7), one or more paged collections walked in order, and whether
+ * {@code total} — the number of items of all collections — is emitted on every page.
+ *
+ * <p>
+ * A paged collection is a JSON array (a {@code List}) or a JSON object whose entries are the items (a {@code Map},
+ * e.g. get_manifest's {@code tables}); either way its items keep the order given.
+ */
+public final class ListReply {
+
+    /** One paged collection: its key in the reply and its items, as a list or as the entries of a map. */
+    public record Walk(String key, List<?> items, Map<String, ?> entries) {
+
+        public Walk {
+            Objects.requireNonNull(key, "key");
+            if ((items == null) == (entries == null)) {
+                throw new IllegalArgumentException("a walk is a list or a map");
+            }
+        }
+
+        public static Walk list(String key, List<?> items) {
+            return new Walk(key, List.copyOf(nullSafe(items)), null);
+        }
+
+        public static Walk map(String key, Map<String, ?> entries) {
+            return new Walk(key, null, Collections.unmodifiableMap(new LinkedHashMap<>(entries)));
+        }
+
+        public boolean isMap() {
+            return entries != null;
+        }
+
+        public int size() {
+            return isMap() ? entries.size() : items.size();
+        }
+
+        private static List<?> nullSafe(List<?> items) {
+            // List.copyOf refuses null elements; a JSON null item is legal, so keep them through a wrapper copy.
+            return items.contains(null) ? Collections.unmodifiableList(new ArrayList<>(items)) : items;
+        }
+    }
+
+    private final LinkedHashMap<String, Object> header;
+    private final LinkedHashMap<String, Object> everyPage;
+    private final List<Walk> walks;
+    private final boolean total;
+
+    public ListReply(Map<String, ?> header, Map<String, ?> everyPage, List<Walk> walks, boolean total) {
+        this.header = new LinkedHashMap<>(header == null ? Map.of() : header);
+        this.everyPage = new LinkedHashMap<>(everyPage == null ? Map.of() : everyPage);
+        this.walks = List.copyOf(walks);
+        this.total = total;
+        Set<String> keys = new HashSet<>();
+        List<String> all = new ArrayList<>(this.header.keySet());
+        all.addAll(this.everyPage.keySet());
+        this.walks.forEach(w -> all.add(w.key()));
+        if (total) {
+            all.add(Pager.TOTAL);
+        }
+        for (String k : all) {
+            if (!keys.add(k) || Pager.NEXT_CURSOR.equals(k)) {
+                throw new IllegalArgumentException("key '" + k + "' appears twice in a paged reply");
+            }
+        }
+    }
+
+    /** A reply with one paged list, {@code total} emitted, nothing riding every page. */
+    public static ListReply of(Map<String, ?> header, String key, List<?> items) {
+        return new ListReply(header, Map.of(), List.of(Walk.list(key, items)), true);
+    }
+
+    public Map<String, Object> header() {
+        return Collections.unmodifiableMap(header);
+    }
+
+    public Map<String, Object> everyPage() {
+        return Collections.unmodifiableMap(everyPage);
+    }
+
+    public List<Walk> walks() {
+        return walks;
+    }
+
+    public boolean emitsTotal() {
+        return total;
+    }
+
+    /** The number of items of all walks. */
+    public int total() {
+        return walks.stream().mapToInt(Walk::size).sum();
+    }
+}

@@ -1,0 +1,504 @@
+package dev.dbprint.mcp.paging;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Pages a dict reply (§4.8) so that each page, serialized by {@link JsonText#pretty(Object)}, is at most
+ * {@link #MAX_CHARS} characters.
+ *
+ * <h2>What a page holds, in this key order</h2>
+ * <ol>
+ * <li>Header keys ({@link ListReply#header()}) — once, before any item, normally all on the first page. A header value
+ * too large for a page is sent in parts starting on the first page; the header keys after it and the list follow it.</li>
+ * <li>The keys that ride every page ({@link ListReply#everyPage()}), whole, on every page.</li>
+ * <li>The walks, in order. A walk's key is present on a page only when that page holds at least one of its items (or
+ * part of one). A walk with no items at all is present once, as {@code []} or {@code {}}, on the page where the walk
+ * reaches it — so a reply with nothing matched still carries its (first) list key on page 1.</li>
+ * <li>{@code total} — the number of items of all walks — on every page when {@link ListReply#emitsTotal()}.</li>
+ * <li>{@code next_cursor} on every page but the last.</li>
+ * </ol>
+ *
+ * <h2>Filling</h2>
+ * Greedy, by whole units (header keys, then items): a page takes units while they fit with the cursor's exact length
+ * reserved. When the next unit does not fit, and everything left would fit on this page without a cursor, this page
+ * takes it all and is the last. Otherwise the page ends, unless the unit is too large for any page of its own, in
+ * which case it is sent as parts {@code {"part": n, "parts": m, "text": chunk}}, one per page, starting in the room
+ * left on the current page: the chunks concatenate to the unit's {@link JsonText#compact(Object) compact JSON}
+ * (for a map entry, its value's), each chunk the longest that fits once JSON-escaped, never splitting a surrogate
+ * pair. A list item's part takes the item's place in the list; a map entry's or header key's part takes its value's
+ * place under the same key.
+ *
+ * <h2>Resuming</h2>
+ * A cursor carries the {@link Position} where the next page begins (unit, part, offset, part count), not a page
+ * number, so a page is recomputed from that point alone; {@link #page(int)} walks from the first page. Same input,
+ * same pages.
+ */
+public final class Pager {
+
+    public static final int MAX_CHARS = 20_000;
+    public static final String NEXT_CURSOR = "next_cursor";
+    public static final String TOTAL = "total";
+    /** The comment line a YAML page ends with, followed by the cursor. */
+    public static final String YAML_CURSOR_COMMENT = "# next_cursor: ";
+
+    private static final int HEADER = 0, ELEMENT = 1, EMPTY = 2;
+
+    private final ListReply reply;
+    private final CursorMint mint;
+    private final int max;
+    private final List<Unit> units = new ArrayList<>();
+    private final int[] walkKeyLen;
+    private final Meter base;
+    private final int cursorEntry;
+    private List<Page> pages;
+
+    public Pager(ListReply reply, CursorMint mint) {
+        this(reply, mint, MAX_CHARS);
+    }
+
+    /** A pager with another bound (tests). */
+    Pager(ListReply reply, CursorMint mint, int maxChars) {
+        this.reply = reply;
+        this.mint = mint;
+        this.max = maxChars;
+        this.cursorEntry = 5 + JsonText.stringLength(NEXT_CURSOR) + mint.tokenLength() + 2;
+        for (Map.Entry<String, Object> e : reply.header().entrySet()) {
+            units.add(new Unit(HEADER, -1, e.getKey(), e.getValue()));
+        }
+        List<ListReply.Walk> walks = reply.walks();
+        walkKeyLen = new int[walks.size()];
+        for (int w = 0; w < walks.size(); w++) {
+            ListReply.Walk walk = walks.get(w);
+            walkKeyLen[w] = JsonText.stringLength(walk.key());
+            if (walk.size() == 0) {
+                units.add(new Unit(EMPTY, w, walk.key(), walk.isMap() ? Map.of() : List.of()));
+            } else if (walk.isMap()) {
+                for (Map.Entry<String, ?> e : walk.entries().entrySet()) {
+                    units.add(new Unit(ELEMENT, w, e.getKey(), e.getValue()));
+                }
+            } else {
+                for (Object item : walk.items()) {
+                    units.add(new Unit(ELEMENT, w, null, item));
+                }
+            }
+        }
+        base = new Meter();
+        for (Map.Entry<String, Object> e : reply.everyPage().entrySet()) {
+            base.addEntry(5 + JsonText.stringLength(e.getKey()) + JsonText.indentedLength(e.getValue(), 1));
+        }
+        if (reply.emitsTotal()) {
+            base.addEntry(5 + JsonText.stringLength(TOTAL) + Integer.toString(reply.total()).length());
+        }
+        if (base.length(cursorEntry) > max) {
+            throw new IllegalArgumentException("the keys riding every page alone pass " + max + " characters");
+        }
+    }
+
+    /** The first page. */
+    public Page first() {
+        try {
+            return build(Position.START);
+        } catch (CursorFault e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The page beginning at {@code start} (from a cursor). A position this reply does not have fails with the mint's
+     * {@link CursorMint#stale()} fault.
+     */
+    public Page pageAt(Position start) throws CursorFault {
+        return build(start);
+    }
+
+    /** Every page, first to last. */
+    public List<Page> pages() {
+        if (pages == null) {
+            List<Page> out = new ArrayList<>();
+            Page p = first();
+            out.add(p);
+            while (!p.isLast()) {
+                try {
+                    p = build(p.next());
+                } catch (CursorFault e) {
+                    throw new IllegalStateException(e);
+                }
+                out.add(p);
+            }
+            pages = Collections.unmodifiableList(out);
+        }
+        return pages;
+    }
+
+    public int pageCount() {
+        return pages().size();
+    }
+
+    /** Page {@code k}, 0-based. */
+    public Page page(int k) {
+        return pages().get(k);
+    }
+
+    // ---------------------------------------------------------------- filling
+
+    private Page build(Position start) throws CursorFault {
+        validate(start);
+        Meter meter = base.copy();
+        List<Placed> placed = new ArrayList<>();
+        int i = start.a();
+        if (start.b() > 0) {
+            Unit u = units.get(i);
+            int k = start.b(), m = start.d(), off = start.c();
+            int end = k < m ? maxEnd(u, k, m, off, meter) : u.text().length();
+            int contrib = u.partContribution(k, m, u.esc(off, end));
+            if (end <= off || meter.lengthWith(u, contrib, cursorEntry) > max) {
+                throw mint.stale();
+            }
+            place(meter, placed, u, contrib, u.partObject(k, m, off, end));
+            if (k < m) {
+                return finish(placed, meter, new Position(i, k + 1, end, m));
+            }
+            i++;
+        }
+        while (i < units.size()) {
+            Unit u = units.get(i);
+            if (meter.lengthWith(u, u.whole(), cursorEntry) <= max) {
+                place(meter, placed, u, u.whole(), u.value);
+                i++;
+                continue;
+            }
+            if (restFitsWithoutCursor(meter, i)) {
+                for (; i < units.size(); i++) {
+                    place(meter, placed, units.get(i), units.get(i).whole(), units.get(i).value);
+                }
+                break;
+            }
+            if (!placed.isEmpty() && fitsOnFreshPage(i)) {
+                return finish(placed, meter, new Position(i, 0, 0, 0));
+            }
+            int[] plan = plan(u, meter);
+            if (plan == null) {
+                if (placed.isEmpty()) {
+                    throw new IllegalStateException("no room for any part of a unit on an empty page");
+                }
+                return finish(placed, meter, new Position(i, 0, 0, 0));
+            }
+            int m = plan[0], end = plan[1];
+            place(meter, placed, u, u.partContribution(1, m, u.esc(0, end)), u.partObject(1, m, 0, end));
+            if (m > 1) {
+                return finish(placed, meter, new Position(i, 2, end, m));
+            }
+            i++;
+        }
+        return finish(placed, meter, null);
+    }
+
+    private void validate(Position p) throws CursorFault {
+        if (p.equals(Position.START)) {
+            return;
+        }
+        if (p.a() >= units.size()) {
+            throw mint.stale();
+        }
+        if (p.b() == 0) {
+            if (p.c() != 0 || p.d() != 0) {
+                throw mint.stale();
+            }
+        } else if (p.b() < 2 || p.b() > p.d() || p.c() <= 0 || p.c() >= units.get(p.a()).text().length()) {
+            throw mint.stale();
+        }
+    }
+
+    private boolean restFitsWithoutCursor(Meter meter, int from) {
+        Meter m = meter.copy();
+        for (int j = from; j < units.size(); j++) {
+            Unit u = units.get(j);
+            m.add(u, u.whole(), walkKeyLen);
+            if (m.length(0) > max) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean fitsOnFreshPage(int i) {
+        Unit u = units.get(i);
+        boolean last = i == units.size() - 1;
+        return base.lengthWith(u, u.whole(), last ? 0 : cursorEntry) <= max;
+    }
+
+    /**
+     * Plans the parts of {@code u} beginning on the page measured by {@code meter}: {part count, end of part 1}, or
+     * {@code null} when that page has no room for any chunk. Later parts each take a fresh page with the cursor
+     * reserved; the part count's digits are fixed by iterating until the count agrees with the width assumed.
+     */
+    private int[] plan(Unit u, Meter meter) {
+        int len = u.text().length();
+        int digits = 1;
+        while (true) {
+            int assumed = (int) Math.pow(10, digits - 1);
+            int off = 0, k = 1, end1 = -1;
+            Meter cur = meter;
+            while (true) {
+                int rest = u.partContribution(k, assumed, u.esc(off, len));
+                if (cur.lengthWith(u, rest, cursorEntry) <= max) {
+                    if (end1 < 0) {
+                        end1 = len;
+                    }
+                    break;
+                }
+                int end = maxEnd(u, k, assumed, off, cur);
+                if (end <= off) {
+                    if (k == 1) {
+                        return null;
+                    }
+                    throw new IllegalStateException("a fresh page has no room for a part");
+                }
+                if (end1 < 0) {
+                    end1 = end;
+                }
+                off = end;
+                k++;
+                cur = base;
+            }
+            if (Integer.toString(k).length() == digits) {
+                return new int[]{k, end1};
+            }
+            digits = Integer.toString(k).length();
+        }
+    }
+
+    /** The largest end such that part k of m, holding text[off, end), fits on the page measured with the cursor. */
+    private int maxEnd(Unit u, int k, int m, int off, Meter meter) {
+        String text = u.text();
+        int[] pre = u.prefix();
+        long emptyLen = meter.lengthWith(u, u.partContribution(k, m, 2), cursorEntry);
+        long allowed = max - emptyLen;
+        if (allowed <= 0) {
+            return off;
+        }
+        int lo = off, hi = text.length();
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (pre[mid] - pre[off] <= allowed) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int end = lo;
+        if (end > off && end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))
+                && Character.isLowSurrogate(text.charAt(end))) {
+            end--;
+        }
+        return end;
+    }
+
+    private void place(Meter meter, List<Placed> placed, Unit u, int contribution, Object shown) {
+        meter.add(u, contribution, walkKeyLen);
+        placed.add(new Placed(u, shown));
+    }
+
+    private Page finish(List<Placed> placed, Meter meter, Position next) {
+        LinkedHashMap<String, Object> body = new LinkedHashMap<>();
+        for (Placed p : placed) {
+            if (p.unit.kind == HEADER) {
+                body.put(p.unit.key, p.shown);
+            }
+        }
+        body.putAll(reply.everyPage());
+        List<ListReply.Walk> walks = reply.walks();
+        Map<Integer, Object> containers = new LinkedHashMap<>();
+        for (Placed p : placed) {
+            Unit u = p.unit;
+            if (u.kind == EMPTY) {
+                containers.put(u.walk, p.shown);
+            } else if (u.kind == ELEMENT) {
+                if (walks.get(u.walk).isMap()) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> c = (Map<String, Object>) containers.computeIfAbsent(u.walk,
+                            w -> new LinkedHashMap<String, Object>());
+                    c.put(u.key, p.shown);
+                } else {
+                    @SuppressWarnings("unchecked")
+                    List<Object> c = (List<Object>) containers.computeIfAbsent(u.walk, w -> new ArrayList<Object>());
+                    c.add(p.shown);
+                }
+            }
+        }
+        containers.forEach((w, c) -> body.put(walks.get(w).key(), c));
+        if (reply.emitsTotal()) {
+            body.put(TOTAL, reply.total());
+        }
+        String cursor = null;
+        if (next != null) {
+            cursor = mint.mint(next);
+            if (cursor.length() != mint.tokenLength()) {
+                throw new IllegalStateException("cursor length differs from the length reserved");
+            }
+            body.put(NEXT_CURSOR, cursor);
+        }
+        String text = JsonText.pretty(body);
+        long measured = meter.length(next == null ? 0 : cursorEntry);
+        if (text.length() > max) {
+            throw new IllegalStateException("page of " + text.length() + " characters passes " + max);
+        }
+        return new Page(Collections.unmodifiableMap(body), text, next, cursor, (int) measured);
+    }
+
+    // ---------------------------------------------------------------- units and measure
+
+    private record Placed(Unit unit, Object shown) {
+    }
+
+    /**
+     * A header key, a walk's item (list element or map entry), or the marker of an empty walk. Contributions are the
+     * characters the unit adds to a page in Python's indent=2 layout, separators and indentation included.
+     */
+    private final class Unit {
+
+        final int kind;
+        final int walk;
+        final String key;
+        final Object value;
+        private final int keyLen;
+        private int whole = -1;
+        private String text;
+        private int[] prefix;
+
+        Unit(int kind, int walk, String key, Object value) {
+            this.kind = kind;
+            this.walk = walk;
+            this.key = key;
+            this.value = value;
+            this.keyLen = key == null ? 0 : JsonText.stringLength(key);
+        }
+
+        /** Contribution of the unit whole. */
+        int whole() {
+            if (whole < 0) {
+                whole = switch (kind) {
+                    case HEADER -> 5 + keyLen + JsonText.indentedLength(value, 1);
+                    case EMPTY -> 5 + keyLen + 2;
+                    default -> 5 + (key == null ? 0 : keyLen + 2) + JsonText.indentedLength(value, 2);
+                };
+            }
+            return whole;
+        }
+
+        /** Contribution of part k of m whose chunk serializes to escLen characters (quotes included). */
+        int partContribution(int k, int m, int escLen) {
+            int level = kind == HEADER ? 1 : 2;
+            int obj = JsonText.indentedLength(partObject(k, m, ""), level) - 2 + escLen;
+            return kind == HEADER ? 5 + keyLen + obj : 5 + (key == null ? 0 : keyLen + 2) + obj;
+        }
+
+        Map<String, Object> partObject(int k, int m, int from, int to) {
+            return partObject(k, m, text().substring(from, to));
+        }
+
+        Map<String, Object> partObject(int k, int m, String chunk) {
+            LinkedHashMap<String, Object> part = new LinkedHashMap<>();
+            part.put("part", k);
+            part.put("parts", m);
+            part.put("text", chunk);
+            return part;
+        }
+
+        /** The compact JSON the parts carry. */
+        String text() {
+            if (text == null) {
+                text = JsonText.compact(value);
+            }
+            return text;
+        }
+
+        /** Serialized length (quotes included) of text[from, to) as a JSON string. */
+        int esc(int from, int to) {
+            int[] pre = prefix();
+            return 2 + pre[to] - pre[from];
+        }
+
+        int[] prefix() {
+            if (prefix == null) {
+                String t = text();
+                prefix = new int[t.length() + 1];
+                for (int j = 0; j < t.length(); j++) {
+                    prefix[j + 1] = prefix[j] + JsonText.escapedLength(t.charAt(j));
+                }
+            }
+            return prefix;
+        }
+    }
+
+    /** Length of a page being filled: closed top-level entries plus the walk container still open. */
+    private final class Meter {
+
+        int entries;
+        long closed;
+        int openWalk = -1;
+        int elements;
+        long elementSum;
+
+        Meter copy() {
+            Meter m = new Meter();
+            m.entries = entries;
+            m.closed = closed;
+            m.openWalk = openWalk;
+            m.elements = elements;
+            m.elementSum = elementSum;
+            return m;
+        }
+
+        void addEntry(long contribution) {
+            closeOpen();
+            entries++;
+            closed += contribution;
+        }
+
+        void add(Unit u, int contribution, int[] walkKeys) {
+            if (u.kind == ELEMENT) {
+                if (openWalk != u.walk) {
+                    closeOpen();
+                    openWalk = u.walk;
+                    elements = 0;
+                    elementSum = 0;
+                }
+                elements++;
+                elementSum += contribution;
+            } else {
+                addEntry(contribution);
+            }
+        }
+
+        private long openContribution() {
+            // "key": [\n    e1,\n    e2\n  ]  ==  5 + keyLen + (1 + Σ(5 + len) + (n - 1) + 4)
+            return 5 + walkKeyLen[openWalk] + 1 + elementSum + (elements - 1) + 4;
+        }
+
+        private void closeOpen() {
+            if (openWalk >= 0) {
+                closed += openContribution();
+                entries++;
+                openWalk = -1;
+            }
+        }
+
+        /** {@code {\n  e1,\n  e2\n}} for the entries, plus a cursor entry of the given contribution (0: none). */
+        long length(int cursor) {
+            int n = entries + (openWalk >= 0 ? 1 : 0) + (cursor > 0 ? 1 : 0);
+            long sum = closed + (openWalk >= 0 ? openContribution() : 0) + cursor;
+            return n == 0 ? 2 : 3 + sum + (n - 1);
+        }
+
+        long lengthWith(Unit u, int contribution, int cursor) {
+            Meter m = copy();
+            m.add(u, contribution, walkKeyLen);
+            return m.length(cursor);
+        }
+    }
+}
