@@ -10,6 +10,7 @@ import org.jboss.jandex.MethodInfo;
 
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.CatalogResourceService;
 import dev.dbprint.mcp.tool.McpTool;
 import dev.dbprint.mcp.tool.ToolInvoker;
@@ -53,7 +54,8 @@ class DbprintProcessor {
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder().setUnremovable()
                 .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
-                        CatalogResourceService.class, StdioTransport.class, HttpTransport.class, ServerLifecycle.class)
+                        CatalogResourceService.class, ReferenceDocuments.class, StdioTransport.class, HttpTransport.class,
+                        ServerLifecycle.class)
                 .build();
     }
 
