@@ -9,10 +9,12 @@ import org.jboss.jandex.DotName;
 import org.jboss.jandex.MethodInfo;
 
 import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.CatalogResourceService;
 import dev.dbprint.mcp.tool.McpTool;
+import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRecorder;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -52,9 +54,10 @@ class DbprintProcessor {
 
     @BuildStep
     AdditionalBeanBuildItem beans() {
-        return AdditionalBeanBuildItem.builder().setUnremovable()
+        return AdditionalBeanBuildItem.builder().setUnremovable().addBeanClasses(PagedReplies.class)
                 .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
-                        CatalogResourceService.class, ReferenceDocuments.class, StdioTransport.class, HttpTransport.class,
+                        CatalogResourceService.class, PrintStore.class, ReferenceDocuments.class,
+                        StdioTransport.class, HttpTransport.class,
                         ServerLifecycle.class)
                 .build();
     }

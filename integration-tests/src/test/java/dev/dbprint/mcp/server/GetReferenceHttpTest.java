@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -68,7 +69,8 @@ class GetReferenceHttpTest {
     void theTableOfContents() {
         JsonPath r = call("{\"document\":\"guide\"}");
         assertFalse(r.getBoolean("result.isError"));
-        assertTrue(r.getString("result.content[0].text").contains("\n- Tool replies, field by field\n  - get_table_context\n"));
+        assertTrue(r.getString("result.content[0].text")
+                .contains("\n- Tool replies, field by field\n  - get_table_context\n"));
     }
 
     @Test

@@ -31,9 +31,10 @@ public interface DbprintConfig {
     interface Reference {
 
         /**
-         * A directory holding {@code spec.md}, {@code assertions.md} and {@code guide.md} to serve instead of the copies
-         * packaged in the jar, e.g. a newer revision an operator keeps beside the project. Each file is read when first
-         * asked for and re-read when its size or modification time changes; a missing one fails the call that needs it.
+         * A directory holding {@code spec.md}, {@code assertions.md} and {@code guide.md} to serve instead of the
+         * copies packaged in the jar, e.g. a newer revision an operator keeps beside the project. Each file is read
+         * when first asked for and re-read when its size or modification time changes; a missing one fails the call
+         * that needs it.
          * Empty (the default) serves the packaged copies.
          */
         Optional<String> directory();

@@ -31,7 +31,8 @@ public final class ListReply {
         }
 
         public static Walk list(String key, List<?> items) {
-            return new Walk(key, List.copyOf(nullSafe(items)), null);
+            // a copy that keeps JSON null items (List.copyOf refuses them)
+            return new Walk(key, Collections.unmodifiableList(new ArrayList<>(items)), null);
         }
 
         public static Walk map(String key, Map<String, ?> entries) {
@@ -45,19 +46,25 @@ public final class ListReply {
         public int size() {
             return isMap() ? entries.size() : items.size();
         }
-
-        private static List<?> nullSafe(List<?> items) {
-            // List.copyOf refuses null elements; a JSON null item is legal, so keep them through a wrapper copy.
-            return items.contains(null) ? Collections.unmodifiableList(new ArrayList<>(items)) : items;
-        }
     }
 
     private final LinkedHashMap<String, Object> header;
     private final LinkedHashMap<String, Object> everyPage;
     private final List<Walk> walks;
     private final boolean total;
+    private final String cursorKey;
 
     public ListReply(Map<String, ?> header, Map<String, ?> everyPage, List<Walk> walks, boolean total) {
+        this(header, everyPage, walks, total, Pager.NEXT_CURSOR);
+    }
+
+    /**
+     * As above, with the key the cursor rides under: {@code next_cursor} for tools, {@code nextCursor} for the
+     * protocol's own {@code resources/list} and {@code tools/list} paging (§3.3).
+     */
+    public ListReply(Map<String, ?> header, Map<String, ?> everyPage, List<Walk> walks, boolean total,
+            String cursorKey) {
+        this.cursorKey = Objects.requireNonNull(cursorKey, "cursorKey");
         this.header = new LinkedHashMap<>(header == null ? Map.of() : header);
         this.everyPage = new LinkedHashMap<>(everyPage == null ? Map.of() : everyPage);
         this.walks = List.copyOf(walks);
@@ -70,7 +77,7 @@ public final class ListReply {
             all.add(Pager.TOTAL);
         }
         for (String k : all) {
-            if (!keys.add(k) || Pager.NEXT_CURSOR.equals(k)) {
+            if (!keys.add(k) || cursorKey.equals(k)) {
                 throw new IllegalArgumentException("key '" + k + "' appears twice in a paged reply");
             }
         }
@@ -91,6 +98,10 @@ public final class ListReply {
 
     public List<Walk> walks() {
         return walks;
+    }
+
+    public String cursorKey() {
+        return cursorKey;
     }
 
     public boolean emitsTotal() {

@@ -19,7 +19,7 @@ import java.util.Map;
  * part of one). A walk with no items at all is present once, as {@code []} or {@code {}}, on the page where the walk
  * reaches it — so a reply with nothing matched still carries its (first) list key on page 1.</li>
  * <li>{@code total} — the number of items of all walks — on every page when {@link ListReply#emitsTotal()}.</li>
- * <li>{@code next_cursor} on every page but the last.</li>
+ * <li>{@code next_cursor} ({@link ListReply#cursorKey()}) on every page but the last.</li>
  * </ol>
  *
  * <h2>Filling</h2>
@@ -65,7 +65,7 @@ public final class Pager {
         this.reply = reply;
         this.mint = mint;
         this.max = maxChars;
-        this.cursorEntry = 5 + JsonText.stringLength(NEXT_CURSOR) + mint.tokenLength() + 2;
+        this.cursorEntry = 5 + JsonText.stringLength(reply.cursorKey()) + mint.tokenLength() + 2;
         for (Map.Entry<String, Object> e : reply.header().entrySet()) {
             units.add(new Unit(HEADER, -1, e.getKey(), e.getValue()));
         }
@@ -217,7 +217,7 @@ public final class Pager {
         Meter m = meter.copy();
         for (int j = from; j < units.size(); j++) {
             Unit u = units.get(j);
-            m.add(u, u.whole(), walkKeyLen);
+            m.add(u, u.whole());
             if (m.length(0) > max) {
                 return false;
             }
@@ -299,7 +299,7 @@ public final class Pager {
     }
 
     private void place(Meter meter, List<Placed> placed, Unit u, int contribution, Object shown) {
-        meter.add(u, contribution, walkKeyLen);
+        meter.add(u, contribution);
         placed.add(new Placed(u, shown));
     }
 
@@ -340,7 +340,7 @@ public final class Pager {
             if (cursor.length() != mint.tokenLength()) {
                 throw new IllegalStateException("cursor length differs from the length reserved");
             }
-            body.put(NEXT_CURSOR, cursor);
+            body.put(reply.cursorKey(), cursor);
         }
         String text = JsonText.pretty(body);
         long measured = meter.length(next == null ? 0 : cursorEntry);
@@ -460,7 +460,7 @@ public final class Pager {
             closed += contribution;
         }
 
-        void add(Unit u, int contribution, int[] walkKeys) {
+        void add(Unit u, int contribution) {
             if (u.kind == ELEMENT) {
                 if (openWalk != u.walk) {
                     closeOpen();
@@ -497,7 +497,7 @@ public final class Pager {
 
         long lengthWith(Unit u, int contribution, int cursor) {
             Meter m = copy();
-            m.add(u, contribution, walkKeyLen);
+            m.add(u, contribution);
             return m.length(cursor);
         }
     }

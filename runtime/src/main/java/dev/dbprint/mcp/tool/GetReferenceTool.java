@@ -6,11 +6,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.paging.ArgsDigest;
-import dev.dbprint.mcp.paging.CursorCodec;
-import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.DocumentPager;
-import dev.dbprint.mcp.paging.Position;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reference.ReferenceReply;
@@ -19,9 +15,10 @@ import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * {@code get_reference} (spec §4.6): one section of the format spec, the assertion DSL or the reading guide, or the
- * document's table of contents, as Markdown paged per §4.8 with {@link DocumentPager}. A cursor is bound to this tool,
- * the {@code document} and {@code section} arguments as given, and the revision of the document it was read from, so a
- * document replaced under {@code dbprint.reference.directory} between two pages reads as a changed print.
+ * document's table of contents, as Markdown paged per §4.8 through {@link PagedReplies#document}. A cursor is bound to
+ * this tool, the {@code document} and {@code section} arguments as given, and the revision of the document read (its
+ * SHA-256), so a document replaced under {@code dbprint.reference.directory} between two pages reads as a changed
+ * print. The reply has no legend.
  */
 @ApplicationScoped
 public class GetReferenceTool {
@@ -29,26 +26,20 @@ public class GetReferenceTool {
     static final String NAME = "get_reference";
 
     private final ReferenceDocuments documents;
-    private final CursorCodec codec;
+    private final PagedReplies paged;
 
     @Inject
-    public GetReferenceTool(ReferenceDocuments documents) {
-        this(documents, CursorCodec.processWide());
-    }
-
-    public GetReferenceTool(ReferenceDocuments documents, CursorCodec codec) {
+    public GetReferenceTool(ReferenceDocuments documents, PagedReplies paged) {
         this.documents = documents;
-        this.codec = codec;
+        this.paged = paged;
     }
 
     @McpTool(NAME)
     public ToolResult call(ToolCall call) {
-        // the enum was checked against the schema before the body runs
+        // the enum was checked against the advertised schema before the body runs
         ReferenceDocument document = ReferenceDocument.byWireName(call.string("document")).orElseThrow();
         Optional<String> section = call.optionalString("section");
-        String args = ArgsDigest.of(call.argumentsWithoutCursor());
-        try {
-            CursorCodec.Opened opened = call.cursor().isPresent() ? codec.open(call.cursor().get(), NAME, args) : null;
+        return paged.document(call, () -> {
             ReferenceDocuments.Loaded loaded = documents.get(document);
             Sections sections = loaded.sections();
             List<List<String>> reply;
@@ -59,14 +50,9 @@ public class GetReferenceTool {
             } else {
                 reply = ReferenceReply.contents(sections);
             }
-            String identity = "reference/" + document.wireName() + "@" + loaded.version();
-            Position start = opened == null ? Position.START : opened.requirePrint(identity);
-            DocumentPager pager = new DocumentPager(reply, DocumentPager.Legend.NONE,
-                    codec.bind(NAME, args, identity));
-            return ToolResult.ok(pager.pageAt(start).text());
-        } catch (CursorFault | ToolFault e) {
-            return ToolResult.fault(e.getMessage());
-        }
+            return new PagedReplies.Pinned<>(new PagedReplies.Document(reply, DocumentPager.Legend.NONE),
+                    "reference/" + document.wireName() + "@" + loaded.version());
+        });
     }
 
     /** {@code section '9.9' not found in spec. Available: ['0', '0.1', ...]} (spec §8.2). */

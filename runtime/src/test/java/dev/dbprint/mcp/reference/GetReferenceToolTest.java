@@ -22,10 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.text.PyRepr;
 import dev.dbprint.mcp.tool.ArgumentChecker;
 import dev.dbprint.mcp.tool.GetReferenceTool;
+import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolCall;
 import dev.dbprint.mcp.tool.ToolDescriptor;
 import dev.dbprint.mcp.tool.ToolFault;
@@ -39,8 +39,8 @@ class GetReferenceToolTest {
     private static final Pattern CURSOR_LINE = Pattern.compile("\\nnext_cursor: ([A-Za-z0-9_-]+)$");
     private static final int BOUND = 20_000;
 
-    private final CursorCodec codec = new CursorCodec();
-    private final GetReferenceTool packaged = new GetReferenceTool(new ReferenceDocuments(Optional.empty()), codec);
+    private final PagedReplies paged = new PagedReplies();
+    private final GetReferenceTool packaged = new GetReferenceTool(new ReferenceDocuments(Optional.empty()), paged);
 
     /** What ToolInvoker does: check the arguments against the advertised schema, then run the body. */
     static ToolResult call(GetReferenceTool tool, String document, String section, String cursor) {
@@ -292,7 +292,7 @@ class GetReferenceToolTest {
         big.append("x".repeat(30_000)).append('\n'); // one row longer than a page: cut at a character boundary
         big.append("\n### 1.1 Small\n\nShort.\n\n## 2. After\n\nEnd.\n");
         writeDocuments(dir, big.toString());
-        GetReferenceTool tool = new GetReferenceTool(new ReferenceDocuments(Optional.of(dir)), codec);
+        GetReferenceTool tool = new GetReferenceTool(new ReferenceDocuments(Optional.of(dir)), paged);
 
         List<String> pages = follow(tool, "spec", "1");
         assertTrue(pages.size() >= 5, "pages: " + pages.size());
@@ -321,7 +321,7 @@ class GetReferenceToolTest {
             big.append("Row ").append(i).append(" of a long section, long enough to need a second page.\n");
         }
         writeDocuments(dir, big.toString());
-        GetReferenceTool tool = new GetReferenceTool(new ReferenceDocuments(Optional.of(dir)), codec);
+        GetReferenceTool tool = new GetReferenceTool(new ReferenceDocuments(Optional.of(dir)), paged);
         ToolResult first = call(tool, "spec", "1", null);
         Matcher m = CURSOR_LINE.matcher(first.text());
         assertTrue(m.find(), first.text());
@@ -334,8 +334,8 @@ class GetReferenceToolTest {
                 + "returned it with the same arguments, or call again without `cursor`.",
                 call(tool, "spec", "§1", cursor).text());
         assertTrue(call(tool, "assertions", "1", cursor).isError());
-        GetReferenceTool restarted = new GetReferenceTool(new ReferenceDocuments(Optional.of(dir)), new CursorCodec());
-        assertTrue(call(restarted, "spec", "1", cursor).text().startsWith("cursor '"), "another key: not issued");
+        String forged = cursor.substring(0, 80) + (cursor.charAt(80) == 'A' ? 'B' : 'A') + cursor.substring(81);
+        assertTrue(call(tool, "spec", "1", forged).text().startsWith("cursor '" + forged + "' is not one"));
 
         Path spec = dir.resolve("spec.md");
         Files.writeString(spec, big + "One more row.\n");

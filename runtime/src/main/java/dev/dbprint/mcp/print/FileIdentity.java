@@ -1,0 +1,84 @@
+package dev.dbprint.mcp.print;
+
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a file is on disk at one instant (server spec §7.1): device, inode, size and modification time in nanoseconds. Two
+ * identities are equal exactly when nothing a rewrite changes differs. {@link #ABSENT} is the identity of a file that does
+ * not exist, so an absence can be recorded and compared like any other state.
+ * <p>
+ * Read with {@code unix:dev,ino,size,lastModifiedTime}; where the {@code unix} view is unsupported, {@code dev} is 0 and
+ * {@code ino} is the hash of {@link BasicFileAttributes#fileKey()} (0 when the platform has none).
+ */
+public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
+
+    /** The identity of a path with no file behind it. */
+    public static final FileIdentity ABSENT = new FileIdentity(-1, -1, -1, -1);
+
+    public boolean exists() {
+        return !equals(ABSENT);
+    }
+
+    /** A compact, stable spelling, used in digests. */
+    public String token() {
+        return exists() ? dev + ":" + ino + ":" + size + ":" + mtimeNanos : "absent";
+    }
+
+    /**
+     * Stats {@code path}, following symbolic links. A missing file (or a dangling link) is {@link #ABSENT}.
+     *
+     * @throws IOException for any other failure (permission, I/O)
+     */
+    public static FileIdentity of(Path path) throws IOException {
+        try {
+            Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
+            return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
+                    nanos((FileTime) a.get("lastModifiedTime")));
+        } catch (NoSuchFileException e) {
+            return ABSENT;
+        } catch (FileSystemException e) {
+            if (notADirectory(e)) {
+                return ABSENT;
+            }
+            throw e;
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return basic(path);
+        }
+    }
+
+    private static FileIdentity basic(Path path) throws IOException {
+        try {
+            BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
+            Object key = b.fileKey();
+            return new FileIdentity(0, key == null ? 0 : key.hashCode(), b.size(), nanos(b.lastModifiedTime()));
+        } catch (NoSuchFileException e) {
+            return ABSENT;
+        } catch (FileSystemException e) {
+            if (notADirectory(e)) {
+                return ABSENT;
+            }
+            throw e;
+        }
+    }
+
+    /** A parent component that is a file: the path names nothing, as for a missing file. */
+    private static boolean notADirectory(FileSystemException e) {
+        return e.getReason() != null && e.getReason().contains("Not a directory");
+    }
+
+    private static long asLong(Object o) {
+        return o instanceof Number n ? n.longValue() : 0;
+    }
+
+    private static long nanos(FileTime t) {
+        return t == null ? 0 : t.to(TimeUnit.NANOSECONDS);
+    }
+}

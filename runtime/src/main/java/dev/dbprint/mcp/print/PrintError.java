@@ -1,0 +1,102 @@
+package dev.dbprint.mcp.print;
+
+import java.nio.file.Path;
+
+import dev.dbprint.mcp.DetailedFault;
+
+/**
+ * A failure reading a print file. The {@link #getMessage() message} is the exact detail text the server spec (§8.1/§8.2)
+ * prescribes for the condition, so tool and resource layers pass it through unchanged; {@link #kind()} lets them choose the
+ * channel (JSON-RPC code, {@code _corrupted}, {@code _missing}, ...).
+ */
+public final class PrintError extends RuntimeException implements DetailedFault {
+
+    private static final long serialVersionUID = 1L;
+
+    /** What went wrong. */
+    public enum Kind {
+        /** The file is not valid YAML (or not UTF-8, or trips a loader limit). */
+        PARSE,
+        /** The file parses but is not the shape a reader walks (manifest only). */
+        SHAPE,
+        /** An annotation file parses but does not match its schema (format spec §2.7). */
+        SCHEMA,
+        /** The manifest declares an artifact whose file is absent on disk. */
+        MISSING_FILE,
+        /** No diff.yaml at the connection root. */
+        NO_DIFF,
+        /** No reading.md at the connection root. */
+        NO_READING,
+        /** The manifest itself is absent. */
+        NO_MANIFEST,
+        /** A manifest entry that is not followable (containment, §2.5) was asked to be read. */
+        NOT_FOLLOWABLE,
+        /** The artifact kind is not declared for the table. */
+        NOT_DECLARED,
+        /** An I/O failure other than absence (permission, file kept changing while read, ...). */
+        IO
+    }
+
+    private final Kind kind;
+    private final Path path;
+
+    public PrintError(Kind kind, Path path, String message) {
+        super(message, null, false, false);
+        this.kind = kind;
+        this.path = path;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The file the error is about (absolute), or null when none applies. */
+    public Path path() {
+        return path;
+    }
+
+    /** The detail text, as §8 spells it. */
+    public String detail() {
+        return getMessage();
+    }
+
+    // ---- factories spelling the §8 detail texts ----
+
+    public static PrintError parse(Path path, String message) {
+        return new PrintError(Kind.PARSE, path, path + ": YAML parse error: " + message);
+    }
+
+    public static PrintError shape(Path path, String reason) {
+        return new PrintError(Kind.SHAPE, path, path + ": " + reason);
+    }
+
+    public static PrintError schema(Path path, String address, String message) {
+        return new PrintError(Kind.SCHEMA, path,
+                path + ": does not match its schema (SPEC 2.7): " + address + ": " + message);
+    }
+
+    /** {@code artifact} is the file name, e.g. {@code statistics.yaml}. */
+    public static PrintError missingFile(String artifact, Path path) {
+        return new PrintError(Kind.MISSING_FILE, path,
+                "manifest references " + artifact + " but file is absent at " + path + ". Re-run dbprint generate.");
+    }
+
+    public static PrintError noDiff(Path path) {
+        return new PrintError(Kind.NO_DIFF, path,
+                "no diff available at " + path + ". Run dbprint diff or dbprint generate first.");
+    }
+
+    public static PrintError noReading(Path path) {
+        return new PrintError(Kind.NO_READING, path,
+                "no reading guide available at " + path + ". Run dbprint generate first.");
+    }
+
+    public static PrintError noManifest(Path path) {
+        return new PrintError(Kind.NO_MANIFEST, path,
+                "no manifest available at " + path + ". Run dbprint generate first.");
+    }
+
+    public static PrintError io(Path path, String message) {
+        return new PrintError(Kind.IO, path, path + ": " + message);
+    }
+}

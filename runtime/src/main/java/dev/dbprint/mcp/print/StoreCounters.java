@@ -1,0 +1,12 @@
+package dev.dbprint.mcp.print;
+
+/**
+ * A snapshot of {@link PrintStore}'s counters.
+ *
+ * @param parses loads from disk: every cache miss that read a file's bytes and parsed (or kept) them
+ * @param cacheHits reads answered from the cache because the identity on disk matched
+ * @param identityChecks stats of a file (every read stats at least once; a miss stats twice)
+ * @param filesCached entries currently held (one per file and per form it was read in)
+ */
+public record StoreCounters(long parses, long cacheHits, long identityChecks, int filesCached) {
+}

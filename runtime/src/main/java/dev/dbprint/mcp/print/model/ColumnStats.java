@@ -1,0 +1,66 @@
+package dev.dbprint.mcp.print.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One column of {@code statistics.yaml} (format spec §2.2.2–2.2.4), or one part of a column (§2.2.18): a part has the same
+ * block keyed by its path, with {@link #occurrences()} in place of the column-only fields.
+ * <p>
+ * Numbers are typed {@link Number} because a file may spell {@code 0} or {@code 0.0}; spell them back with
+ * {@link dev.dbprint.mcp.print.YamlLoader#spell(Object)}. Every field is null (or false) when absent or of another type;
+ * {@link #raw()} holds the block in file order.
+ *
+ * @param name the column key, or for a part its path ({@code [*].sku})
+ * @param values the {@code values} list, or null when the column carries none (distinct from an empty list)
+ * @param redacted the {@code redacted} primitive ({@code mask}, {@code hash}, {@code drop}, ...), or null
+ * @param parts the {@code parts} map by path, in file order, or null when absent
+ * @param derivedFrom {@code derived_from} as parsed (server spec §4.1), or null; not interpreted here
+ */
+public record ColumnStats(String name, Map<String, Object> raw, String sqlType, String classification, Boolean nullable,
+        Long nullCount, Number nullRate, Long cardinality, Number cardinalityRatio, String cardinalityMethod,
+        Long rowsScanned, Long occurrences, List<ValueEntry> values, Number valuesCoverage, String valuesCoverageMethod,
+        String distribution, Map<String, Object> frequencies, Inferred inferred, String redacted,
+        Map<String, ColumnStats> parts, Long partsFound, Object derivedFrom) {
+
+    public boolean hasValues() {
+        return values != null;
+    }
+
+    public boolean candidateKey() {
+        return inferred != null && inferred.candidateKey();
+    }
+
+    static ColumnStats of(String name, Map<String, Object> m) {
+        List<ValueEntry> values = null;
+        List<Object> rawValues = Raw.list(m, "values");
+        if (rawValues != null) {
+            List<ValueEntry> vs = new ArrayList<>(rawValues.size());
+            for (Object o : rawValues) {
+                vs.add(ValueEntry.of(o));
+            }
+            values = Collections.unmodifiableList(vs);
+        }
+        Map<String, ColumnStats> parts = null;
+        Map<String, Object> rawParts = Raw.map(m, "parts");
+        if (rawParts != null) {
+            Map<String, ColumnStats> ps = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : rawParts.entrySet()) {
+                Map<String, Object> pm = Raw.map(e.getValue());
+                ps.put(e.getKey(), of(e.getKey(), pm == null ? Map.of() : pm));
+            }
+            parts = Collections.unmodifiableMap(ps);
+        }
+        Object redacted = m.get("redacted");
+        return new ColumnStats(name, m, Raw.str(m, "sql_type"), Raw.str(m, "classification"), Raw.bool(m, "nullable"),
+                Raw.lng(m, "null_count"), Raw.num(m, "null_rate"), Raw.lng(m, "cardinality"),
+                Raw.num(m, "cardinality_ratio"), Raw.str(m, "cardinality_method"), Raw.lng(m, "rows_scanned"),
+                Raw.lng(m, "occurrences"), values, Raw.num(m, "values_coverage"), Raw.str(m, "values_coverage_method"),
+                Raw.str(m, "distribution"), Raw.map(m, "frequencies"), Inferred.of(Raw.map(m, "inferred")),
+                redacted instanceof String s ? s : redacted == null ? null : String.valueOf(redacted), parts,
+                Raw.lng(m, "parts_found"), m.get("derived_from"));
+    }
+}

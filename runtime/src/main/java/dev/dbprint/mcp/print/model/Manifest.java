@@ -1,0 +1,150 @@
+package dev.dbprint.mcp.print.model;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import dev.dbprint.mcp.print.Containment;
+import dev.dbprint.mcp.print.PrintError;
+
+/**
+ * {@code manifest.yaml} (format spec §2.5).
+ *
+ * @param path the file read
+ * @param raw the whole document as parsed, in file order
+ * @param header every top-level key except {@code tables}, in file order
+ * @param tables every {@code tables} entry by FQN, in file order, followable or not
+ * @param failedTables {@code failed_tables} (empty when absent)
+ * @param manifestAnnotations {@code manifest_annotations} as written, or null
+ */
+public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> header, Map<String, TableEntry> tables,
+        List<String> failedTables, String manifestAnnotations) {
+
+    public String connection() {
+        return Raw.str(raw, "connection");
+    }
+
+    public TableEntry table(String fqn) {
+        return tables.get(fqn);
+    }
+
+    /** The entries a reader can follow, in file order. */
+    public List<TableEntry> followable() {
+        return tables.values().stream().filter(TableEntry::followable).toList();
+    }
+
+    /**
+     * A copy whose entries have been re-judged by {@code check} (entry, current judgement → null when it stays followable,
+     * else the reason it is not).
+     */
+    public Manifest recheck(BiFunction<TableEntry, Boolean, String> check) {
+        Map<String, TableEntry> out = new java.util.LinkedHashMap<>();
+        boolean changed = false;
+        for (TableEntry e : tables.values()) {
+            String reason = e.followable() ? check.apply(e, true) : null;
+            TableEntry n = e.withContainment(reason == null, reason);
+            changed |= n != e;
+            out.put(e.fqn(), n);
+        }
+        return changed
+                ? new Manifest(path, raw, header, java.util.Collections.unmodifiableMap(out), failedTables,
+                        manifestAnnotations)
+                : this;
+    }
+
+    /**
+     * Builds the model from a parsed {@code manifest.yaml} under connection root {@code root} (absolute, normalised),
+     * judging each entry's containment lexically.
+     *
+     * @throws PrintError of kind SHAPE when the document is not the shape every reader below it walks
+     */
+    public static Manifest of(Path path, Path root, Object tree) {
+        Map<String, Object> m = Raw.map(tree);
+        if (m == null) {
+            throw PrintError.shape(path, "top level is not a mapping");
+        }
+        if (!m.containsKey("tables")) {
+            throw PrintError.shape(path, "'tables' is missing");
+        }
+        Map<String, Object> rawTables = Raw.map(m.get("tables"));
+        if (rawTables == null) {
+            throw PrintError.shape(path, "'tables' is not a mapping");
+        }
+        List<String> failed = List.of();
+        if (m.get("failed_tables") != null) {
+            failed = Raw.strings(m, "failed_tables");
+            if (failed == null) {
+                throw PrintError.shape(path, "'failed_tables' is not a list of strings");
+            }
+        }
+        Object ma = m.get("manifest_annotations");
+        if (ma != null && !(ma instanceof String)) {
+            throw PrintError.shape(path, "'manifest_annotations' is not a string");
+        }
+        Map<String, Object> header = new LinkedHashMap<>(m);
+        header.remove("tables");
+        Map<String, TableEntry> tables = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : rawTables.entrySet()) {
+            tables.put(e.getKey(), entry(root, e.getKey(), e.getValue()));
+        }
+        return new Manifest(path, m, Collections.unmodifiableMap(header), Collections.unmodifiableMap(tables), failed,
+                (String) ma);
+    }
+
+    private static TableEntry entry(Path root, String fqn, Object value) {
+        Map<String, Object> raw = Raw.map(value);
+        if (raw == null) {
+            return new TableEntry(fqn, Map.of(), false, "entry is not a mapping", null, null, null, null, null, null, null,
+                    Map.of(), Map.of());
+        }
+        String reason = null;
+        Object p = raw.get("path");
+        String pathText = p instanceof String s ? s : null;
+        Path dir = null;
+        if (pathText == null) {
+            reason = "path is not a string";
+        } else {
+            dir = Containment.resolveLexically(root, root, pathText);
+            if (dir == null) {
+                reason = Containment.lexicalReason("path", pathText);
+            }
+        }
+        Map<String, String> artifacts = new LinkedHashMap<>();
+        Map<Artifact, Path> files = new EnumMap<>(Artifact.class);
+        Object a = raw.get("artifacts");
+        if (a != null) {
+            Map<String, Object> am = Raw.map(a);
+            if (am == null) {
+                reason = reason != null ? reason : "artifacts is not a mapping";
+            } else {
+                for (Map.Entry<String, Object> ae : am.entrySet()) {
+                    if (!(ae.getValue() instanceof String name)) {
+                        reason = reason != null ? reason : "artifacts." + ae.getKey() + " is not a string";
+                        continue;
+                    }
+                    artifacts.put(ae.getKey(), name);
+                    if (dir != null) {
+                        Path file = Containment.resolveLexically(root, dir, name);
+                        if (file == null) {
+                            reason = reason != null
+                                    ? reason
+                                    : Containment.lexicalReason("artifacts." + ae.getKey(), name);
+                        } else {
+                            Artifact.ofKey(ae.getKey()).ifPresent(k -> files.put(k, file));
+                        }
+                    }
+                }
+            }
+        }
+        Object pa = raw.get("profiled_at");
+        TableEntry t = new TableEntry(fqn, raw, true, null, pathText, dir, Raw.str(raw, "type"), Raw.lng(raw, "row_count"),
+                Raw.lng(raw, "columns"), pa instanceof String s ? s : pa == null ? null : String.valueOf(pa),
+                Raw.lng(raw, "max_age_days"), Collections.unmodifiableMap(artifacts),
+                Collections.unmodifiableMap(files));
+        return reason == null ? t : t.withContainment(false, reason);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.dbprint.mcp.paging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class CursorCodecTest {
+
+    private final CursorCodec codec = new CursorCodec();
+    private final String args = ArgsDigest.of(Map.of("pattern", "sales.*", "detail", true));
+
+    @Test
+    void roundTrip() throws CursorFault {
+        String token = codec.bind("list_tables", args, "print-1").mint(new Position(7, 2, 1234, 9));
+        assertEquals(CursorCodec.TOKEN_LENGTH, token.length());
+        assertTrue(token.matches("[A-Za-z0-9_-]+"));
+        assertEquals(new Position(7, 2, 1234, 9), codec.open(token, "list_tables", args).requirePrint("print-1"));
+    }
+
+    @Test
+    void tokensHaveOneLength() {
+        CursorCodec.Binding b = codec.bind("get_table_context", ArgsDigest.of(Map.of("table", "x".repeat(500))), "p");
+        assertEquals(CursorCodec.TOKEN_LENGTH, b.mint(Position.START).length());
+        assertEquals(CursorCodec.TOKEN_LENGTH, b.mint(new Position(Integer.MAX_VALUE, 1, 2, 3)).length());
+    }
+
+    @Test
+    void otherArgumentsOrToolAreForeign() {
+        String token = codec.bind("list_tables", args, "p").mint(new Position(1, 0, 0, 0));
+        String otherArgs = ArgsDigest.of(Map.of("pattern", "hr.*", "detail", true));
+        CursorFault f = assertThrows(CursorFault.class, () -> codec.open(token, "list_tables", otherArgs));
+        assertEquals(CursorFault.Kind.FOREIGN, f.kind());
+        assertEquals("this cursor was not issued by list_tables with these arguments. Repeat the call that returned it"
+                + " with the same arguments, or call again without `cursor`.", f.getMessage());
+        CursorFault g = assertThrows(CursorFault.class, () -> codec.open(token, "get_manifest", args));
+        assertEquals("this cursor was not issued by get_manifest with these arguments. Repeat the call that returned"
+                + " it with the same arguments, or call again without `cursor`.", g.getMessage());
+    }
+
+    @Test
+    void garbageAndTamperedAreNotIssued() {
+        CursorFault f = assertThrows(CursorFault.class, () -> codec.open("x", "list_tables", args));
+        assertEquals(CursorFault.Kind.NOT_ISSUED, f.kind());
+        assertEquals("cursor 'x' is not one this server issued. Pass back a reply's `next_cursor` unchanged, or call"
+                + " again without `cursor` for the first page.", f.getMessage());
+
+        String token = codec.bind("list_tables", args, "p").mint(new Position(1, 0, 0, 0));
+        char c = token.charAt(40);
+        String tampered = token.substring(0, 40) + (c == 'A' ? 'B' : 'A') + token.substring(41);
+        assertEquals(CursorFault.Kind.NOT_ISSUED,
+                assertThrows(CursorFault.class, () -> codec.open(tampered, "list_tables", args)).kind());
+        assertEquals(CursorFault.Kind.NOT_ISSUED,
+                assertThrows(CursorFault.class, () -> codec.open(token + "A", "list_tables", args)).kind());
+        assertEquals(CursorFault.Kind.NOT_ISSUED,
+                assertThrows(CursorFault.class, () -> codec.open(token.replace(token.charAt(3), '='), "list_tables", args))
+                        .kind());
+        // another process (another key) never issued it
+        CursorFault other = assertThrows(CursorFault.class, () -> new CursorCodec().open(token, "list_tables", args));
+        assertEquals(CursorFault.Kind.NOT_ISSUED, other.kind());
+        assertTrue(other.getMessage().startsWith("cursor '" + token + "' is not one this server issued."));
+        // the value is spelled as Python's repr
+        assertTrue(assertThrows(CursorFault.class, () -> codec.open("it's", "t", args)).getMessage()
+                .startsWith("cursor \"it's\" is not one"));
+    }
+
+    @Test
+    void changedPrint() throws CursorFault {
+        String token = codec.bind("list_tables", args, "print-1").mint(new Position(3, 0, 0, 0));
+        CursorCodec.Opened opened = codec.open(token, "list_tables", args);
+        CursorFault f = assertThrows(CursorFault.class, () -> opened.requirePrint("print-2"));
+        assertEquals(CursorFault.Kind.PRINT_CHANGED, f.kind());
+        assertEquals("the print changed on disk since this cursor was issued, so list_tables cannot resume where it"
+                + " left off. Call again without `cursor` to start over.", f.getMessage());
+    }
+
+    @Test
+    void argsDigestIsCanonicalAndIgnoresCursor() {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("pattern", "s*");
+        a.put("detail", true);
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("cursor", "whatever");
+        b.put("detail", true);
+        b.put("pattern", "s*");
+        assertEquals(ArgsDigest.of(a), ArgsDigest.of(b));
+        assertNotEquals(ArgsDigest.of(a), ArgsDigest.of(Map.of("pattern", "s*")));
+        assertNotEquals(ArgsDigest.of(Map.of("detail", "true")), ArgsDigest.of(Map.of("detail", true)));
+    }
+}

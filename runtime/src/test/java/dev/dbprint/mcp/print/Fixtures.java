@@ -1,0 +1,47 @@
+package dev.dbprint.mcp.print;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+
+/** Copies fixture prints from {@code fixtures/print/} into a writable directory. */
+final class Fixtures {
+
+    private Fixtures() {
+    }
+
+    static Path copy(String name, Path target) {
+        try {
+            Path source = Path.of(Fixtures.class.getResource("/fixtures/print/" + name).toURI());
+            try (Stream<Path> files = Files.walk(source)) {
+                for (Path p : (Iterable<Path>) files::iterator) {
+                    Path to = target.resolve(source.relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(to);
+                    } else {
+                        Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Path write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            return Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

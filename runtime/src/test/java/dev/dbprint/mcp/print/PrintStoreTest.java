@@ -1,0 +1,154 @@
+package dev.dbprint.mcp.print;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PrintStoreTest {
+
+    @TempDir
+    Path dir;
+
+    private final PrintStore store = new PrintStore();
+
+    private Object value(Path file) {
+        return ((Map<?, ?>) store.yaml(file).value()).get("v");
+    }
+
+    @Test
+    void warmReadIsAHitWithoutParsing() {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        assertEquals(1L, value(f));
+        StoreCounters cold = store.counters();
+        assertEquals(1, cold.parses());
+        assertEquals(1, cold.filesCached());
+        assertEquals(1L, value(f));
+        StoreCounters warm = store.counters();
+        assertEquals(1, warm.parses());
+        assertEquals(cold.cacheHits() + 1, warm.cacheHits());
+        assertTrue(warm.identityChecks() > cold.identityChecks());
+    }
+
+    @Test
+    void sizeChangeReparses() {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        assertEquals(1L, value(f));
+        Fixtures.write(f, "v: 22\n");
+        assertEquals(22L, value(f));
+        assertEquals(2, store.counters().parses());
+    }
+
+    @Test
+    void mtimeChangeAloneReparses() throws Exception {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        FileTime t = FileTime.fromMillis(1_600_000_000_000L);
+        Files.setLastModifiedTime(f, t);
+        assertEquals(1L, value(f));
+        Fixtures.write(f, "v: 2\n"); // same size
+        Files.setLastModifiedTime(f, t); // same mtime: the cache must still serve the old parse...
+        assertEquals(1L, value(f), "identity unchanged, the cached parse is served");
+        Files.setLastModifiedTime(f, FileTime.fromMillis(1_600_000_000_001L));
+        assertEquals(2L, value(f));
+        assertEquals(2, store.counters().parses());
+    }
+
+    @Test
+    void inodeChangeAloneReparses() throws Exception {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        FileTime t = FileTime.fromMillis(1_600_000_000_000L);
+        Files.setLastModifiedTime(f, t);
+        assertEquals(1L, value(f));
+        FileIdentity before = FileIdentity.of(f);
+        Path tmp = Fixtures.write(dir.resolve("a.yaml.tmp"), "v: 3\n"); // same size
+        Files.setLastModifiedTime(tmp, t); // same mtime
+        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        FileIdentity after = FileIdentity.of(f);
+        assertEquals(before.size(), after.size());
+        assertEquals(before.mtimeNanos(), after.mtimeNanos());
+        assertNotEquals(before.ino(), after.ino());
+        assertEquals(3L, value(f));
+        assertEquals(2, store.counters().parses());
+    }
+
+    @Test
+    void corruptFileIsNeverCachedAndIsReadOnceFixed() {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: [1, 2\n");
+        for (int i = 0; i < 2; i++) {
+            PrintError e = assertThrows(PrintError.class, () -> store.yaml(f));
+            assertEquals(PrintError.Kind.PARSE, e.kind());
+            assertTrue(e.getMessage().startsWith(f + ": YAML parse error: "), e.getMessage());
+            assertEquals(0, store.counters().filesCached());
+        }
+        assertEquals(2, store.counters().parses(), "a corrupt file is parsed again on every read");
+        Fixtures.write(f, "v: 5\n");
+        assertEquals(5L, value(f));
+        assertEquals(1, store.counters().filesCached());
+    }
+
+    @Test
+    void cachedFileThatTurnsCorruptIsEvicted() {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        assertEquals(1L, value(f));
+        Fixtures.write(f, "v: [oops\n");
+        assertThrows(PrintError.class, () -> store.yaml(f));
+        assertEquals(0, store.counters().filesCached());
+    }
+
+    @Test
+    void absentFileReadsAsAbsent() {
+        PrintStore.Read<Object> r = store.yaml(dir.resolve("none.yaml"));
+        assertFalse(r.present());
+        assertEquals(FileIdentity.ABSENT, r.identity());
+        PrintStore.Read<byte[]> b = store.bytes(dir.resolve("sub/none.md"));
+        assertFalse(b.present());
+    }
+
+    @Test
+    void fileUnderARegularFileIsAbsent() throws Exception {
+        Path f = Fixtures.write(dir.resolve("file"), "x");
+        assertEquals(FileIdentity.ABSENT, FileIdentity.of(f.resolve("child.yaml")));
+    }
+
+    @Test
+    void bytesAndTreesAreCachedApart() {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        assertEquals("v: 1\n", new String(store.bytes(f).value()));
+        assertEquals(1L, value(f));
+        assertEquals(2, store.counters().filesCached());
+    }
+
+    @Test
+    void concurrentReadersAgree() throws Exception {
+        Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Object>> futures = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                futures.add(pool.submit(() -> value(f)));
+            }
+            for (Future<Object> fu : futures) {
+                assertEquals(1L, fu.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, store.counters().parses());
+        assertEquals(199, store.counters().cacheHits());
+    }
+}

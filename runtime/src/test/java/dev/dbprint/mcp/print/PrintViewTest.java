@@ -1,0 +1,282 @@
+package dev.dbprint.mcp.print;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.ColumnStats;
+import dev.dbprint.mcp.print.model.Diff;
+import dev.dbprint.mcp.print.model.Edge;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.Relationships;
+import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
+import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+import dev.dbprint.mcp.print.model.TableEntry;
+
+class PrintViewTest {
+
+    @TempDir
+    Path tmp;
+
+    Path root;
+    final PrintStore store = new PrintStore();
+
+    @BeforeEach
+    void setUp() {
+        root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+    }
+
+    private PrintView view() {
+        return store.view("basic", root);
+    }
+
+    private TableEntry table(PrintView v, String fqn) {
+        return v.table(fqn).orElseThrow();
+    }
+
+    @Test
+    void readsTheManifest() {
+        Manifest m = view().manifest();
+        assertEquals("basic", m.connection());
+        assertEquals(List.of("shop.orders", "shop.customers"), List.copyOf(m.tables().keySet()));
+        assertEquals(List.of("shop.broken"), m.failedTables());
+        assertFalse(m.header().containsKey("tables"));
+        TableEntry orders = m.table("shop.orders");
+        assertTrue(orders.followable());
+        assertEquals(root.resolve("shop/orders"), orders.dir());
+        assertEquals("table", orders.type());
+        assertEquals(10L, orders.rowCount());
+        assertEquals(3L, orders.columns());
+        assertEquals(1L, orders.maxAgeDays());
+        assertEquals("2026-01-02T03:04:05Z", orders.profiledAt());
+        assertEquals("statistics.yaml", orders.artifacts().get("statistics"));
+        assertEquals(root.resolve("shop/orders/statistics.yaml"), orders.file(Artifact.STATISTICS).orElseThrow());
+        assertEquals(root.resolve("shop/orders/description.md"), orders.file(Artifact.DESCRIPTION).orElseThrow());
+        assertNull(m.table("shop.customers").maxAgeDays());
+    }
+
+    @Test
+    void readsStatisticsInFileOrderWithSpellings() {
+        PrintView v = view();
+        Statistics s = v.statistics(table(v, "shop.orders")).orElseThrow();
+        assertEquals(List.of("order_id", "amount", "status", "attrs"), List.copyOf(s.columns().keySet()));
+        assertEquals("2026-01-02T03:04:05Z", s.profiledAt(), "an unquoted timestamp stays a string");
+        assertTrue(s.scoped());
+        assertEquals("0.50", YamlLoader.spell(s.scope().get("sample")));
+        ColumnStats amount = s.column("amount");
+        assertEquals(List.of("12.50", "0.00001", "-20"), amount.values().stream().map(e -> e.text()).toList());
+        assertEquals(5, amount.values().get(0).count());
+        assertEquals("0.1", YamlLoader.spell(amount.nullRate()));
+        assertEquals(10L, amount.rowsScanned());
+        ColumnStats status = s.column("status");
+        assertEquals("0", YamlLoader.spell(status.nullRate()));
+        assertEquals("Active", status.values().get(1).spellingOf());
+        assertTrue(status.values().get(1).hasSpellingOf());
+        assertEquals("2026-01-01", status.values().get(2).value());
+        assertNull(status.redacted());
+        assertTrue(s.column("order_id").candidateKey());
+        ColumnStats attrs = s.column("attrs");
+        assertEquals(8L, attrs.parts().get(".status").occurrences());
+        assertEquals("open", attrs.parts().get(".status").values().get(0).value());
+        assertNull(attrs.values());
+    }
+
+    @Test
+    void readsRelationshipsAndAnnotations() {
+        PrintView v = view();
+        TableEntry orders = table(v, "shop.orders");
+        Relationships r = v.relationships(orders).orElseThrow();
+        Edge e = r.refersTo().get(0);
+        assertEquals(List.of("customer_id"), e.column());
+        assertEquals("shop.customers", e.otherTable());
+        assertEquals("inferred", e.detection());
+        assertEquals(Boolean.TRUE, r.eligibleTarget());
+        RelationshipsAnnotations ra = v.relationshipsAnnotations(orders).orElseThrow();
+        assertTrue(ra.refersTo().get(0).addresses(e));
+        assertTrue(ra.rejects(List.of("customer_id"), "shop.customers", List.of("customer_id")));
+        assertEquals(List.of("owner_id"), ra.refersTo().get(1).path());
+
+        TableEntry customers = table(v, "shop.customers");
+        Edge in = v.relationships(customers).orElseThrow().referencedBy().get(0);
+        assertEquals(Edge.Direction.REFERENCED_BY, in.direction());
+        assertEquals("shop.orders", in.sourceTable("shop.customers"));
+        StatisticsAnnotations sa = v.statisticsAnnotations(customers).orElseThrow();
+        assertEquals("Login address.", sa.column("email").note());
+        assertEquals("[redacted]", sa.column("email").values().get(0).text());
+        assertEquals("shop.accounts.account_id", sa.column("customer_id").derivedFrom());
+        assertEquals(List.of("email"), sa.grainKeys().get(0).columns());
+        assertTrue(v.statisticsAnnotations(orders).isEmpty(), "undeclared and absent");
+        assertTrue(v.description(orders).isEmpty());
+        assertTrue(v.ddl(orders).orElseThrow().startsWith("CREATE TABLE shop.orders"));
+    }
+
+    @Test
+    void readsDiffAndReadingGuide() {
+        PrintView v = view();
+        Diff d = v.requireDiff();
+        assertEquals(2, d.changes().size());
+        assertTrue(d.changes().get(1).names("shop.customers"));
+        assertTrue(d.changes().get(1).isRelationshipEvent());
+        assertFalse(d.header().containsKey("changes"));
+        assertTrue(v.requireReadingGuide().startsWith("# Reading"));
+        assertTrue(v.manifestAnnotations().isEmpty());
+        assertFalse(v.manifestAnnotationsExist());
+    }
+
+    @Test
+    void absentConnectionFilesUseTheSpecSentences() throws Exception {
+        Files.delete(root.resolve("diff.yaml"));
+        Files.delete(root.resolve("reading.md"));
+        PrintView v = view();
+        assertTrue(v.diff().isEmpty());
+        PrintError noDiff = assertThrows(PrintError.class, v::requireDiff);
+        assertEquals(PrintError.Kind.NO_DIFF, noDiff.kind());
+        assertEquals("no diff available at " + root.resolve("diff.yaml") + ". Run dbprint diff or dbprint generate first.",
+                noDiff.getMessage());
+        PrintError noReading = assertThrows(PrintError.class, v::requireReadingGuide);
+        assertEquals(PrintError.Kind.NO_READING, noReading.kind());
+        assertEquals("no reading guide available at " + root.resolve("reading.md") + ". Run dbprint generate first.",
+                noReading.getMessage());
+    }
+
+    @Test
+    void declaredButAbsentFileIsMissing() throws Exception {
+        Path stats = root.resolve("shop/orders/statistics.yaml");
+        Files.delete(stats);
+        PrintView v = view();
+        PrintError e = assertThrows(PrintError.class, () -> v.statistics(table(v, "shop.orders")));
+        assertEquals(PrintError.Kind.MISSING_FILE, e.kind());
+        assertEquals("manifest references statistics.yaml but file is absent at " + stats + ". Re-run dbprint generate.",
+                e.getMessage());
+        assertFalse(v.exists(table(v, "shop.orders"), Artifact.STATISTICS));
+    }
+
+    @Test
+    void corruptArtifactIsAParseError() {
+        Path stats = Fixtures.write(root.resolve("shop/orders/statistics.yaml"), "columns: {a: [\n");
+        PrintView v = view();
+        PrintError e = assertThrows(PrintError.class, () -> v.statistics(table(v, "shop.orders")));
+        assertEquals(PrintError.Kind.PARSE, e.kind());
+        assertTrue(e.getMessage().startsWith(stats + ": YAML parse error: "), e.getMessage());
+    }
+
+    @Test
+    void manifestShapeErrors() {
+        Path mf = root.resolve("manifest.yaml");
+        Fixtures.write(mf, "- a\n- b\n");
+        PrintError e = assertThrows(PrintError.class, () -> view().manifest());
+        assertEquals(PrintError.Kind.SHAPE, e.kind());
+        assertEquals(mf + ": top level is not a mapping", e.getMessage());
+        Fixtures.write(mf, "format_version: 1\ntables: [a, b]\n");
+        e = assertThrows(PrintError.class, () -> view().manifest());
+        assertEquals(mf + ": 'tables' is not a mapping", e.getMessage());
+        Files.exists(mf);
+    }
+
+    @Test
+    void missingManifest() throws Exception {
+        Files.delete(root.resolve("manifest.yaml"));
+        PrintError e = assertThrows(PrintError.class, () -> view().manifest());
+        assertEquals(PrintError.Kind.NO_MANIFEST, e.kind());
+    }
+
+    @Test
+    void annotationSchemaMismatchesNameAnAddress() {
+        Path ra = Fixtures.write(root.resolve("shop/orders/relationships.annotations.yaml"), """
+                format_version: 1
+                refers_to:
+                - column: [customer_id]
+                  target_table: shop.customers
+                  target_column: [customer_id]
+                  verdict: accepted
+                """);
+        PrintView v = view();
+        PrintError e = assertThrows(PrintError.class, () -> v.relationshipsAnnotations(table(v, "shop.orders")));
+        assertEquals(PrintError.Kind.SCHEMA, e.kind());
+        assertEquals(ra + ": does not match its schema (SPEC 2.7): refers_to[0].verdict: must be one of ['rejected']"
+                + " (found string \"accepted\")", e.getMessage());
+
+        Path sa = root.resolve("shop/customers/statistics.annotations.yaml");
+        Fixtures.write(sa, "format_version: 1\ncolumns:\n  email:\n    values:\n    - value: x\n");
+        e = assertThrows(PrintError.class, () -> v.statisticsAnnotations(table(v, "shop.customers")));
+        assertEquals(sa + ": does not match its schema (SPEC 2.7): columns.email.values[0]: 'note' is required",
+                e.getMessage());
+        Fixtures.write(sa, "format_version: 1\ncolumns:\n  email:\n    notes: typo\n");
+        e = assertThrows(PrintError.class, () -> v.statisticsAnnotations(table(v, "shop.customers")));
+        assertTrue(e.getMessage().contains("(SPEC 2.7): columns.email.notes: is not a key"), e.getMessage());
+        Fixtures.write(sa, "format_version: 2\ncolumns: {}\n");
+        e = assertThrows(PrintError.class, () -> v.statisticsAnnotations(table(v, "shop.customers")));
+        assertTrue(e.getMessage().endsWith("(SPEC 2.7): format_version: must be 1 (found integer 2)"), e.getMessage());
+        Fixtures.write(sa, "format_version: 1\ncolumns:\n  \"odd.name\":\n    note: 7\n");
+        e = assertThrows(PrintError.class, () -> v.statisticsAnnotations(table(v, "shop.customers")));
+        assertTrue(e.getMessage().endsWith("columns[\"odd.name\"].note: must be a string (found integer 7)"),
+                e.getMessage());
+        Fixtures.write(sa, "columns: {}\n");
+        e = assertThrows(PrintError.class, () -> v.statisticsAnnotations(table(v, "shop.customers")));
+        assertTrue(e.getMessage().endsWith("(top level): 'format_version' is required"), e.getMessage());
+
+        Path ma = Fixtures.write(root.resolve("manifest.annotations.yaml"), "format_version: 1\nnote: x\n");
+        e = assertThrows(PrintError.class, v::manifestAnnotations);
+        assertEquals(ma + ": does not match its schema (SPEC 2.7): note: is not a key this file takes; accepted:"
+                + " format_version, notes", e.getMessage());
+        Fixtures.write(ma, "format_version: 1\nnotes: |\n  All amounts are in cents.\n");
+        assertEquals("All amounts are in cents.\n", v.manifestAnnotations().orElseThrow().notes());
+    }
+
+    @Test
+    void digestChangesWhenATouchedFileChanges() {
+        PrintView first = view();
+        first.statistics(table(first, "shop.orders"));
+        String d1 = first.digest();
+        PrintView again = view();
+        again.statistics(table(again, "shop.orders"));
+        assertEquals(d1, again.digest(), "same files, same identities");
+        assertEquals(16, d1.length());
+        assertTrue(first.unchanged());
+        Fixtures.write(root.resolve("shop/orders/statistics.yaml"),
+                "format_version: 1\ntable: shop.orders\ncolumns: {}\n");
+        assertFalse(first.unchanged());
+        PrintView after = view();
+        after.statistics(table(after, "shop.orders"));
+        assertNotEquals(d1, after.digest());
+    }
+
+    @Test
+    void digestChangesWhenAnAbsentFileAppears() {
+        PrintView first = view();
+        TableEntry orders = table(first, "shop.orders");
+        assertTrue(first.description(orders).isEmpty());
+        Path desc = root.resolve("shop/orders/description.md");
+        assertEquals(FileIdentity.ABSENT, first.touched().get(desc));
+        String d1 = first.digest();
+        Fixtures.write(desc, "Orders placed online.\n");
+        PrintView after = view();
+        assertEquals("Orders placed online.\n", after.description(table(after, "shop.orders")).orElseThrow());
+        assertNotEquals(d1, after.digest());
+        assertFalse(first.unchanged());
+    }
+
+    @Test
+    void rawBytesAreExactAndContained() throws Exception {
+        PrintView v = view();
+        Path stats = root.resolve("shop/orders/statistics.yaml");
+        assertEquals(List.of(Files.readAllBytes(stats).length), List.of(v.rawBytes(stats).orElseThrow().length));
+        assertTrue(v.touched().containsKey(stats));
+        assertTrue(v.rawBytes(root.resolve("nothing.md")).isEmpty());
+        PrintError e = assertThrows(PrintError.class, () -> v.rawBytes(root.resolve("../../outside")));
+        assertEquals(PrintError.Kind.NOT_FOLLOWABLE, e.kind());
+    }
+}
