@@ -11,6 +11,7 @@ import org.jboss.jandex.MethodInfo;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.CatalogResourceService;
 import dev.dbprint.mcp.tool.McpTool;
 import dev.dbprint.mcp.tool.PagedReplies;
@@ -55,7 +56,8 @@ class DbprintProcessor {
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder().setUnremovable().addBeanClasses(PagedReplies.class)
                 .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
-                        CatalogResourceService.class, PrintStore.class, StdioTransport.class, HttpTransport.class,
+                        CatalogResourceService.class, PrintStore.class, ReferenceDocuments.class,
+                        StdioTransport.class, HttpTransport.class,
                         ServerLifecycle.class)
                 .build();
     }
