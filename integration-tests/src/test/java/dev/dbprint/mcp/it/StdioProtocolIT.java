@@ -103,6 +103,22 @@ class StdioProtocolIT {
     }
 
     @Test
+    void idThatIsNeitherStringNorNumberIsInvalidRequest() {
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"ping\"}");
+        assertError(server.awaitReply(null), id(null), -32600);
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}");
+        assertError(server.awaitReply(null), id(null), -32600);
+    }
+
+    @Test
+    void stringAndNumberIdsAreEchoedExactly() {
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":\"0001\",\"method\":\"ping\"}");
+        assertEquals(id("0001"), server.awaitReply("0001").get("id"));
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":9007199254740993,\"method\":\"ping\"}");
+        assertEquals("9007199254740993", server.awaitReply(9007199254740993L).get("id").toString());
+    }
+
+    @Test
     void wrongJsonrpcVersionIsInvalidRequest() {
         server.send("{\"jsonrpc\":\"1.0\",\"id\":\"v1\",\"method\":\"ping\"}");
         assertError(server.awaitReply("v1"), id("v1"), -32600);
