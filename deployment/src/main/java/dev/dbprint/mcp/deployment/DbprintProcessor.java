@@ -21,6 +21,7 @@ import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.transport.HttpTransport;
 import dev.dbprint.mcp.transport.ServerLifecycle;
 import dev.dbprint.mcp.transport.StdioTransport;
+import dev.dbprint.mcp.transport.TransportRecorder;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
@@ -29,6 +30,7 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveMethodBuildItem;
 
@@ -60,6 +62,12 @@ class DbprintProcessor {
                         StdioTransport.class, HttpTransport.class,
                         ServerLifecycle.class)
                 .build();
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    ShutdownListenerBuildItem endSseStreamsAtShutdown(TransportRecorder recorder) {
+        return new ShutdownListenerBuildItem(recorder.endSseStreamsFirst());
     }
 
     @BuildStep

@@ -68,6 +68,11 @@ public class HttpTransport {
     }
 
     void closeStreams(@Observes ShutdownEvent event) {
+        endStreams();
+    }
+
+    /** Ends every open legacy SSE stream; called as shutdown begins (see {@link TransportRecorder}) and again at its end. */
+    public void endStreams() {
         streams.values().forEach(s -> s.context().runOnContext(v -> {
             if (!s.response().closed()) {
                 s.response().end();
