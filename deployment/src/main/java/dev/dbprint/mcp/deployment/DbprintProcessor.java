@@ -11,6 +11,7 @@ import org.jboss.jandex.MethodInfo;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.CatalogResourceService;
 import dev.dbprint.mcp.tool.McpTool;
 import dev.dbprint.mcp.tool.PagedReplies;
@@ -20,6 +21,7 @@ import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.transport.HttpTransport;
 import dev.dbprint.mcp.transport.ServerLifecycle;
 import dev.dbprint.mcp.transport.StdioTransport;
+import dev.dbprint.mcp.transport.TransportRecorder;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
@@ -28,6 +30,7 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveMethodBuildItem;
 
@@ -55,9 +58,16 @@ class DbprintProcessor {
     AdditionalBeanBuildItem beans() {
         return AdditionalBeanBuildItem.builder().setUnremovable().addBeanClasses(PagedReplies.class)
                 .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
-                        CatalogResourceService.class, PrintStore.class, StdioTransport.class, HttpTransport.class,
+                        CatalogResourceService.class, PrintStore.class, ReferenceDocuments.class,
+                        StdioTransport.class, HttpTransport.class,
                         ServerLifecycle.class)
                 .build();
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    ShutdownListenerBuildItem endSseStreamsAtShutdown(TransportRecorder recorder) {
+        return new ShutdownListenerBuildItem(recorder.endSseStreamsFirst());
     }
 
     @BuildStep

@@ -23,4 +23,20 @@ public interface DbprintConfig {
     /** Largest request body (HTTP) or frame (stdio) accepted, in bytes; larger ones are refused (413 / -32600). */
     @WithDefault("4194304")
     int maxMessageBytes();
+
+    /** Where the reference documents served by {@code get_reference} and {@code dbprint:///reference/...} come from. */
+    Reference reference();
+
+    /** The {@code dbprint.reference.*} keys. */
+    interface Reference {
+
+        /**
+         * A directory holding {@code spec.md}, {@code assertions.md} and {@code guide.md} to serve instead of the
+         * copies packaged in the jar, e.g. a newer revision an operator keeps beside the project. Each file is read
+         * when first asked for and re-read when its size or modification time changes; a missing one fails the call
+         * that needs it.
+         * Empty (the default) serves the packaged copies.
+         */
+        Optional<String> directory();
+    }
 }

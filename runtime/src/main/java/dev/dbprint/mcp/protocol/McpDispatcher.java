@@ -50,17 +50,31 @@ public class McpDispatcher {
 
     /** One frame's text in, the reply's text out; empty when nothing is to be sent (notifications, responses). */
     public Optional<String> handle(String text) {
+        try {
+            return Optional.ofNullable(handle(parse(text))).map(this::write);
+        } catch (ProtocolError e) {
+            return Optional.of(failure(e));
+        }
+    }
+
+    /** A frame's text as one JSON value; anything else is a -32700 parse error. */
+    public JsonNode parse(String text) {
         JsonNode message;
         try {
             message = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
-            return Optional.of(write(error(NullNode.instance, ProtocolError.PARSE_ERROR,
-                    "Parse error: the message is not valid JSON (" + e.getOriginalMessage() + ")")));
+            throw new ProtocolError(ProtocolError.PARSE_ERROR,
+                    "Parse error: the message is not valid JSON (" + e.getOriginalMessage() + ")");
         }
         if (message == null || message.isMissingNode()) {
-            return Optional.of(write(error(NullNode.instance, ProtocolError.PARSE_ERROR, "Parse error: empty message")));
+            throw new ProtocolError(ProtocolError.PARSE_ERROR, "Parse error: empty message");
         }
-        return Optional.ofNullable(handle(message)).map(this::write);
+        return message;
+    }
+
+    /** The reply to a frame that failed before dispatch (not JSON, oversize): a JSON-RPC error with id null. */
+    public String failure(ProtocolError e) {
+        return write(error(NullNode.instance, e.code(), e.getMessage()));
     }
 
     /** A parsed message or batch in, the reply out; null when nothing is to be sent. */

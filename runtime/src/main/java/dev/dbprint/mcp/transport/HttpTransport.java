@@ -8,15 +8,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import org.jboss.logging.Logger;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -34,16 +30,12 @@ import io.vertx.ext.web.handler.BodyHandler;
 public class HttpTransport {
 
     public static final String SESSION_HEADER = "Mcp-Session-Id";
-    private static final Logger LOG = Logger.getLogger(HttpTransport.class);
 
     @Inject
     McpDispatcher dispatcher;
 
     @Inject
     DbprintConfig config;
-
-    @Inject
-    ObjectMapper mapper;
 
     /** Streamable HTTP sessions, by id. */
     private final Map<String, Boolean> sessions = new ConcurrentHashMap<>();
@@ -76,6 +68,11 @@ public class HttpTransport {
     }
 
     void closeStreams(@Observes ShutdownEvent event) {
+        endStreams();
+    }
+
+    /** Ends every open legacy SSE stream; called as shutdown begins (see {@link TransportRecorder}) and again at its end. */
+    public void endStreams() {
         streams.values().forEach(s -> s.context().runOnContext(v -> {
             if (!s.response().closed()) {
                 s.response().end();
@@ -169,17 +166,11 @@ public class HttpTransport {
     private JsonNode parse(RoutingContext ctx) {
         String text = ctx.body().asString("UTF-8");
         try {
-            JsonNode node = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                    .readTree(text == null ? "" : text);
-            if (node != null && !node.isMissingNode()) {
-                return node;
-            }
-        } catch (JsonProcessingException e) {
-            LOG.debugf("unparseable body: %s", e.getOriginalMessage());
+            return dispatcher.parse(text == null ? "" : text);
+        } catch (ProtocolError e) {
+            ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json").end(dispatcher.failure(e));
+            return null;
         }
-        ctx.response().setStatusCode(400).putHeader("Content-Type", "application/json")
-                .end(dispatcher.handle(text == null ? "" : text).orElseThrow());
-        return null;
     }
 
     private static void reply(RoutingContext ctx, int status, String text) {

@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.Quarkus;
 
 /**
@@ -90,8 +91,8 @@ public class StdioTransport {
                     break;
                 }
                 if (frame.oversize()) {
-                    send("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: the frame is larger than "
-                            + config.maxMessageBytes() + " bytes\"}}");
+                    send(dispatcher.failure(new ProtocolError(ProtocolError.INVALID_REQUEST,
+                            "Invalid Request: the frame is larger than " + config.maxMessageBytes() + " bytes")));
                     continue;
                 }
                 String text = frame.text();

@@ -1,0 +1,67 @@
+package dev.dbprint.mcp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** {@code --host ::1} binds the IPv6 loopback only (spec §6.2). Skipped where the machine has no IPv6 loopback. */
+class HttpBindIT {
+
+    @Test
+    void ipv6LoopbackBindServesOnlyThere() throws IOException {
+        Assumptions.assumeTrue(ipv6LoopbackAvailable(), "no IPv6 loopback on this machine");
+        int port = ServerProcess.freePort();
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
+                "--host", "::1", "--port", Integer.toString(port))) {
+            long deadline = System.nanoTime() + ServerProcess.TIMEOUT.toNanos();
+            while (!listening("::1", port) && System.nanoTime() < deadline && server.isAlive()) {
+                sleep();
+            }
+            try (Socket s = new Socket("::1", port)) {
+                s.getOutputStream()
+                        .write(("POST /mcp HTTP/1.1\r\nHost: [::1]:" + port + "\r\nContent-Type: application/json\r\n"
+                                + "Content-Length: 2\r\nConnection: close\r\n\r\n{}").getBytes());
+                String status = new String(s.getInputStream().readAllBytes()).split("\r\n")[0];
+                assertEquals("HTTP/1.1 400 Bad Request", status, "a request without a session reached the server");
+            }
+            assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close(),
+                    "bound to ::1, the server must not listen on 127.0.0.1");
+            server.terminate();
+            assertEquals(0, server.waitForExit(), server.stderr());
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static boolean listening(String host, int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean ipv6LoopbackAvailable() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("::1"))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

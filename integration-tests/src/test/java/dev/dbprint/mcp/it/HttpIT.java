@@ -1,0 +1,269 @@
+package dev.dbprint.mcp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The loopback HTTP transports (spec §6.2) of one running server: Streamable HTTP sessions at /mcp, the legacy SSE
+ * transport at /sse + /messages/, the Host (421) and Origin (403) rules, and the body limit (413).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HttpIT {
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"0\"}}}";
+    private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+
+    int port;
+    ServerProcess server;
+    HttpClient http;
+
+    @BeforeAll
+    void start() {
+        port = ServerProcess.freePort();
+        server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http", "--port",
+                Integer.toString(port));
+        server.awaitListening(port);
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private HttpResponse<String> post(String path, String body, String session) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(15))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            b.header("Mcp-Session-Id", session);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String initializeSession() throws Exception {
+        HttpResponse<String> init = post("/mcp", INITIALIZE, null);
+        assertEquals(200, init.statusCode(), init.body());
+        return init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
+    @Test
+    void initializeIssuesASessionThatLaterRequestsCarry() throws Exception {
+        HttpResponse<String> init = post("/mcp", INITIALIZE, null);
+        assertEquals(200, init.statusCode(), init.body());
+        assertTrue(init.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+        String session = init.headers().firstValue("Mcp-Session-Id").orElse(null);
+        assertNotNull(session);
+        assertTrue(session.matches("[\\x21-\\x7e]+"), "session id must be visible ASCII: " + session);
+        JsonNode result = ServerProcess.parse(init.body()).get("result");
+        assertEquals("2025-06-18", result.get("protocolVersion").asText());
+        assertEquals("dbprint", result.get("serverInfo").get("name").asText());
+        assertEquals(ServerProcess.projectVersion(), result.get("serverInfo").get("version").asText());
+
+        HttpResponse<String> ping = post("/mcp", PING, session);
+        assertEquals(200, ping.statusCode(), ping.body());
+        assertEquals(2, ServerProcess.parse(ping.body()).get("id").asInt());
+
+        assertTrue(!session.equals(initializeSession()), "each initialize issues its own session");
+    }
+
+    @Test
+    void notificationIsAcceptedWith202AndNoBody() throws Exception {
+        String session = initializeSession();
+        HttpResponse<String> r = post("/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session);
+        assertEquals(202, r.statusCode());
+        assertEquals("", r.body());
+    }
+
+    @Test
+    void requestWithoutSessionIs400() throws Exception {
+        assertEquals(400, post("/mcp", PING, null).statusCode());
+    }
+
+    @Test
+    void requestWithUnknownSessionIs404() throws Exception {
+        assertEquals(404, post("/mcp", PING, "0123456789abcdef").statusCode());
+    }
+
+    @Test
+    void deleteEndsTheSession() throws Exception {
+        String session = initializeSession();
+        HttpRequest delete = HttpRequest.newBuilder(uri("/mcp")).header("Mcp-Session-Id", session).DELETE().build();
+        assertEquals(200, http.send(delete, HttpResponse.BodyHandlers.ofString()).statusCode());
+        assertEquals(404, post("/mcp", PING, session).statusCode());
+        assertEquals(404, http.send(delete, HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+
+    @Test
+    void getOnMcpIs405() throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/mcp")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, r.statusCode());
+    }
+
+    @Test
+    void unparseableBodyIs400WithParseError() throws Exception {
+        String session = initializeSession();
+        HttpResponse<String> r = post("/mcp", "{nope", session);
+        assertEquals(400, r.statusCode());
+        JsonNode error = ServerProcess.parse(r.body());
+        assertEquals(-32700, error.path("error").path("code").asInt(), r.body());
+        assertTrue(error.get("id").isNull());
+    }
+
+    @Test
+    void bodyOverFourMebibytesIs413() throws Exception {
+        String session = initializeSession();
+        String big = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"params\":{\"pad\":\""
+                + "x".repeat(4 * 1024 * 1024) + "\"}}";
+        assertEquals(413, post("/mcp", big, session).statusCode());
+        // and the server is still serving
+        assertEquals(200, post("/mcp", PING, session).statusCode());
+    }
+
+    @Test
+    void loopbackHostsAreServed() {
+        for (String host : new String[]{"127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port,
+                "LOCALHOST:" + port}) {
+            RawHttp.Response r = RawHttp.post(port, "/mcp", host, Map.of(), INITIALIZE);
+            assertEquals(200, r.status(), host + ": " + r.body());
+        }
+    }
+
+    @Test
+    void foreignHostIs421() {
+        for (String host : new String[]{"evil.example:" + port, "evil.example", "localhost.:" + port,
+                "localhost:" + (port == 65535 ? port - 1 : port + 1), "localhost", "127.0.0.1"}) {
+            RawHttp.Response r = RawHttp.post(port, "/mcp", host, Map.of(), INITIALIZE);
+            assertEquals(421, r.status(), host + ": " + r.body());
+            assertNull(r.header("Mcp-Session-Id"), host);
+        }
+    }
+
+    @Test
+    void missingHostIsRefused() {
+        RawHttp.Response r = RawHttp.post(port, "/mcp", null, Map.of(), INITIALIZE);
+        assertTrue(r.status() == 421 || r.status() == 400, "status " + r.status());
+        assertNull(r.header("Mcp-Session-Id"));
+    }
+
+    @Test
+    void hostRuleGuardsEveryPath() {
+        assertEquals(421, RawHttp.exchange(port, "GET", "/sse", "evil.example:" + port, Map.of(), null).status());
+        assertEquals(421, RawHttp.post(port, "/messages/?session_id=x", "evil.example:" + port, Map.of(), PING).status());
+        assertEquals(421, RawHttp.exchange(port, "DELETE", "/mcp", "evil.example:" + port, Map.of(), null).status());
+    }
+
+    @Test
+    void foreignOriginIs403() {
+        String host = "127.0.0.1:" + port;
+        for (String origin : new String[]{"http://evil.example", "https://localhost:" + port, "null",
+                "http://localhost.:" + port, "http://localhost:" + (port == 65535 ? port - 1 : port + 1)}) {
+            RawHttp.Response r = RawHttp.post(port, "/mcp", host, Map.of("Origin", origin), INITIALIZE);
+            assertEquals(403, r.status(), origin + ": " + r.body());
+        }
+        assertEquals(403, RawHttp.exchange(port, "GET", "/sse", host, Map.of("Origin", "http://evil.example"), null)
+                .status());
+    }
+
+    @Test
+    void loopbackOriginIsServed() {
+        for (String origin : new String[]{"http://localhost:" + port, "http://127.0.0.1:" + port,
+                "http://[::1]:" + port}) {
+            RawHttp.Response r = RawHttp.post(port, "/mcp", "localhost:" + port, Map.of("Origin", origin), INITIALIZE);
+            assertEquals(200, r.status(), origin + ": " + r.body());
+            assertEquals(1, ServerProcess.parse(r.body()).get("id").asInt());
+        }
+    }
+
+    @Test
+    void legacySseAnnouncesAnEndpointAndStreamsReplies() throws Exception {
+        HttpResponse<InputStream> stream = http.send(HttpRequest.newBuilder(uri("/sse"))
+                .header("Accept", "text/event-stream").GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, stream.statusCode());
+        assertTrue(stream.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    lines.add(line);
+                }
+            } catch (IOException ignored) {
+                // stream closed at the end of the test
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            String[] endpoint = nextEvent(lines);
+            assertEquals("endpoint", endpoint[0]);
+            assertTrue(endpoint[1].matches("/messages/\\?session_id=[0-9a-f]+"), endpoint[1]);
+
+            HttpResponse<String> accepted = post(endpoint[1], INITIALIZE, null);
+            assertEquals(202, accepted.statusCode(), accepted.body());
+            String[] message = nextEvent(lines);
+            assertEquals("message", message[0]);
+            JsonNode reply = ServerProcess.parse(message[1]);
+            assertEquals(1, reply.get("id").asInt());
+            assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText());
+
+            assertEquals(202, post(endpoint[1], PING, null).statusCode());
+            String[] pong = nextEvent(lines);
+            assertEquals("message", pong[0]);
+            assertEquals(2, ServerProcess.parse(pong[1]).get("id").asInt());
+
+            assertEquals(404, post("/messages/?session_id=deadbeef", PING, null).statusCode());
+            assertEquals(400, post("/messages/", PING, null).statusCode());
+        } finally {
+            stream.body().close();
+        }
+    }
+
+    /** The next SSE event as {event, data}; fails after 15 s. */
+    private static String[] nextEvent(BlockingQueue<String> lines) throws InterruptedException {
+        String event = null;
+        StringBuilder data = null;
+        while (true) {
+            String line = lines.poll(15, TimeUnit.SECONDS);
+            if (line == null) {
+                throw new AssertionError("no SSE event within 15 s");
+            }
+            if (line.startsWith("event:")) {
+                event = line.substring("event:".length()).trim();
+            } else if (line.startsWith("data:")) {
+                data = (data == null ? new StringBuilder() : data.append('\n')).append(line.substring(5).stripLeading());
+            } else if (line.isEmpty() && data != null) {
+                return new String[]{event, data.toString()};
+            }
+        }
+    }
+}
