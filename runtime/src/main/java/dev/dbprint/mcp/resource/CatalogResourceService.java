@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.tool.PagedReplies;
 
 /** The resource methods (spec §3, §7.2) as the dispatcher calls them: the catalog, the reader and the templates. */
@@ -23,10 +24,10 @@ public class CatalogResourceService implements ResourceService {
 
     @Inject
     public CatalogResourceService(ObjectMapper mapper, PrintStore store, Connections connections,
-            PagedReplies paging) {
+            PagedReplies paging, ReferenceDocuments references) {
         this.mapper = mapper;
         this.catalog = new ResourceCatalog(store, connections, paging);
-        this.reader = new ResourceReader(store, connections);
+        this.reader = new ResourceReader(store, connections, references);
     }
 
     @Override

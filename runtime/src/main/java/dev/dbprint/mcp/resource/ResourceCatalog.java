@@ -21,6 +21,7 @@ import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.protocol.ProtocolError;
+import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.text.PyRepr;
 import dev.dbprint.mcp.tool.PagedReplies;
 
@@ -75,9 +76,9 @@ public final class ResourceCatalog {
 
     private List<Map<String, Object>> entries(Map<Path, FileIdentity> touched) {
         List<Map<String, Object>> out = new ArrayList<>();
-        for (String document : PackagedReference.DOCUMENTS) {
-            out.add(entry(DbprintUri.REFERENCE + document, "reference/" + document,
-                    PackagedReference.description(document), "text/markdown"));
+        for (ReferenceDocument document : ReferenceResources.DOCUMENTS) {
+            out.add(entry(ReferenceResources.uri(document), "reference/" + document.wireName(),
+                    ReferenceResources.description(document), "text/markdown"));
         }
         List<ServedConnection> served = new ArrayList<>(connections.set().served().values());
         served.sort((a, b) -> a.name().compareTo(b.name()));
@@ -143,8 +144,14 @@ public final class ResourceCatalog {
     }
 
     private static Map<String, Object> entry(String uri, String name, String description, String mimeType) {
+        return described("uri", uri, name, description, mimeType);
+    }
+
+    /** A resource or template entry: its address under {@code key}, then name, description and mimeType. */
+    static Map<String, Object> described(String key, String address, String name, String description,
+            String mimeType) {
         Map<String, Object> e = new LinkedHashMap<>();
-        e.put("uri", uri);
+        e.put(key, address);
         e.put("name", name);
         e.put("description", description);
         e.put("mimeType", mimeType);

@@ -6,9 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +22,9 @@ import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.protocol.ProtocolError;
+import dev.dbprint.mcp.reference.ReferenceDocument;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
+import dev.dbprint.mcp.reference.ReferenceFault;
 
 /**
  * resources/read (spec §3.4): the file as it is on disk at the call, byte for byte — the relationships and diff
@@ -35,7 +35,7 @@ import dev.dbprint.mcp.protocol.ProtocolError;
  * digest of every file the read went through ({@link PrintView#digest()}): the served file, the manifest that located
  * it, and for a filtered read every annotation and relationships file that decided what was withheld — so a page past
  * the first is refused once any of them moved, and a rewritten file never answers an old page number with new text.
- * Reference documents are versioned by the digest of their bytes.
+ * Reference documents are versioned by {@link ReferenceDocuments.Loaded#version()}, the digest of their bytes.
  * <p>
  * A file that is not valid UTF-8 (only ddl.sql, description.md or reading.md can be; a YAML file that is not UTF-8 is
  * a parse error) is served as {@code blob}, base64 of its exact bytes, rather than as text with replaced characters:
@@ -45,10 +45,12 @@ public final class ResourceReader {
 
     private final PrintStore store;
     private final Connections connections;
+    private final ReferenceDocuments references;
 
-    public ResourceReader(PrintStore store, Connections connections) {
+    public ResourceReader(PrintStore store, Connections connections, ReferenceDocuments references) {
         this.store = store;
         this.connections = connections;
+        this.references = references;
     }
 
     /** What one read serves, before paging: text, or the bytes of a file that is not UTF-8. */
@@ -96,9 +98,15 @@ public final class ResourceReader {
         return page;
     }
 
-    private static Served reference(DbprintUri u) {
-        byte[] bytes = PackagedReference.bytes(u.document()).orElseThrow(() -> ResourceErrors.noSuchDocument(u.uri()));
-        return served("text/markdown", bytes, sha256(bytes));
+    private Served reference(DbprintUri u) {
+        ReferenceDocument document = ReferenceResources.named(u.document())
+                .orElseThrow(() -> ResourceErrors.noSuchDocument(u.uri()));
+        try {
+            ReferenceDocuments.Loaded loaded = references.get(document);
+            return served("text/markdown", loaded.bytes(), loaded.version());
+        } catch (ReferenceFault e) {
+            throw ProtocolError.internal(e.getMessage()); // an operator's copy unreadable: the server's fault
+        }
     }
 
     private Served connectionScoped(DbprintUri u) {
@@ -187,11 +195,4 @@ public final class ResourceReader {
         }
     }
 
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -38,11 +38,6 @@ public final class Templates {
     }
 
     private static Map<String, Object> template(String uriTemplate, String name, String description, String mimeType) {
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("uriTemplate", uriTemplate);
-        t.put("name", name);
-        t.put("description", description);
-        t.put("mimeType", mimeType);
-        return t;
+        return ResourceCatalog.described("uriTemplate", uriTemplate, name, description, mimeType);
     }
 }

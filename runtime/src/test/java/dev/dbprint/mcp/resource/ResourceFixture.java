@@ -13,6 +13,7 @@ import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.tool.PagedReplies;
 
 /**
@@ -55,7 +56,7 @@ final class ResourceFixture {
         write("prints/reference/manifest.yaml", "format_version: 1\nconnection: reference\ntables: {}\n");
         connections = new Connections(ServedSet.resolve(
                 DbprintYaml.read(ProjectLocator.locate(Optional.of(dir.toString()), Path.of(""))), List.of()));
-        reader = new ResourceReader(store, connections);
+        reader = new ResourceReader(store, connections, new ReferenceDocuments(Optional.empty()));
         catalog = new ResourceCatalog(store, connections, new PagedReplies());
     }
 

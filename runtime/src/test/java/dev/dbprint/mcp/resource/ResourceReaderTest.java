@@ -133,6 +133,21 @@ class ResourceReaderTest {
     }
 
     @Test
+    void referenceDocumentsComeFromTheOperatorDirectoryWhenOneIsConfigured() throws IOException {
+        Path copies = Files.createDirectories(dir.resolve("reference-copies"));
+        Files.writeString(copies.resolve("spec.md"), "# An operator's copy\r\n\nÄnderung.\n");
+        ResourceReader reader = new ResourceReader(f.store, f.connections,
+                new dev.dbprint.mcp.reference.ReferenceDocuments(java.util.Optional.of(copies)));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> c = ((List<Map<String, Object>>) reader.read("dbprint:///reference/spec").get("contents"))
+                .get(0);
+        assertEquals("# An operator's copy\r\n\nÄnderung.\n", c.get("text"));
+        ProtocolError e = assertThrows(ProtocolError.class, () -> reader.read("dbprint:///reference/assertions"));
+        assertEquals(-32603, e.code());
+        assertTrue(e.getMessage().contains("assertions.md cannot be read"), e.getMessage());
+    }
+
+    @Test
     void theEmptyAuthorityNeverReadsAsAConnectionNotEvenOneNamedReference() throws IOException {
         assertTrue(text("dbprint:///reference/spec").startsWith("#"));
         assertEquals(onDisk("prints/reference/manifest.yaml"), text("dbprint://reference/manifest"));
