@@ -28,12 +28,6 @@ public record DbprintUri(String uri, String document, String connection, String 
     public static final String SCHEME = "dbprint://";
     public static final String REFERENCE = SCHEME + "/reference/";
 
-    /** The URI without its query: the resource itself. */
-    public String base() {
-        int q = uri.indexOf('?');
-        return q < 0 ? uri : uri.substring(0, q);
-    }
-
     public boolean isReference() {
         return document != null;
     }
