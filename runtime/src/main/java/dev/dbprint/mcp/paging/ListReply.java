@@ -20,23 +20,54 @@ import java.util.Set;
  */
 public final class ListReply {
 
-    /** One paged collection: its key in the reply and its items, as a list or as the entries of a map. */
-    public record Walk(String key, List<?> items, Map<String, ?> entries) {
+    /**
+     * One paged collection: its key in the reply and its items, as a list or as the entries of a map. A walk may sit
+     * inside nested objects ({@code parents}, outermost first: e.g. {@code statistics} for {@code statistics.columns}),
+     * so a document's inner map pages entry by entry and the pages still merge key by key into the whole object.
+     */
+    public record Walk(String key, List<?> items, Map<String, ?> entries, List<String> parents) {
 
         public Walk {
             Objects.requireNonNull(key, "key");
             if ((items == null) == (entries == null)) {
                 throw new IllegalArgumentException("a walk is a list or a map");
             }
+            parents = parents == null ? List.of() : List.copyOf(parents);
+        }
+
+        public Walk(String key, List<?> items, Map<String, ?> entries) {
+            this(key, items, entries, List.of());
         }
 
         public static Walk list(String key, List<?> items) {
-            // a copy that keeps JSON null items (List.copyOf refuses them)
-            return new Walk(key, Collections.unmodifiableList(new ArrayList<>(items)), null);
+            return list(List.of(), key, items);
         }
 
         public static Walk map(String key, Map<String, ?> entries) {
-            return new Walk(key, null, Collections.unmodifiableMap(new LinkedHashMap<>(entries)));
+            return map(List.of(), key, entries);
+        }
+
+        /** A list walk nested under the objects named by {@code parents}. */
+        public static Walk list(List<String> parents, String key, List<?> items) {
+            // a copy that keeps JSON null items (List.copyOf refuses them)
+            return new Walk(key, Collections.unmodifiableList(new ArrayList<>(items)), null, parents);
+        }
+
+        /** A map walk nested under the objects named by {@code parents}. */
+        public static Walk map(List<String> parents, String key, Map<String, ?> entries) {
+            return new Walk(key, null, Collections.unmodifiableMap(new LinkedHashMap<>(entries)), parents);
+        }
+
+        /** The key of this walk's outermost container in the reply. */
+        public String topKey() {
+            return parents.isEmpty() ? key : parents.get(0);
+        }
+
+        /** The keys from the reply down to this walk's own container. */
+        public List<String> path() {
+            List<String> p = new ArrayList<>(parents);
+            p.add(key);
+            return p;
         }
 
         public boolean isMap() {
@@ -72,13 +103,20 @@ public final class ListReply {
         Set<String> keys = new HashSet<>();
         List<String> all = new ArrayList<>(this.header.keySet());
         all.addAll(this.everyPage.keySet());
-        this.walks.forEach(w -> all.add(w.key()));
+        // walks nested under one object share its key; a walk's own path is unique
+        new java.util.LinkedHashSet<>(this.walks.stream().map(Walk::topKey).toList()).forEach(all::add);
         if (total) {
             all.add(Pager.TOTAL);
         }
         for (String k : all) {
             if (!keys.add(k) || cursorKey.equals(k)) {
                 throw new IllegalArgumentException("key '" + k + "' appears twice in a paged reply");
+            }
+        }
+        Set<List<String>> paths = new HashSet<>();
+        for (Walk w : this.walks) {
+            if (!paths.add(w.path())) {
+                throw new IllegalArgumentException("walk '" + String.join(".", w.path()) + "' appears twice");
             }
         }
     }

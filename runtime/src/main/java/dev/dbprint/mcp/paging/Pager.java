@@ -51,7 +51,6 @@ public final class Pager {
     private final CursorMint mint;
     private final int max;
     private final List<Unit> units = new ArrayList<>();
-    private final int[] walkKeyLen;
     private final Meter base;
     private final int cursorEntry;
     private List<Page> pages;
@@ -70,10 +69,8 @@ public final class Pager {
             units.add(new Unit(HEADER, -1, e.getKey(), e.getValue()));
         }
         List<ListReply.Walk> walks = reply.walks();
-        walkKeyLen = new int[walks.size()];
         for (int w = 0; w < walks.size(); w++) {
             ListReply.Walk walk = walks.get(w);
-            walkKeyLen[w] = JsonText.stringLength(walk.key());
             if (walk.size() == 0) {
                 units.add(new Unit(EMPTY, w, walk.key(), walk.isMap() ? Map.of() : List.of()));
             } else if (walk.isMap()) {
@@ -311,26 +308,28 @@ public final class Pager {
             }
         }
         body.putAll(reply.everyPage());
-        List<ListReply.Walk> walks = reply.walks();
-        Map<Integer, Object> containers = new LinkedHashMap<>();
         for (Placed p : placed) {
             Unit u = p.unit;
+            if (u.kind == HEADER) {
+                continue;
+            }
+            Map<String, Object> parent = body;
+            List<String> c = u.container;
+            int maps = u.kind == ELEMENT ? c.size() - 1 : c.size();
+            for (int j = 0; j < maps; j++) {
+                parent = child(parent, c.get(j));
+            }
             if (u.kind == EMPTY) {
-                containers.put(u.walk, p.shown);
-            } else if (u.kind == ELEMENT) {
-                if (walks.get(u.walk).isMap()) {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> c = (Map<String, Object>) containers.computeIfAbsent(u.walk,
-                            w -> new LinkedHashMap<String, Object>());
-                    c.put(u.key, p.shown);
-                } else {
-                    @SuppressWarnings("unchecked")
-                    List<Object> c = (List<Object>) containers.computeIfAbsent(u.walk, w -> new ArrayList<Object>());
-                    c.add(p.shown);
-                }
+                parent.putIfAbsent(u.key, p.shown);
+            } else if (u.listItem) {
+                @SuppressWarnings("unchecked")
+                List<Object> list = (List<Object>) parent.computeIfAbsent(c.get(c.size() - 1),
+                        k -> new ArrayList<Object>());
+                list.add(p.shown);
+            } else {
+                child(parent, c.get(c.size() - 1)).put(u.key, p.shown);
             }
         }
-        containers.forEach((w, c) -> body.put(walks.get(w).key(), c));
         if (reply.emitsTotal()) {
             body.put(TOTAL, reply.total());
         }
@@ -350,6 +349,11 @@ public final class Pager {
         return new Page(Collections.unmodifiableMap(body), text, next, cursor, (int) measured);
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> child(Map<String, Object> parent, String key) {
+        return (Map<String, Object>) parent.computeIfAbsent(key, k -> new LinkedHashMap<String, Object>());
+    }
+
     // ---------------------------------------------------------------- units and measure
 
     private record Placed(Unit unit, Object shown) {
@@ -365,6 +369,12 @@ public final class Pager {
         final int walk;
         final String key;
         final Object value;
+        /** The keys of the containers holding the unit, outermost first: empty for a header key. */
+        final List<String> container;
+        /** Whether the unit is an element of a list walk (held without a key). */
+        final boolean listItem;
+        /** The unit's indent level: 1 for a top-level key, one more per container. */
+        final int level;
         private final int keyLen;
         private int whole = -1;
         private String text;
@@ -375,26 +385,28 @@ public final class Pager {
             this.walk = walk;
             this.key = key;
             this.value = value;
+            ListReply.Walk w = walk < 0 ? null : reply.walks().get(walk);
+            this.container = w == null ? List.of() : kind == ELEMENT ? w.path() : w.parents();
+            this.listItem = kind == ELEMENT && !w.isMap();
+            this.level = container.size() + 1;
             this.keyLen = key == null ? 0 : JsonText.stringLength(key);
+        }
+
+        private int lead() {
+            return 1 + 2 * level + (key == null ? 0 : keyLen + 2);
         }
 
         /** Contribution of the unit whole. */
         int whole() {
             if (whole < 0) {
-                whole = switch (kind) {
-                    case HEADER -> 5 + keyLen + JsonText.indentedLength(value, 1);
-                    case EMPTY -> 5 + keyLen + 2;
-                    default -> 5 + (key == null ? 0 : keyLen + 2) + JsonText.indentedLength(value, 2);
-                };
+                whole = lead() + (kind == EMPTY ? 2 : JsonText.indentedLength(value, level));
             }
             return whole;
         }
 
         /** Contribution of part k of m whose chunk serializes to escLen characters (quotes included). */
         int partContribution(int k, int m, int escLen) {
-            int level = kind == HEADER ? 1 : 2;
-            int obj = JsonText.indentedLength(partObject(k, m, ""), level) - 2 + escLen;
-            return kind == HEADER ? 5 + keyLen + obj : 5 + (key == null ? 0 : keyLen + 2) + obj;
+            return lead() + JsonText.indentedLength(partObject(k, m, ""), level) - 2 + escLen;
         }
 
         Map<String, Object> partObject(int k, int m, int from, int to) {
@@ -435,64 +447,104 @@ public final class Pager {
         }
     }
 
-    /** Length of a page being filled: closed top-level entries plus the walk container still open. */
+    /** One object or list open on the page being filled: its entries so far and their summed contributions. */
+    private static final class Frame {
+
+        final String key;
+        final int keyLen;
+        final int level;
+        int n;
+        long sum;
+
+        Frame(String key, int level) {
+            this.key = key;
+            this.keyLen = key == null ? 0 : JsonText.stringLength(key);
+            this.level = level;
+        }
+
+        Frame copy() {
+            Frame f = new Frame(key, level);
+            f.n = n;
+            f.sum = sum;
+            return f;
+        }
+
+        /** {@code {\n<entries>\n<indent>}} (or {@code {}} when empty), each entry's contribution carrying its own line. */
+        static long containerLength(int level, int n, long sum) {
+            return n == 0 ? 2 : 3 + 2L * level + sum + (n - 1);
+        }
+
+        /** What this container adds to its parent as one keyed entry. */
+        long asEntry(int n, long sum) {
+            return 1 + 2L * level + keyLen + 2 + containerLength(level, n, sum);
+        }
+    }
+
+    /**
+     * Length of a page being filled: the top-level object and the containers open along the last unit's path, each
+     * with the entries closed in it so far. Units come in walk order, so only one path is ever open.
+     */
     private final class Meter {
 
-        int entries;
-        long closed;
-        int openWalk = -1;
-        int elements;
-        long elementSum;
+        final ArrayList<Frame> frames = new ArrayList<>();
+
+        Meter() {
+            frames.add(new Frame(null, 0));
+        }
 
         Meter copy() {
             Meter m = new Meter();
-            m.entries = entries;
-            m.closed = closed;
-            m.openWalk = openWalk;
-            m.elements = elements;
-            m.elementSum = elementSum;
+            m.frames.clear();
+            for (Frame f : frames) {
+                m.frames.add(f.copy());
+            }
             return m;
         }
 
         void addEntry(long contribution) {
-            closeOpen();
-            entries++;
-            closed += contribution;
+            closeTo(1);
+            frames.get(0).n++;
+            frames.get(0).sum += contribution;
         }
 
         void add(Unit u, int contribution) {
-            if (u.kind == ELEMENT) {
-                if (openWalk != u.walk) {
-                    closeOpen();
-                    openWalk = u.walk;
-                    elements = 0;
-                    elementSum = 0;
-                }
-                elements++;
-                elementSum += contribution;
-            } else {
-                addEntry(contribution);
+            List<String> c = u.container;
+            int common = 0;
+            while (common < c.size() && common + 1 < frames.size() && frames.get(common + 1).key.equals(c.get(common))) {
+                common++;
+            }
+            closeTo(common + 1);
+            for (int j = common; j < c.size(); j++) {
+                frames.add(new Frame(c.get(j), j + 1));
+            }
+            Frame top = frames.get(frames.size() - 1);
+            top.n++;
+            top.sum += contribution;
+        }
+
+        private void closeTo(int size) {
+            while (frames.size() > size) {
+                Frame f = frames.remove(frames.size() - 1);
+                Frame parent = frames.get(frames.size() - 1);
+                parent.n++;
+                parent.sum += f.asEntry(f.n, f.sum);
             }
         }
 
-        private long openContribution() {
-            // "key": [\n    e1,\n    e2\n  ]  ==  5 + keyLen + (1 + Σ(5 + len) + (n - 1) + 4)
-            return 5 + walkKeyLen[openWalk] + 1 + elementSum + (elements - 1) + 4;
-        }
-
-        private void closeOpen() {
-            if (openWalk >= 0) {
-                closed += openContribution();
-                entries++;
-                openWalk = -1;
-            }
-        }
-
-        /** {@code {\n  e1,\n  e2\n}} for the entries, plus a cursor entry of the given contribution (0: none). */
+        /** The page's length with every open container closed, plus a cursor entry of the given contribution (0: none). */
         long length(int cursor) {
-            int n = entries + (openWalk >= 0 ? 1 : 0) + (cursor > 0 ? 1 : 0);
-            long sum = closed + (openWalk >= 0 ? openContribution() : 0) + cursor;
-            return n == 0 ? 2 : 3 + sum + (n - 1);
+            int last = frames.size() - 1;
+            long inner = 0;
+            boolean carry = false;
+            for (int j = last; j >= 1; j--) {
+                Frame f = frames.get(j);
+                inner = f.asEntry(f.n + (carry ? 1 : 0), f.sum + (carry ? inner : 0));
+                carry = true;
+            }
+            Frame top = frames.get(0);
+            int n = top.n + (carry ? 1 : 0) + (cursor > 0 ? 1 : 0);
+            long sum = top.sum + (carry ? inner : 0) + cursor;
+            return Frame.containerLength(0, n, sum);
         }
 
         long lengthWith(Unit u, int contribution, int cursor) {

@@ -401,6 +401,105 @@ class PagerTest {
         }
     }
 
+    /** Walks nested inside objects page entry by entry, and the pages merge key by key into the whole object. */
+    @Test
+    void nestedWalksMergeKeyByKey() {
+        Random r = new Random(7);
+        for (int round = 0; round < 150; round++) {
+            int max = 300 + r.nextInt(900);
+            Map<String, Object> header = new LinkedHashMap<>();
+            header.put("table", "t" + round);
+            if (r.nextBoolean()) {
+                header.put("ddl", randomText(r, r.nextInt(r.nextBoolean() ? 40 : 2500)));
+            }
+            Map<String, Object> scalars = new LinkedHashMap<>();
+            for (int i = 0; i < 1 + r.nextInt(4); i++) {
+                scalars.put("k" + i, r.nextBoolean() ? i : randomText(r, r.nextInt(30)));
+            }
+            Map<String, Object> columns = new LinkedHashMap<>();
+            for (int i = 0; i < r.nextInt(30); i++) {
+                Map<String, Object> col = new LinkedHashMap<>();
+                col.put("n", randomText(r, r.nextInt(r.nextInt(8) == 0 ? 1500 : 60)));
+                col.put("c", List.of(i, Map.of("x", i)));
+                columns.put("c" + i, col);
+            }
+            List<Object> refers = new ArrayList<>();
+            for (int i = 0; i < r.nextInt(3) * r.nextInt(6); i++) {
+                refers.add(Map.of("column", List.of("a" + i), "t", randomText(r, r.nextInt(80))));
+            }
+            List<ListReply.Walk> walks = new ArrayList<>();
+            walks.add(ListReply.Walk.map("stats", scalars));
+            walks.add(ListReply.Walk.map(List.of("stats"), "columns", columns));
+            walks.add(ListReply.Walk.list(List.of("joins"), "refers_to", refers));
+            walks.add(ListReply.Walk.list(List.of("joins"), "referenced_by", List.of()));
+            ListReply reply = new ListReply(header, Map.of(), walks, false);
+            Pager pager = new Pager(reply, mint(), max);
+            Map<String, Object> merged = new LinkedHashMap<>();
+            Map<String, StringBuilder> open = new LinkedHashMap<>();
+            List<Page> pages = pager.pages();
+            for (int k = 0; k < pages.size(); k++) {
+                Page p = pages.get(k);
+                assertTrue(p.text().length() <= max, "round " + round + " page " + k);
+                assertEquals(p.text().length(), p.measured(), "round " + round + " page " + k);
+                Map<String, Object> body = new LinkedHashMap<>(p.body());
+                body.remove(Pager.NEXT_CURSOR);
+                deepMerge(merged, body, "", open);
+            }
+            assertTrue(open.isEmpty(), "unfinished parts " + open.keySet());
+            Map<String, Object> expected = new LinkedHashMap<>(header);
+            Map<String, Object> stats = new LinkedHashMap<>(scalars);
+            stats.put("columns", columns); // an empty walk still appears once
+            expected.put("stats", stats);
+            expected.put("joins", Map.of("refers_to", refers, "referenced_by", List.of()));
+            assertEquals(normal(expected), normal(merged), "round " + round);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void deepMerge(Map<String, Object> into, Map<String, Object> page, String at,
+            Map<String, StringBuilder> open) {
+        for (Map.Entry<String, Object> e : page.entrySet()) {
+            String slot = at + "/" + e.getKey();
+            Object v = e.getValue();
+            if (isPart(v)) {
+                Map<String, Object> part = (Map<String, Object>) v;
+                StringBuilder sb = open.computeIfAbsent(slot, x -> new StringBuilder());
+                sb.append((String) part.get("text"));
+                if (part.get("part").equals(part.get("parts"))) {
+                    assertFalse(into.containsKey(e.getKey()), slot + " sent twice");
+                    into.put(e.getKey(), JsonText.parse(open.remove(slot).toString()));
+                }
+            } else if (v instanceof Map<?, ?> m && into.get(e.getKey()) instanceof Map<?, ?> have) {
+                deepMerge((Map<String, Object>) have, (Map<String, Object>) m, slot, open);
+            } else if (v instanceof List<?> l && into.get(e.getKey()) instanceof List<?> have) {
+                for (Object item : l) {
+                    ((List<Object>) have).add(item);
+                }
+            } else if (v instanceof Map<?, ?> m) {
+                Map<String, Object> fresh = new LinkedHashMap<>();
+                into.put(e.getKey(), fresh);
+                deepMerge(fresh, (Map<String, Object>) m, slot, open);
+            } else if (v instanceof List<?> l) {
+                List<Object> fresh = new ArrayList<>();
+                into.put(e.getKey(), fresh);
+                for (Object item : l) {
+                    if (isPart(item)) {
+                        Map<String, Object> part = (Map<String, Object>) item;
+                        open.computeIfAbsent(slot + "#", x -> new StringBuilder()).append((String) part.get("text"));
+                        if (part.get("part").equals(part.get("parts"))) {
+                            fresh.add(JsonText.parse(open.remove(slot + "#").toString()));
+                        }
+                    } else {
+                        fresh.add(item);
+                    }
+                }
+            } else {
+                assertFalse(into.containsKey(e.getKey()), slot + " sent twice");
+                into.put(e.getKey(), v);
+            }
+        }
+    }
+
     private static Map<String, Object> reassembleSmall(Pager pager, ListReply reply, int max) {
         for (Page p : pager.pages()) {
             assertTrue(p.text().length() <= max);

@@ -1,0 +1,256 @@
+package dev.dbprint.mcp.render.context;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import dev.dbprint.mcp.print.PrintError;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.RejectedEdges;
+import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.ColumnStats;
+import dev.dbprint.mcp.print.model.Edge;
+import dev.dbprint.mcp.print.model.ManifestAnnotations;
+import dev.dbprint.mcp.print.model.Relationships;
+import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
+import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+import dev.dbprint.mcp.print.model.TableEntry;
+
+/**
+ * What the print says about one table, read once through the call's {@link PrintView} (spec §4.1): each artifact, the
+ * artifacts that failed to parse ({@code _corrupted}) or are declared but absent ({@code _missing}) — a broken artifact
+ * leaves its own part empty and never fails the call — the join list with human-rejected edges withheld
+ * ({@link RejectedEdges}) and human-added edges merged on both tables, and the notes inherited through
+ * {@code derived_from}.
+ */
+public final class ContextModel {
+
+    /** One join of the table, from its own side. */
+    public record Join(Edge.Direction direction, List<String> column, List<String> path, String otherTable,
+            List<String> otherColumn, List<String> otherPath, String detection, String note, Edge emitted) {
+
+        public boolean outgoing() {
+            return direction == Edge.Direction.REFERS_TO;
+        }
+    }
+
+    /** A note inherited from a source column ({@code source} is {@code <table>.<column>}). */
+    public record Inherited(String source, String note, List<StatisticsAnnotations.ValueNote> values) {
+    }
+
+    public final String fqn;
+    public final TableEntry entry;
+    public final Map<String, String> corrupted = new LinkedHashMap<>();
+    public final List<String> missing = new ArrayList<>();
+    public final Optional<String> ddl;
+    public final Optional<String> description;
+    public final Optional<Statistics> statistics;
+    public final Optional<Relationships> relationships;
+    public final Optional<StatisticsAnnotations> annotations;
+    public final Optional<RelationshipsAnnotations> relationshipAnnotations;
+    public final Optional<ManifestAnnotations> connectionNotes;
+    /** Joins in relationships.yaml order (outgoing, then incoming), added edges after the emitted ones of each side. */
+    public final List<Join> joins;
+    public final Map<String, List<Inherited>> inherited;
+
+    private final PrintView view;
+    private final RejectedEdges rejected;
+
+    public ContextModel(PrintView view, TableEntry entry) {
+        this.view = view;
+        this.fqn = entry.fqn();
+        this.entry = entry;
+        this.rejected = new RejectedEdges(view);
+        for (Map.Entry<String, String> a : entry.artifacts().entrySet()) {
+            Optional<Artifact> kind = Artifact.ofKey(a.getKey());
+            if (kind.isPresent() && !view.exists(entry, kind.get())) {
+                missing.add(a.getKey());
+            }
+        }
+        this.connectionNotes = guarded("manifest_annotations", view::manifestAnnotations);
+        this.ddl = guarded(Artifact.DDL.key(), () -> view.ddl(entry));
+        this.description = guarded(Artifact.DESCRIPTION.key(), () -> view.description(entry));
+        this.statistics = guarded(Artifact.STATISTICS.key(), () -> view.statistics(entry));
+        this.relationships = guarded(Artifact.RELATIONSHIPS.key(), () -> view.relationships(entry));
+        this.annotations = guarded(Artifact.STATISTICS_ANNOTATIONS.key(), () -> view.statisticsAnnotations(entry));
+        this.relationshipAnnotations = guarded(Artifact.RELATIONSHIPS_ANNOTATIONS.key(),
+                () -> view.relationshipsAnnotations(entry));
+        this.joins = relationships.isPresent() ? Collections.unmodifiableList(joins()) : List.of();
+        this.inherited = Collections.unmodifiableMap(inherited());
+    }
+
+    public boolean scoped() {
+        return statistics.map(Statistics::scoped).orElse(false);
+    }
+
+    public Map<String, ColumnStats> columns() {
+        return statistics.map(Statistics::columns).orElse(Map.of());
+    }
+
+    /** The table's row count: statistics.yaml's, else the manifest's; null when neither carries one. */
+    public Long rowCount() {
+        return statistics.map(Statistics::rowCount).orElse(entry.rowCount());
+    }
+
+    /** The rows every share is over: scope.rows_scanned when scoped, else the row count. */
+    public Long rowsScanned() {
+        if (scoped()) {
+            Object rs = statistics.get().scope().get("rows_scanned");
+            if (rs instanceof Number n) {
+                return n.longValue();
+            }
+        }
+        return rowCount();
+    }
+
+    public StatisticsAnnotations.Column annotation(String column) {
+        return annotations.map(a -> a.column(column)).orElse(null);
+    }
+
+    /** Whether description.md or a column / value note documents the table (inherited notes not counted). */
+    public boolean documented() {
+        return description.map(d -> !d.isBlank()).orElse(false)
+                || annotations.map(a -> a.columns().values().stream().anyMatch(
+                        StatisticsAnnotations.Column::hasNoteOrValueNotes)).orElse(false);
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    private <T> Optional<T> guarded(String kind, Supplier<Optional<T>> read) {
+        try {
+            return read.get();
+        } catch (PrintError e) {
+            switch (e.kind()) {
+                case PARSE, SCHEMA, SHAPE -> corrupted.put(kind, withoutPath(e));
+                case MISSING_FILE -> {
+                    // already named in _missing
+                }
+                default -> throw e;
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** The parser's or schema checker's message without the {@code <path>: } the §8 detail puts before it. */
+    private static String withoutPath(PrintError e) {
+        String d = e.detail();
+        String prefix = e.path() == null ? null : e.path() + ": ";
+        return prefix != null && d.startsWith(prefix) ? d.substring(prefix.length()) : d;
+    }
+
+    private List<Join> joins() {
+        Relationships rels = relationships.get();
+        List<Join> out = new ArrayList<>();
+        List<RelationshipsAnnotations.Entry> own = relationshipAnnotations.map(RelationshipsAnnotations::refersTo)
+                .orElse(List.of());
+        for (Edge e : rels.refersTo()) {
+            if (!rejected.withholds(fqn, e)) {
+                out.add(new Join(e.direction(), e.column(), e.path(), e.otherTable(), e.otherColumn(), e.targetPath(),
+                        e.detection(), noteOn(own, e.column(), e.otherTable(), e.otherColumn()), e));
+            }
+        }
+        for (RelationshipsAnnotations.Entry a : own) {
+            if (a.verdict() == null && rels.refersTo().stream().noneMatch(a::addresses)) {
+                out.add(new Join(Edge.Direction.REFERS_TO, a.column(), a.path(), a.targetTable(), a.targetColumn(),
+                        a.targetPath(), "annotated", a.note(), null));
+            }
+        }
+        for (Edge e : rels.referencedBy()) {
+            if (!rejected.withholds(fqn, e)) {
+                out.add(new Join(e.direction(), e.column(), null, e.otherTable(), e.otherColumn(), null, e.detection(),
+                        noteOn(sourceAnnotations(e.otherTable()), e.otherColumn(), fqn, e.column()), e));
+            }
+        }
+        for (TableEntry other : view.manifest().followable()) {
+            for (RelationshipsAnnotations.Entry a : sourceAnnotations(other.fqn())) {
+                if (a.verdict() == null && fqn.equals(a.targetTable()) && rels.referencedBy().stream().noneMatch(
+                        e -> e.otherTable().equals(other.fqn()) && a.addresses(e.otherColumn(), fqn, e.column()))) {
+                    out.add(new Join(Edge.Direction.REFERENCED_BY, a.targetColumn(), a.targetPath(), other.fqn(),
+                            a.column(), a.path(), "annotated", a.note(), null));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String noteOn(List<RelationshipsAnnotations.Entry> entries, List<String> column, String target,
+            List<String> targetColumn) {
+        for (RelationshipsAnnotations.Entry a : entries) {
+            if (a.note() != null && a.addresses(column, target, targetColumn)) {
+                return a.note();
+            }
+        }
+        return null;
+    }
+
+    /** Another table's relationships.annotations.yaml entries; its own file, so a broken one only loses its additions. */
+    private List<RelationshipsAnnotations.Entry> sourceAnnotations(String table) {
+        if (table == null) {
+            return List.of();
+        }
+        if (table.equals(fqn)) {
+            return relationshipAnnotations.map(RelationshipsAnnotations::refersTo).orElse(List.of());
+        }
+        try {
+            Optional<TableEntry> e = view.table(table).filter(TableEntry::followable);
+            return e.isEmpty()
+                    ? List.of()
+                    : view.relationshipsAnnotations(e.get()).map(RelationshipsAnnotations::refersTo).orElse(List.of());
+        } catch (PrintError err) {
+            return List.of();
+        }
+    }
+
+    private Map<String, List<Inherited>> inherited() {
+        Map<String, List<Inherited>> out = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>(columns().keySet());
+        annotations.ifPresent(a -> a.columns().keySet().stream().filter(k -> !names.contains(k)).forEach(names::add));
+        for (String column : names) {
+            List<Inherited> notes = new ArrayList<>();
+            for (String source : sources(column)) {
+                int dot = source.lastIndexOf('.');
+                if (dot <= 0 || dot == source.length() - 1) {
+                    continue;
+                }
+                sourceNote(source.substring(0, dot), source.substring(dot + 1)).ifPresent(
+                        c -> notes.add(new Inherited(source, c.note(), c.values())));
+            }
+            if (!notes.isEmpty()) {
+                out.put(column, notes);
+            }
+        }
+        return out;
+    }
+
+    /** The column's derived_from: the annotation's own replaces the parsed one. */
+    private List<String> sources(String column) {
+        StatisticsAnnotations.Column a = annotation(column);
+        Object raw = a != null && a.raw().containsKey("derived_from")
+                ? a.derivedFrom()
+                : Optional.ofNullable(columns().get(column)).map(ColumnStats::derivedFrom).orElse(null);
+        if (raw instanceof String s) {
+            return List.of(s);
+        }
+        List<String> out = new ArrayList<>();
+        if (raw instanceof List<?> l) {
+            l.stream().filter(String.class::isInstance).map(String.class::cast).forEach(out::add);
+        }
+        return out;
+    }
+
+    private Optional<StatisticsAnnotations.Column> sourceNote(String table, String column) {
+        try {
+            Optional<StatisticsAnnotations> a = table.equals(fqn)
+                    ? annotations
+                    : view.table(table).filter(TableEntry::followable).flatMap(view::statisticsAnnotations);
+            return a.map(x -> x.column(column)).filter(StatisticsAnnotations.Column::hasNoteOrValueNotes);
+        } catch (PrintError e) {
+            return Optional.empty();
+        }
+    }
+}

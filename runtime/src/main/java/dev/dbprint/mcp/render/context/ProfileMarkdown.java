@@ -1,0 +1,302 @@
+package dev.dbprint.mcp.render.context;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.model.ColumnStats;
+import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.model.Relationships;
+import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+import dev.dbprint.mcp.print.model.ValueEntry;
+
+/**
+ * {@code purpose: profile} as Markdown (spec §4.1): Header, Connection notes, DDL, Description, Annotations, the
+ * Cardinality table with a per-column Notes summary, and Relationships. A value list that is not the column's whole
+ * domain is summarised as its five most frequent values with their shares; on a scoped table every claim one unread row
+ * could falsify says "over the rows scanned" in its own cell.
+ */
+public final class ProfileMarkdown {
+
+    private final ContextModel m;
+    private final boolean stats;
+    private final boolean relationships;
+    private final boolean description;
+    private final boolean annotations;
+    private final TermsLegend legend = new TermsLegend();
+
+    public ProfileMarkdown(ContextModel model, boolean includeStats, boolean includeRelationships,
+            boolean includeDescription, boolean includeAnnotations) {
+        this.m = model;
+        this.stats = includeStats;
+        this.relationships = includeRelationships;
+        this.description = includeDescription;
+        this.annotations = includeAnnotations;
+    }
+
+    public TermsLegend legend() {
+        return legend;
+    }
+
+    public List<List<String>> sections() {
+        return List.of(MarkdownParts.identity(m, legend, m.documented()), MarkdownParts.connectionNotes(m, annotations),
+                MarkdownParts.ddl(m), description(), annotationsSection(), cardinality(), relationshipsSection());
+    }
+
+    private List<String> description() {
+        List<String> rows = new ArrayList<>();
+        if (description && m.description.isPresent() && !m.description.get().isBlank()) {
+            rows.add("\n## Description\n");
+            MarkdownParts.lines(m.description.get().strip(), rows);
+        }
+        return rows;
+    }
+
+    private List<String> annotationsSection() {
+        List<String> rows = new ArrayList<>();
+        if (!annotations || m.annotations.isEmpty()) {
+            return rows;
+        }
+        for (StatisticsAnnotations.Column a : m.annotations.get().columns().values()) {
+            List<String> facts = new ArrayList<>();
+            if (a.note() != null) {
+                facts.add(MarkdownParts.oneLine(a.note()));
+            }
+            a.values().forEach(v -> facts.add(Literals.of(v.value()) + " = " + MarkdownParts.oneLine(v.note())));
+            if (a.claims() != null && !a.claims().isEmpty()) {
+                List<String> claims = new ArrayList<>();
+                a.claims().forEach((stat, pred) -> claims.add(stat + " " + YamlLoader.keyText(pred)));
+                facts.add("claims: " + String.join(", ", claims));
+            }
+            if (!facts.isEmpty()) {
+                rows.add("- " + a.name() + ": " + String.join("; ", facts) + "\n");
+            }
+        }
+        for (StatisticsAnnotations.GrainKey k : m.annotations.get().grainKeys()) {
+            rows.add("- key (" + String.join(", ", k.columns()) + ")"
+                    + (k.note() == null ? "" : ": " + MarkdownParts.oneLine(k.note())) + "\n");
+        }
+        if (!rows.isEmpty()) {
+            rows.add(0, "\n## Annotations\n");
+        }
+        return rows;
+    }
+
+    private List<String> cardinality() {
+        List<String> rows = new ArrayList<>();
+        if (!stats || m.statistics.isEmpty()) {
+            return rows;
+        }
+        rows.add("\n## Cardinality\n");
+        rows.add("| Column | Type | Classification | Distinct | Notes |\n");
+        rows.add("|---|---|---|---|---|\n");
+        for (Map.Entry<String, ColumnStats> e : m.columns().entrySet()) {
+            rows.add(row(e.getKey(), e.getValue(), false));
+            if (e.getValue().parts() != null) {
+                for (Map.Entry<String, ColumnStats> p : e.getValue().parts().entrySet()) {
+                    rows.add(row(e.getKey() + p.getKey(), p.getValue(), true));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private String row(String name, ColumnStats c, boolean part) {
+        Set<Term> terms = new HashSet<>();
+        String type = c.sqlType() == null ? "" : c.sqlType();
+        if (!part && Boolean.FALSE.equals(c.nullable())) {
+            type += ", not null";
+            terms.add(Term.NOT_NULL);
+        }
+        String cls = c.classification() == null ? "" : c.classification();
+        terms.add(Term.classificationOf(c.classification()));
+        String distinct = "";
+        if (c.cardinality() != null) {
+            distinct = c.cardinality() + (c.cardinalityMethod() == null ? "" : " (" + c.cardinalityMethod() + ")");
+            terms.add("approximate".equals(c.cardinalityMethod())
+                    ? Term.APPROXIMATE
+                    : "exact".equals(c.cardinalityMethod()) ? Term.EXACT : null);
+        }
+        String line = "| " + MarkdownParts.cell(name) + " | " + MarkdownParts.cell(type) + " | " + MarkdownParts.cell(cls)
+                + " | " + distinct + " | " + MarkdownParts.cell(String.join("; ", notes(c, part, terms))) + " |\n";
+        terms.remove(null);
+        legend.add(line, terms);
+        return line;
+    }
+
+    private List<String> notes(ColumnStats c, boolean part, Set<Term> terms) {
+        List<String> f = new ArrayList<>();
+        String scanned = m.scoped() ? " over the rows scanned" : "";
+        if (part && c.occurrences() != null) {
+            f.add("occurrences " + c.occurrences());
+            terms.add(Term.OCCURRENCES);
+        }
+        if ((part || MarkdownParts.nullable(c)) && (c.nullRate() != null || c.nullCount() != null)) {
+            String share = MarkdownParts.nullShare(c, m.scoped());
+            f.add("nulls: " + share);
+            terms.add(Term.NULLS);
+            if (share.endsWith("over the rows scanned")) {
+                terms.add(Term.OVER_ROWS_SCANNED);
+            }
+        }
+        if (c.candidateKey()) {
+            f.add("candidate key" + scanned);
+            terms.add(Term.CANDIDATE_KEY);
+        }
+        if (c.inferred() != null && c.inferred().looksLike() != null) {
+            f.add("looks like " + c.inferred().looksLike());
+            terms.add(Term.LOOKS_LIKE);
+        }
+        if (c.inferred() != null && c.inferred().sensitivity() != null) {
+            f.add("sensitivity " + c.inferred().sensitivity());
+            terms.add(Term.SENSITIVITY);
+        }
+        if (c.redacted() != null) {
+            f.add("redacted " + c.redacted());
+            terms.add(Term.REDACTED);
+        }
+        if (c.values() != null) {
+            f.add(values(c, terms, scanned));
+        }
+        Map<String, Object> range = Raw.map(c.raw(), "range");
+        if (range != null && range.containsKey("min")) {
+            f.add("range " + Literals.of(range.get("min")) + " to " + Literals.of(range.get("max")));
+            terms.add(Term.RANGE);
+        }
+        Map<String, Object> pct = Raw.map(c.raw(), "percentiles");
+        if (pct != null && !pct.isEmpty()) {
+            List<String> ps = new ArrayList<>();
+            pct.forEach((k, v) -> {
+                Term t = k.matches("p\\d+") ? Term.percentile(k) : null;
+                ps.add((t == null ? k : t.label()) + " " + Literals.of(v));
+                terms.add(t);
+            });
+            f.add(String.join(", ", ps));
+        }
+        count(f, terms, c, "mean", Term.MEAN);
+        count(f, terms, c, "zero_count", Term.ZEROS);
+        count(f, terms, c, "negative_count", Term.NEGATIVES);
+        count(f, terms, c, "empty_count", Term.EMPTIES);
+        Map<String, Object> length = Raw.map(c.raw(), "length");
+        if (length != null && length.containsKey("min")) {
+            f.add("length " + YamlLoader.spell(length.get("min")) + " to " + YamlLoader.spell(length.get("max")));
+            terms.add(Term.LENGTH);
+        }
+        Map<String, Object> fresh = Raw.map(c.raw(), "freshness");
+        if (fresh != null && fresh.get("classification") instanceof String word) {
+            f.add(word + " (newest value " + YamlLoader.spell(fresh.get("max_age_days")) + " days old)" + scanned);
+            terms.add(Term.freshnessOf(word));
+            if (!scanned.isEmpty()) {
+                terms.add(Term.OVER_ROWS_SCANNED);
+            }
+        }
+        if (c.distribution() != null) {
+            Term t = Term.distributionOf(c.distribution());
+            f.add(t == null ? c.distribution() : t.label());
+            terms.add(t);
+        }
+        List<Object> unmeasured = Raw.list(c.raw(), "unmeasured");
+        if (unmeasured != null && !unmeasured.isEmpty()) {
+            f.add("unmeasured: " + String.join(", ", unmeasured.stream().map(YamlLoader::keyText).toList()));
+            terms.add(Term.UNMEASURED);
+        }
+        if (c.candidateKey() && !scanned.isEmpty()) {
+            terms.add(Term.OVER_ROWS_SCANNED);
+        }
+        return f;
+    }
+
+    private static void count(List<String> f, Set<Term> terms, ColumnStats c, String key, Term t) {
+        Object v = c.raw().get(key);
+        if (v instanceof Number) {
+            f.add(t.label() + " " + YamlLoader.spell(v));
+            terms.add(t);
+        }
+    }
+
+    private String values(ColumnStats c, Set<Term> terms, String scanned) {
+        boolean whole = c.valuesCoverage() != null && Raw.compare(c.valuesCoverage(), BigDecimal.ONE) >= 0;
+        if (whole) {
+            terms.add(Term.WHOLE_DOMAIN);
+            if (!scanned.isEmpty()) {
+                terms.add(Term.OVER_ROWS_SCANNED);
+            }
+            if (c.values().isEmpty()) {
+                return "values: none (no non-null value; the whole domain" + scanned + ")";
+            }
+            List<String> vs = new ArrayList<>();
+            for (ValueEntry v : c.values()) {
+                vs.add(c.redacted() != null ? String.valueOf(v.count()) : Literals.of(v.value()) + " (" + v.count() + ")");
+            }
+            return (c.redacted() != null ? "counts" : "values") + " (the whole domain" + scanned + "): "
+                    + String.join(", ", vs);
+        }
+        long rows = c.rowsScanned() != null
+                ? c.rowsScanned()
+                : c.occurrences() != null
+                        ? c.occurrences()
+                        : m.rowsScanned() == null ? 0 : m.rowsScanned();
+        long nonNull = Math.max(0, rows - (c.nullCount() == null ? 0 : c.nullCount()));
+        List<String> vs = new ArrayList<>();
+        long together = 0;
+        for (ValueEntry v : c.values().subList(0, Math.min(ValueList.SHOWN, c.values().size()))) {
+            together += Math.max(0, v.count());
+            vs.add((c.redacted() != null ? "(redacted)" : Literals.of(v.value())) + " "
+                    + Shares.percent(Math.max(0, v.count()), nonNull));
+        }
+        terms.add(Term.TOP_5);
+        return "top 5: " + String.join(", ", vs) + " (together " + Shares.percent(together, nonNull) + ")";
+    }
+
+    private List<String> relationshipsSection() {
+        List<String> rows = new ArrayList<>();
+        if (!relationships || m.relationships.isEmpty()) {
+            return rows;
+        }
+        rows.add("\n## Relationships\n");
+        if (m.joins.isEmpty()) {
+            rows.add("none found\n");
+        }
+        for (ContextModel.Join j : m.joins) {
+            Set<Term> terms = new HashSet<>();
+            terms.add(Term.detectionOf(j.detection()));
+            List<String> facts = new ArrayList<>();
+            if (j.path() != null || j.otherPath() != null) {
+                terms.add(Term.PATH);
+            }
+            if (j.emitted() != null) {
+                if (j.emitted().onDelete() != null) {
+                    facts.add("on delete " + j.emitted().onDelete());
+                }
+                if (j.emitted().onUpdate() != null) {
+                    facts.add("on update " + j.emitted().onUpdate());
+                }
+                Map<String, Object> obs = j.emitted().observed();
+                if (obs != null && obs.get("fanout_avg") != null) {
+                    facts.add("fan-out " + YamlLoader.spell(obs.get("fanout_avg")));
+                    terms.add(Term.FANOUT);
+                }
+                if (obs != null && obs.get("target_coverage") instanceof Number) {
+                    facts.add("target coverage " + Shares.percent((Number) obs.get("target_coverage")));
+                    terms.add(Term.TARGET_COVERAGE);
+                }
+            }
+            if (annotations && j.note() != null) {
+                facts.add("note: " + MarkdownParts.oneLine(j.note()));
+            }
+            terms.remove(null);
+            String row = "- " + MarkdownParts.joinHead(j) + (facts.isEmpty() ? "" : "; " + String.join("; ", facts))
+                    + "\n";
+            legend.add(row, terms);
+            rows.add(row);
+        }
+        if (Boolean.FALSE.equals(m.relationships.map(Relationships::eligibleTarget).orElse(null))) {
+            rows.add(legend.mark("(not a join target, no declared-unique column)\n", Term.NOT_A_TARGET));
+        }
+        return rows;
+    }
+}

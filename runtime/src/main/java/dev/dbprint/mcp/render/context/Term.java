@@ -1,0 +1,209 @@
+package dev.dbprint.mcp.render.context;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A label, flag or enum word the Markdown prints, with the one line of {@code ## Terms} that defines it (spec §4.1): what
+ * it means, where json/yaml carries it, and the search_columns filter that takes it, where one does. Terms are ordered
+ * by {@link #rank()} so a legend lists them the same way on every page.
+ */
+public record Term(int rank, String label, String definition, String carriedAs, String filter) {
+
+    /** The legend line: {@code - <label>: <definition> (json/yaml: <where>; search_columns filter: <filter>)}. */
+    public String line() {
+        StringBuilder sb = new StringBuilder("- ").append(label).append(": ").append(definition).append(" (json/yaml: ")
+                .append(carriedAs);
+        if (filter != null) {
+            sb.append("; search_columns filter: ").append(filter);
+        }
+        return sb.append(")\n").toString();
+    }
+
+    private static final Map<String, Term> BY_KEY = new LinkedHashMap<>();
+    private static int next;
+
+    private static Term def(String key, String label, String definition, String carriedAs, String filter) {
+        Term t = new Term(next++, label, definition, carriedAs, filter);
+        BY_KEY.put(key, t);
+        return t;
+    }
+
+    // ---- population
+    public static final Term OVER_ROWS_SCANNED = def("scanned", "over the rows scanned",
+            "the claim holds for the rows this run read, not necessarily for the whole table", "scope.rows_scanned",
+            null);
+    public static final Term SCOPE = def("scope", "scope",
+            "the statistics describe part of the table: rows scanned, and the sample fraction asked for or the filter applied",
+            "scope", null);
+    public static final Term EXACT = def("exact", "exact", "counted exactly (COUNT / COUNT DISTINCT)",
+            "row_count_method: exact, cardinality_method: exact", null);
+    public static final Term APPROXIMATE = def("approximate", "approximate",
+            "an estimate, not a count (a catalog estimate or a sketch)",
+            "row_count_method: approximate, cardinality_method: approximate", null);
+    public static final Term MEANINGS = def("meanings", "meanings: not documented here",
+            "no note says what the values mean: read codes, units and defaults from the code",
+            "meanings_documented: false", null);
+    public static final Term MISSING = def("missing", "Missing",
+            "artifacts the manifest declares for this table whose file is absent from disk", "_missing", null);
+    public static final Term CORRUPT = def("corrupt", "could not be read",
+            "an artifact that does not parse or does not match its schema; only its own section is left out",
+            "_corrupted", null);
+    // ---- per column
+    public static final Term NOT_NULL = def("not_null", "not null", "the DDL forbids NULL in the column",
+            "statistics.columns.<column>.nullable: false", null);
+    public static final Term NULLS = def("nulls", "nulls",
+            "share of the scanned rows where the column is NULL; none means no scanned row was",
+            "null_rate (statistics.columns.<column>.null_rate; query: values.<column>.null_rate, nulls.<column>)", null);
+    public static final Term CANDIDATE_KEY = def("candidate_key", "candidate key",
+            "distinct values on (nearly) every scanned row: a measured uniqueness, not a constraint",
+            "inferred.candidate_key: true", "candidate_key");
+    public static final Term LOOKS_LIKE = def("looks_like", "looks like",
+            "the value shape most sampled values matched (a detection, not a constraint)", "inferred.looks_like",
+            "looks_like");
+    public static final Term SENSITIVITY = def("sensitivity", "sensitivity",
+            "personal or secret data detected in the column; its absence is no proof the column is safe",
+            "inferred.sensitivity", "sensitivity");
+    public static final Term REDACTED = def("redacted", "redacted",
+            "the literals are withheld (mask, hash or drop); only counts are published", "redacted", "redacted");
+    public static final Term WHOLE_DOMAIN = def("whole_domain", "the whole domain",
+            "the list holds every distinct non-null value the column has",
+            "values_coverage: 1.0 (query: values.<column>.coverage_statement)", null);
+    public static final Term TOP_5 = def("top5", "top 5",
+            "the five most frequent listed values with their shares of the non-null scanned rows; the list is a sample, not the domain",
+            "values (the whole list), values_coverage", null);
+    public static final Term SAMPLE = def("sample", "a sample",
+            "the most frequent values only: a value absent here may still occur in the column",
+            "values.<column>.coverage_statement, values.<column>.shown_coverage", null);
+    public static final Term FREQUENT = def("frequent", "frequent values, not a domain",
+            "values each holding at least 1% of the non-null scanned rows and twice an even share (sentinels such as -1)",
+            "values.<column>.coverage_statement, values.<column>.shown_coverage", null);
+    public static final Term SPELLING = def("spelling", "also spelled",
+            "other stored spellings of the same value (trimmed and case-folded equal), counted separately",
+            "values[].spelling_of", null);
+    public static final Term RANGE = def("range", "range", "the smallest and largest non-null value scanned",
+            "range.min, range.max", null);
+    public static final Term MEAN = def("mean", "mean", "arithmetic mean of the scanned values", "mean", null);
+    public static final Term ZEROS = def("zeros", "zeros", "scanned values equal to 0", "zero_count", null);
+    public static final Term NEGATIVES = def("negatives", "negatives", "scanned values below 0", "negative_count",
+            null);
+    public static final Term EMPTIES = def("empties", "empty strings", "scanned values equal to ''", "empty_count",
+            null);
+    public static final Term LENGTH = def("length", "length", "shortest and longest value in characters (bytes for binary)",
+            "length.min, length.max", null);
+    public static final Term OCCURRENCES = def("occurrences", "occurrences",
+            "instances of a part (a key or element inside the column) in the scanned rows", "parts.<path>.occurrences",
+            null);
+    public static final Term UNMEASURED = def("unmeasured", "unmeasured", "fields this run tried and failed to measure",
+            "unmeasured", null);
+    public static final Term LIVE = def("live", "live", "the newest value is under 7 days old",
+            "freshness.classification: live", null);
+    public static final Term STALE = def("stale", "stale", "the newest value is 7 to 89 days old",
+            "freshness.classification: stale", null);
+    public static final Term DORMANT = def("dormant", "dormant", "the newest value is 90 or more days old",
+            "freshness.classification: dormant", null);
+    public static final Term UNIFORM = def("uniform", "uniform",
+            "no value is more than twice as frequent as another", "distribution: uniform", null);
+    public static final Term IMBALANCED = def("imbalanced", "imbalanced",
+            "some values are more than twice as frequent as others", "distribution: imbalanced", null);
+    public static final Term DOMINANT = def("dominant", "dominant value",
+            "one value holds at least 95% of the non-null rows", "distribution: dominant_value", null);
+    public static final Term LONG_TAIL = def("long_tail", "long tail",
+            "more distinct values than listed, and the listed ones cover under 30% of the non-null rows",
+            "distribution: long_tail", null);
+    // ---- relationships
+    public static final Term DECLARED = def("declared", "declared", "a foreign key the database catalog declares",
+            "detection: declared", null);
+    public static final Term INFERRED = def("inferred", "inferred",
+            "a join guessed from column naming: usable, but not enforced and not cardinality-guaranteed",
+            "detection: inferred", null);
+    public static final Term MEASURED = def("measured", "measured",
+            "a join proposed because one column's values were contained in the other's: evidence, not a constraint",
+            "detection: measured", null);
+    public static final Term ANNOTATED = def("annotated", "annotated",
+            "a join a person added in relationships.annotations.yaml: never declared in the database",
+            "detection: annotated", null);
+    public static final Term PATH = def("path", "path", "the join key is the named key inside the column's JSON value",
+            "path, target_path, referencer_path", null);
+    public static final Term NOT_A_TARGET = def("not_a_target", "not a join target",
+            "no declared-unique column, so no inferred edge can point at this table", "relationships.eligible_target: false",
+            null);
+    public static final Term FANOUT = def("fanout", "fan-out", "average rows per distinct referencing key",
+            "observed.fanout_avg", null);
+    public static final Term TARGET_COVERAGE = def("target_coverage", "target coverage",
+            "share of the referenced table's distinct keys the edge reaches", "observed.target_coverage", null);
+    public static final Term INHERITED = def("inherited", "from",
+            "a note inherited from the source column this column is derived from", "inherited_notes", null);
+    // ---- classifications (search_columns classification filter)
+    public static final Term C_BOOLEAN = classification("boolean", "an explicit BOOLEAN column");
+    public static final Term C_JSON = classification("json", "a document column (JSON, JSONB, VARIANT, ...)");
+    public static final Term C_COMPOSITE = classification("composite", "an array, record or map read through its parts");
+    public static final Term C_SPATIAL = classification("spatial", "geometries; compared by spatial predicates, never counted");
+    public static final Term C_VECTOR = classification("vector", "an embedding column");
+    public static final Term C_FK = classification("foreign_key_candidate", "has a foreign key, declared or inferred");
+    public static final Term C_CATEGORICAL = classification("categorical",
+            "at most enumeration_threshold (default 50) distinct values, so its value list is complete");
+    public static final Term C_TEMPORAL = classification("temporal", "date or time values, many distinct");
+    public static final Term C_NUMERIC = classification("numeric", "numbers, many distinct");
+    public static final Term C_BINARY = classification("binary", "bytes, many distinct; counted, never listed");
+    public static final Term C_TEXT = classification("text", "character values, many distinct");
+    public static final Term C_UNSUPPORTED = classification("unsupported", "a type the producer could not summarise");
+
+    private static Term classification(String word, String definition) {
+        return def("class:" + word, word, definition, "classification: " + word, "classification");
+    }
+
+    /** The classification word's term, or null for a word the format does not define (printed as is). */
+    public static Term classificationOf(String word) {
+        return word == null ? null : BY_KEY.get("class:" + word);
+    }
+
+    /** The distribution enum word's term ({@code long_tail} prints as long tail). */
+    public static Term distributionOf(String word) {
+        if (word == null) {
+            return null;
+        }
+        return switch (word) {
+            case "uniform" -> UNIFORM;
+            case "imbalanced" -> IMBALANCED;
+            case "dominant_value" -> DOMINANT;
+            case "long_tail" -> LONG_TAIL;
+            default -> null;
+        };
+    }
+
+    public static Term freshnessOf(String word) {
+        if (word == null) {
+            return null;
+        }
+        return switch (word) {
+            case "live" -> LIVE;
+            case "stale" -> STALE;
+            case "dormant" -> DORMANT;
+            default -> null;
+        };
+    }
+
+    public static Term detectionOf(String word) {
+        if (word == null) {
+            return null;
+        }
+        return switch (word) {
+            case "declared" -> DECLARED;
+            case "inferred" -> INFERRED;
+            case "measured" -> MEASURED;
+            case "annotated" -> ANNOTATED;
+            default -> null;
+        };
+    }
+
+    private static final int PERCENTILE_RANK = 10_000;
+
+    /** {@code P50} for the key {@code p50}. */
+    public static Term percentile(String key) {
+        String digits = key.substring(1);
+        int rank = PERCENTILE_RANK + digits.chars().reduce(0, (a, c) -> a * 10 + (c - '0'));
+        return new Term(rank, "P" + digits, "the value " + Integer.parseInt(digits)
+                + "% of the non-null scanned values are at or below", "percentiles." + key, null);
+    }
+}

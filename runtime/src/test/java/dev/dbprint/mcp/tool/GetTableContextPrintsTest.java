@@ -1,0 +1,63 @@
+package dev.dbprint.mcp.tool;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.dbprint.mcp.paging.Pager;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.model.TableEntry;
+
+/**
+ * Renders every table of a real print in all six purpose × format combinations, following every cursor: no call fails
+ * and no page passes 20,000 characters. The bundled sample always runs; the shared production print when present.
+ */
+class GetTableContextPrintsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"../src/sample", "/work/shared/prints/production"})
+    void everyTableEveryCombination(String dir) throws Exception {
+        Path project = Path.of(dir);
+        assumeTrue(Files.isRegularFile(project.resolve(".dbprint.yaml")), "no print at " + dir);
+        ToolHarness h = new ToolHarness(project);
+        GetTableContextTool tool = new GetTableContextTool(h.store, h.paging);
+        var conn = h.connections.resolve(java.util.Optional.empty());
+        List<String> tables = new ArrayList<>();
+        for (TableEntry e : new PrintStore().view(conn.name(), conn.root()).manifest().tables().values()) {
+            tables.add(e.fqn());
+        }
+        assertFalse(tables.isEmpty());
+        for (String table : tables) {
+            for (String purpose : List.of("profile", "query")) {
+                for (String format : List.of("md", "json", "yaml")) {
+                    String args = "{\"table\":\"" + table + "\",\"purpose\":\"" + purpose + "\",\"format\":\"" + format
+                            + "\"";
+                    String cursor = null;
+                    int pages = 0;
+                    do {
+                        ToolResult r = h.call(tool, args + (cursor == null ? "" : ",\"cursor\":\"" + cursor + "\"") + "}");
+                        String what = table + " " + purpose + " " + format + " page " + pages;
+                        assertFalse(r.isError(), what + ": " + r.text());
+                        assertTrue(r.text().length() <= Pager.MAX_CHARS, what + " is " + r.text().length());
+                        cursor = GetTableContextFixtureTest.nextCursor(r.text(), format);
+                        pages++;
+                    } while (cursor != null && pages < 1000);
+                }
+            }
+        }
+    }
+
+    static JsonNode json(String text) throws Exception {
+        return ToolHarness.MAPPER.readTree(text);
+    }
+}
