@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
+import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.MethodInfo;
 
@@ -32,6 +33,7 @@ import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
 import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveMethodBuildItem;
 
 /**
@@ -41,6 +43,7 @@ import io.quarkus.deployment.builditem.nativeimage.ReflectiveMethodBuildItem;
 class DbprintProcessor {
 
     private static final String FEATURE = "dbprint-mcp";
+    private static final String PACKAGE = "dev.dbprint.mcp.";
     private static final DotName MCP_TOOL = DotName.createSimple(McpTool.class.getName());
 
     @BuildStep
@@ -72,7 +75,7 @@ class DbprintProcessor {
 
     @BuildStep
     ToolMethodsBuildItem tools(CombinedIndexBuildItem index, BuildProducer<AdditionalBeanBuildItem> beans,
-            BuildProducer<ReflectiveMethodBuildItem> reflective) {
+            BuildProducer<ReflectiveMethodBuildItem> reflective, BuildProducer<ReflectiveClassBuildItem> reflectiveClasses) {
         List<String> bindings = new ArrayList<>();
         for (AnnotationInstance tool : index.getIndex().getAnnotations(MCP_TOOL)) {
             if (tool.target().kind() != AnnotationTarget.Kind.METHOD) {
@@ -83,6 +86,8 @@ class DbprintProcessor {
             bindings.add(owner + "#" + method.name());
             beans.produce(AdditionalBeanBuildItem.unremovableOf(owner));
             reflective.produce(new ReflectiveMethodBuildItem("dbprint tool " + tool.value().asString(), method));
+            // ToolRegistry loads the declaring class by name and reads @McpTool off the method
+            reflectiveClasses.produce(ReflectiveClassBuildItem.builder(owner).reason("dbprint tool class").build());
         }
         bindings.sort(null);
         return new ToolMethodsBuildItem(bindings);
@@ -97,5 +102,27 @@ class DbprintProcessor {
     @BuildStep
     NativeImageResourceDirectoryBuildItem nativeResources() {
         return new NativeImageResourceDirectoryBuildItem("dbprint");
+    }
+
+    /**
+     * What Jackson reaches by reflection in a native image. The server's JSON is built as trees and plain maps/lists
+     * (no reflection), and YAML is read with snakeyaml's SafeConstructor into maps/lists/scalars (none either); what
+     * remains is a record of ours handed to {@code writeValueAsString}/{@code convertValue}, whose accessors Jackson
+     * finds reflectively. Every record under {@code dev.dbprint.mcp} is registered, so a new one cannot be forgotten.
+     */
+    @BuildStep
+    void nativeReflection(CombinedIndexBuildItem index, BuildProducer<ReflectiveClassBuildItem> reflective) {
+        List<String> records = new ArrayList<>();
+        for (ClassInfo type : index.getIndex().getKnownClasses()) {
+            String name = type.name().toString();
+            if (name.startsWith(PACKAGE) && type.isRecord()) {
+                records.add(name);
+            }
+        }
+        if (!records.isEmpty()) {
+            records.sort(null);
+            reflective.produce(ReflectiveClassBuildItem.builder(records.toArray(String[]::new))
+                    .reason("dbprint records serialised by Jackson").constructors().methods().fields().build());
+        }
     }
 }

@@ -12,10 +12,23 @@ import sun.misc.Signal;
  */
 public final class DbprintLauncher {
 
+    /**
+     * Set by {@code quarkus:dev} for the dev JVM (outside the {@code dbprint.} prefix, which the config mapping owns). Quarkus's own launch mode is not known yet when {@code main} runs
+     * (it is set as the application boots), so dev mode says so itself.
+     */
+    public static final String DEV_MODE = "dbprint-mcp.dev-mode";
+
     private DbprintLauncher() {
     }
 
     public static void launch(Class<? extends QuarkusApplication> application, String... args) {
+        if (Boolean.getBoolean(DEV_MODE)) {
+            // quarkus:dev (the app's POM sets this for the dev JVM): the %dev profile already chose HTTP on loopback
+            // and the print; the CLI's defaults would force the stdio profile, which turns the HTTP listener (and with
+            // it the Dev UI) off and exits at stdin's EOF
+            Quarkus.run(application, args);
+            return;
+        }
         StdioStreams.capture();
         ServeCommand.Parsed parsed;
         try {

@@ -1,0 +1,134 @@
+package dev.dbprint.mcp.deployment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.devui.tests.DevUIJsonRPCTest;
+import io.quarkus.test.QuarkusDevModeTest;
+
+/**
+ * The Dev UI's JSON-RPC service, called the way the Dev UI pages call it (over the Dev UI websocket of a
+ * {@code quarkus:dev} application): connections, tables through {@code list_tables} with every page followed, tool
+ * calls with their exact reply text, resources, cache statistics; and a print file rewritten on disk showing on the
+ * next call without a restart.
+ */
+public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
+
+    static final Path PROJECT = PrintFixture.create();
+
+    @RegisterExtension
+    static final QuarkusDevModeTest APP = new QuarkusDevModeTest()
+            .withApplicationRoot(jar -> jar.addClasses(FakeListTables.class, PrintFixture.class)
+                    .addAsResource(new StringAsset("dbprint.project=" + PROJECT + "\n"
+                            + "quarkus.banner.enabled=false\n"), "application.properties"));
+
+    public DevUiJsonRpcTest() {
+        super("dbprint-mcp");
+    }
+
+    /** One method per page's calls, run against one app start (a dev-mode test restarts the app per test method). */
+    @Test
+    void answersEveryDevUiPage() throws Exception {
+        listsServedConnections();
+        tablesFollowEveryPageOfListTables();
+        toolListAndCallShowTheExactReply();
+        resourcesListAndRead();
+        cacheStatsAnswerWithOrWithoutAPrintStore();
+    }
+
+    private void listsServedConnections() throws Exception {
+        JsonNode info = executeJsonRPCMethod("connections");
+        assertEquals("shop", info.path("default").asText(), info.toString());
+        JsonNode shop = info.path("connections").get(0);
+        assertEquals("shop", shop.path("name").asText());
+        assertEquals(PROJECT.resolve("prints/shop").toString(), shop.path("root").asText());
+        assertTrue(shop.path("manifest").asBoolean());
+        assertTrue(shop.path("isDefault").asBoolean());
+    }
+
+    private void tablesFollowEveryPageOfListTables() throws Exception {
+        JsonNode tables = executeJsonRPCMethod("tables", Map.of("connection", "shop"));
+        assertTrue(tables.path("available").asBoolean(), tables.toString());
+        assertEquals(2, tables.path("pages").asInt(), "one table per page in the stand-in tool");
+        assertEquals(List.of("rental.bike", "rental.station"), names(tables));
+        assertEquals(120, tables.path("tables").get(0).path("row_count").asInt());
+    }
+
+    private void toolListAndCallShowTheExactReply() throws Exception {
+        JsonNode tools = executeJsonRPCMethod("tools");
+        assertEquals("list_tables", tools.get(0).path("name").asText());
+        assertTrue(tools.get(0).path("inputSchema").asText().contains("\"additionalProperties\" : false"));
+
+        JsonNode first = executeJsonRPCMethod("callTool", Map.of("name", "list_tables", "arguments", "{}"));
+        assertFalse(first.path("isError").asBoolean(), first.toString());
+        assertTrue(first.path("text").asText().startsWith("{\n  \"tables\" : [ \"rental.bike\" ]"), first.toString());
+        assertEquals("1", first.path("nextCursor").asText());
+
+        JsonNode second = executeJsonRPCMethod("callTool",
+                Map.of("name", "list_tables", "arguments", "{\"cursor\": \"1\"}"));
+        assertTrue(second.path("text").asText().contains("rental.station"));
+        assertTrue(second.path("nextCursor").isMissingNode(), "the last page carries no cursor");
+
+        JsonNode fault = executeJsonRPCMethod("callTool",
+                Map.of("name", "list_tables", "arguments", "{\"nope\": 1}"));
+        assertTrue(fault.path("isError").asBoolean());
+        assertEquals("list_tables takes no argument 'nope'. Accepted: ['connection', 'detail', 'pattern'].",
+                fault.path("text").asText());
+
+        JsonNode unknown = executeJsonRPCMethod("callTool", Map.of("name", "no_such_tool", "arguments", ""));
+        assertTrue(unknown.path("isError").asBoolean());
+        assertTrue(unknown.path("text").asText().startsWith("unknown tool 'no_such_tool'"));
+    }
+
+    private void resourcesListAndRead() throws Exception {
+        JsonNode listing = executeJsonRPCMethod("listResources", Map.of("cursor", ""));
+        List<String> uris = new ArrayList<>();
+        listing.path("resources").forEach(r -> uris.add(r.path("uri").asText()));
+        assertEquals("dbprint:///reference/spec", uris.get(0), listing.toString());
+
+        // whatever this build's resources/read answers, the Dev UI passes it through; a protocol error arrives as
+        // its JSON-RPC code and message, the way a client would see it
+        JsonNode read = executeJsonRPCMethod("readResource", Map.of("uri", "nope://x"));
+        assertEquals(-32602, read.path("error").path("code").asInt(), read.toString());
+        assertTrue(read.path("error").path("message").asText().contains("nope://x"));
+    }
+
+    private void cacheStatsAnswerWithOrWithoutAPrintStore() throws Exception {
+        JsonNode stats = executeJsonRPCMethod("cacheStats");
+        assertEquals(1, stats.path("servedConnections").asInt(), stats.toString());
+        assertEquals(1, stats.path("tools").asInt());
+        assertTrue(stats.has("available"));
+    }
+
+    @Test
+    void aRewrittenPrintShowsOnTheNextCall() throws Exception {
+        assertEquals(List.of("rental.bike", "rental.station"),
+                names(executeJsonRPCMethod("tables", Map.of("connection", "shop"))));
+        PrintFixture.manifest(PROJECT, Map.of("rental.bike", 121, "rental.ride", 9000, "rental.station", 40));
+        try {
+            JsonNode after = executeJsonRPCMethod("tables", Map.of("connection", "shop"));
+            assertEquals(List.of("rental.bike", "rental.ride", "rental.station"), names(after));
+            assertEquals(121, after.path("tables").get(0).path("row_count").asInt());
+        } finally {
+            PrintFixture.manifest(PROJECT, Map.of("rental.bike", 120, "rental.station", 40));
+        }
+    }
+
+    private static List<String> names(JsonNode tables) {
+        List<String> out = new ArrayList<>();
+        tables.path("tables").forEach(t -> out.add(t.path("table").asText()));
+        return out;
+    }
+}
