@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.devui;
 
 import java.lang.management.ManagementFactory;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,14 +21,14 @@ import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.StoreCounters;
 import dev.dbprint.mcp.protocol.ProtocolError;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolDescriptor;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.tool.ToolResult;
-import io.quarkus.arc.Arc;
-import io.quarkus.arc.InstanceHandle;
 
 /**
  * The Dev UI's window on a running server (registered only in dev mode, by the deployment module). Every answer goes
@@ -48,6 +47,9 @@ public class DbprintJsonRpcService {
 
     @Inject
     Connections connections;
+
+    @Inject
+    PrintStore store;
 
     @Inject
     ToolRegistry registry;
@@ -245,16 +247,17 @@ public class DbprintJsonRpcService {
         }
     }
 
-    /**
-     * Cache statistics. The parse cache lives in {@code dev.dbprint.mcp.print.PrintStore}; until that bean is part of
-     * this build the counters are reported as unavailable. When it is, {@link #printStoreCounters()} reads them.
-     */
+    /** What the print cache holds and has done: files cached, parses, cache hits, identity checks. */
     public Map<String, Object> cacheStats() {
+        StoreCounters counters = store.counters();
         Map<String, Object> out = new LinkedHashMap<>();
-        Optional<Map<String, Object>> counters = printStoreCounters();
-        out.put("available", counters.isPresent());
-        counters.ifPresentOrElse(c -> out.put("counters", c),
-                () -> out.put("note", "no PrintStore in this build: files are read per call and nothing is cached yet"));
+        out.put("available", true);
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("filesCached", counters.filesCached());
+        c.put("parses", counters.parses());
+        c.put("cacheHits", counters.cacheHits());
+        c.put("identityChecks", counters.identityChecks());
+        out.put("counters", c);
         out.put("tools", registry.names().size());
         try {
             out.put("servedConnections", connections.set().servedNames().size());
@@ -265,37 +268,6 @@ public class DbprintJsonRpcService {
         Runtime rt = Runtime.getRuntime();
         out.put("heapUsedBytes", rt.totalMemory() - rt.freeMemory());
         return out;
-    }
-
-    /**
-     * TODO(print): replace with an injected {@code PrintStore} and {@code store.counters()} once the print package is
-     * merged. Until then the bean is looked up by name so this class compiles and degrades without it; whatever record
-     * {@code counters()} returns is reported component by component.
-     */
-    Optional<Map<String, Object>> printStoreCounters() {
-        Class<?> type;
-        try {
-            type = Class.forName("dev.dbprint.mcp.print.PrintStore", false, Thread.currentThread().getContextClassLoader());
-        } catch (ClassNotFoundException e) {
-            return Optional.empty();
-        }
-        try (InstanceHandle<?> handle = Arc.container().instance(type)) {
-            if (!handle.isAvailable()) {
-                return Optional.empty();
-            }
-            Object counters = type.getMethod("counters").invoke(handle.get());
-            Map<String, Object> out = new LinkedHashMap<>();
-            if (counters != null && counters.getClass().isRecord()) {
-                for (RecordComponent c : counters.getClass().getRecordComponents()) {
-                    out.put(c.getName(), c.getAccessor().invoke(counters));
-                }
-            } else {
-                out.put("value", String.valueOf(counters));
-            }
-            return Optional.of(out);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return Optional.of(Map.of("error", e.toString()));
-        }
     }
 
     /** The URI of the page after the one just read, from its {@code _meta}; empty on the last page. */
