@@ -35,11 +35,17 @@ public final class CursorFault extends Exception {
 
     /** {@code cursor 'x' is not one this server issued. ...} */
     public static CursorFault notIssued(String value) {
+        return notIssued(value, Pager.NEXT_CURSOR);
+    }
+
+    /** As above, naming the key the caller's replies carry their cursor under ({@code nextCursor} for resources/list). */
+    public static CursorFault notIssued(String value, String cursorKey) {
         String shown = value.length() <= ECHO_LIMIT
                 ? PyRepr.repr(value)
                 : PyRepr.repr(value.substring(0, ECHO_LIMIT)) + "...";
         return new CursorFault(Kind.NOT_ISSUED, "cursor " + shown
-                + " is not one this server issued. Pass back a reply's `next_cursor` unchanged, or call again without `cursor` for the first page.");
+                + " is not one this server issued. Pass back a reply's `" + cursorKey
+                + "` unchanged, or call again without `cursor` for the first page.");
     }
 
     /** {@code this cursor was not issued by <tool> with these arguments. ...} */

@@ -3,6 +3,7 @@ package dev.dbprint.mcp.print;
 import java.nio.file.Path;
 
 import dev.dbprint.mcp.DetailedFault;
+import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * A failure reading a print file. The {@link #getMessage() message} is the exact detail text the server spec (§8.1/§8.2)
@@ -33,6 +34,10 @@ public final class PrintError extends RuntimeException implements DetailedFault 
         NOT_FOLLOWABLE,
         /** The artifact kind is not declared for the table. */
         NOT_DECLARED,
+        /** The manifest has no table by that name, and failed_tables does not name it either. */
+        UNKNOWN_TABLE,
+        /** A table only failed_tables names: it exists and the last run could not profile it. */
+        UNPROFILED,
         /** An I/O failure other than absence (permission, file kept changing while read, ...). */
         IO
     }
@@ -94,6 +99,23 @@ public final class PrintError extends RuntimeException implements DetailedFault 
     public static PrintError noManifest(Path path) {
         return new PrintError(Kind.NO_MANIFEST, path,
                 "no manifest available at " + path + ". Run dbprint generate first.");
+    }
+
+    public static PrintError unknownTable(String table, String connection) {
+        return new PrintError(Kind.UNKNOWN_TABLE, null, "table " + PyRepr.repr(table) + " not found in connection "
+                + PyRepr.repr(connection) + ". Call list_tables with connection " + PyRepr.repr(connection)
+                + " for valid names.");
+    }
+
+    public static PrintError unprofiled(String table) {
+        return new PrintError(Kind.UNPROFILED, null, "the last generate run could not profile " + PyRepr.repr(table)
+                + "; run dbprint generate to see the cause");
+    }
+
+    /** {@code kind} is the artifact key, e.g. {@code relationships}. */
+    public static PrintError notDeclared(String kind, String table) {
+        return new PrintError(Kind.NOT_DECLARED, null, kind + " is not declared for table " + PyRepr.repr(table)
+                + " - check the object's type before requesting it; the manifest does not declare every kind for every object.");
     }
 
     public static PrintError io(Path path, String message) {

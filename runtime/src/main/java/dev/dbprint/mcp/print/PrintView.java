@@ -97,6 +97,21 @@ public final class PrintView {
         return manifest;
     }
 
+    /**
+     * The table's entry, whether followable or not.
+     *
+     * @throws PrintError UNPROFILED when only {@code failed_tables} names it, UNKNOWN_TABLE when nothing does (§8)
+     */
+    public TableEntry requireTable(String fqn) {
+        TableEntry entry = manifest().table(fqn);
+        if (entry != null) {
+            return entry;
+        }
+        throw manifest().failedTables().contains(fqn)
+                ? PrintError.unprofiled(fqn)
+                : PrintError.unknownTable(fqn, connection);
+    }
+
     /** The table's entry, or empty when the manifest has none by that FQN. */
     public Optional<TableEntry> table(String fqn) {
         return Optional.ofNullable(manifest().table(fqn));
@@ -189,6 +204,19 @@ public final class PrintView {
     public Optional<byte[]> rawBytes(Path path) {
         Path p = contained(path);
         return Optional.ofNullable(read(p, "bytes", (x, b) -> b).value());
+    }
+
+    /**
+     * Checks that a YAML file inside the connection root parses (the verdict cached by identity like any read), for a
+     * reader that serves the file's bytes but must surface its parse error (§8.1).
+     *
+     * @throws PrintError PARSE, or NOT_FOLLOWABLE when {@code path} leads outside the connection root
+     */
+    public void requireYaml(Path path) {
+        read(contained(path), "parses", (p, b) -> {
+            store.yamlLoader().load(p, b);
+            return Boolean.TRUE;
+        });
     }
 
     // ---------------------------------------------------------------- what the call read
@@ -309,7 +337,13 @@ public final class PrintView {
         return present(table, artifact, file.get(), read(file.get(), "text", PrintView::decode));
     }
 
-    private Optional<Path> followableFile(TableEntry table, Artifact artifact) {
+    /**
+     * Where {@code artifact}'s file is for {@code table} — empty for an undeclared producer-written kind — once the
+     * entry is known to be followable and the file to stay inside the connection root by real path.
+     *
+     * @throws PrintError NOT_FOLLOWABLE otherwise
+     */
+    public Optional<Path> followableFile(TableEntry table, Artifact artifact) {
         if (!table.followable()) {
             throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, null, "table '" + table.fqn()
                     + "' cannot be read: its manifest entry " + table.notFollowableReason() + ".");

@@ -1,43 +1,51 @@
 package dev.dbprint.mcp.resource;
 
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.dbprint.mcp.protocol.ProtocolError;
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
+import dev.dbprint.mcp.tool.PagedReplies;
 
-/** Resource enumeration and reads (spec §3). */
+/** The resource methods (spec §3, §7.2) as the dispatcher calls them: the catalog, the reader and the templates. */
 @ApplicationScoped
 public class CatalogResourceService implements ResourceService {
 
+    private final ObjectMapper mapper;
+    private final ResourceCatalog catalog;
+    private final ResourceReader reader;
+
     @Inject
-    ObjectMapper mapper;
+    public CatalogResourceService(ObjectMapper mapper, PrintStore store, Connections connections,
+            PagedReplies paging, ReferenceDocuments references) {
+        this.mapper = mapper;
+        this.catalog = new ResourceCatalog(store, connections, paging);
+        this.reader = new ResourceReader(store, connections, references);
+    }
 
     @Override
     public ObjectNode list(Optional<String> cursor) {
-        ObjectNode result = mapper.createObjectNode();
-        ArrayNode list = result.putArray("resources");
-        list.addObject().put("uri", "dbprint:///reference/spec").put("name", "reference/spec")
-                .put("description", "The print format specification, whole.").put("mimeType", "text/markdown");
-        list.addObject().put("uri", "dbprint:///reference/assertions").put("name", "reference/assertions")
-                .put("description", "The assertion DSL specification, whole.").put("mimeType", "text/markdown");
-        return result;
+        return tree(catalog.list(cursor));
     }
 
     @Override
     public ObjectNode read(String uri) {
-        throw ProtocolError.invalidParams("URI '" + uri + "' does not match the dbprint:// scheme.");
+        return tree(reader.read(uri));
     }
 
     @Override
     public ObjectNode templates() {
-        ObjectNode result = mapper.createObjectNode();
-        result.putArray("resourceTemplates");
-        return result;
+        return tree(Templates.list());
+    }
+
+    private ObjectNode tree(Map<String, Object> result) {
+        return mapper.valueToTree(result);
     }
 }

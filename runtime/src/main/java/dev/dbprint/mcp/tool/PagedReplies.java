@@ -1,6 +1,8 @@
 package dev.dbprint.mcp.tool;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,15 +40,27 @@ public class PagedReplies {
 
     /** The page itself, for a tool that re-renders it (yaml). */
     public Page listPage(ToolCall call, Supplier<Pinned<ListReply>> compute) {
-        String args = ArgsDigest.of(call.argumentsWithoutCursor());
         try {
-            CursorCodec.Opened opened = open(call, args);
-            Pinned<ListReply> pinned = compute.get();
-            Pager pager = new Pager(pinned.reply(), codec.bind(call.tool(), args, pinned.printDigest()));
-            return opened == null ? pager.first() : pager.pageAt(start(opened, pinned));
+            return listPage(call.tool(), call.argumentsWithoutCursor(), call.cursor(), compute);
         } catch (CursorFault e) {
             throw new ToolFault(e.getMessage());
         }
+    }
+
+    /**
+     * The same path for a caller that is not a tool — the protocol's own {@code resources/list} (§3.3) — which reports
+     * a cursor fault on its own channel.
+     *
+     * @param caller names the list the cursor belongs to, as the §8 sentences spell it
+     * @param arguments every argument but the cursor
+     */
+    public Page listPage(String caller, Map<String, ?> arguments, Optional<String> cursor,
+            Supplier<Pinned<ListReply>> compute) throws CursorFault {
+        String args = ArgsDigest.of(arguments);
+        CursorCodec.Opened opened = cursor.isEmpty() ? null : codec.open(cursor.get(), caller, args);
+        Pinned<ListReply> pinned = compute.get();
+        Pager pager = new Pager(pinned.reply(), codec.bind(caller, args, pinned.printDigest()));
+        return opened == null ? pager.first() : pager.pageAt(start(opened, pinned));
     }
 
     public ToolResult document(ToolCall call, Supplier<Pinned<Document>> compute) {

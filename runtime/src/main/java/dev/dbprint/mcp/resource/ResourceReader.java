@@ -1,0 +1,198 @@
+package dev.dbprint.mcp.resource;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.dbprint.mcp.config.ConnectionFault;
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.print.PrintError;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.Diff;
+import dev.dbprint.mcp.print.model.Relationships;
+import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.protocol.ProtocolError;
+import dev.dbprint.mcp.reference.ReferenceDocument;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
+import dev.dbprint.mcp.reference.ReferenceFault;
+
+/**
+ * resources/read (spec §3.4): the file as it is on disk at the call, byte for byte — the relationships and diff
+ * resources without what a human rejected, re-serialized as YAML only when something was withheld — one page at a time
+ * when its text, as a JSON string, passes 20,000 characters ({@link ReadPages}).
+ * <p>
+ * Every read answers {@code {"contents": [{uri, mimeType, text, _meta: {page, pages, version}}]}}. The version is the
+ * digest of every file the read went through ({@link PrintView#digest()}): the served file, the manifest that located
+ * it, and for a filtered read every annotation and relationships file that decided what was withheld — so a page past
+ * the first is refused once any of them moved, and a rewritten file never answers an old page number with new text.
+ * Reference documents are versioned by {@link ReferenceDocuments.Loaded#version()}, the digest of their bytes.
+ * <p>
+ * A file that is not valid UTF-8 (only ddl.sql, description.md or reading.md can be; a YAML file that is not UTF-8 is
+ * a parse error) is served as {@code blob}, base64 of its exact bytes, rather than as text with replaced characters:
+ * the contract is the bytes on disk, and a text field cannot carry them.
+ */
+public final class ResourceReader {
+
+    private final PrintStore store;
+    private final Connections connections;
+    private final ReferenceDocuments references;
+
+    public ResourceReader(PrintStore store, Connections connections, ReferenceDocuments references) {
+        this.store = store;
+        this.connections = connections;
+        this.references = references;
+    }
+
+    /** What one read serves, before paging: text, or the bytes of a file that is not UTF-8. */
+    private record Served(String mimeType, String text, byte[] blob, String version) {
+    }
+
+    public Map<String, Object> read(String uri) {
+        DbprintUri u = DbprintUri.parse(uri);
+        Served served = u.isReference() ? reference(u) : connectionScoped(u);
+        List<String> pages = served.text() != null ? ReadPages.text(served.text()) : ReadPages.blob(served.blob());
+        int page = page(u, pages.size(), served.version());
+        Map<String, Object> content = new LinkedHashMap<>();
+        content.put("uri", uri);
+        content.put("mimeType", served.mimeType());
+        content.put(served.text() != null ? "text" : "blob", pages.get(page - 1));
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("page", page);
+        meta.put("pages", pages.size());
+        meta.put("version", served.version());
+        content.put("_meta", meta);
+        return Map.of("contents", List.of(content));
+    }
+
+    /**
+     * The page asked for, checked in this order: a version given must be the current one (whatever the page — a
+     * caller pinning a version asks for that version's text); the page must be a whole number in range; a page past
+     * the first needs a version.
+     */
+    private static int page(DbprintUri u, int pages, String version) {
+        if (u.version().isPresent() && !u.version().get().equals(version)) {
+            throw ResourceErrors.staleVersion(u.uri());
+        }
+        int page = 1;
+        if (u.page().isPresent()) {
+            String p = u.page().get();
+            if (!p.matches("[0-9]{1,10}") || new BigInteger(p).compareTo(BigInteger.valueOf(pages)) > 0
+                    || new BigInteger(p).signum() == 0) {
+                throw ResourceErrors.pageOutOfRange(u.uri(), pages);
+            }
+            page = Integer.parseInt(p);
+        }
+        if (page > 1 && u.version().isEmpty()) {
+            throw ResourceErrors.pageWithoutVersion(u.uri());
+        }
+        return page;
+    }
+
+    private Served reference(DbprintUri u) {
+        ReferenceDocument document = ReferenceResources.named(u.document())
+                .orElseThrow(() -> ResourceErrors.noSuchDocument(u.uri()));
+        try {
+            ReferenceDocuments.Loaded loaded = references.get(document);
+            return served("text/markdown", loaded.bytes(), loaded.version());
+        } catch (ReferenceFault e) {
+            throw ProtocolError.internal(e.getMessage()); // an operator's copy unreadable: the server's fault
+        }
+    }
+
+    private Served connectionScoped(DbprintUri u) {
+        ServedConnection c;
+        try {
+            c = connections.named(u.connection());
+        } catch (ConnectionFault e) {
+            throw ProtocolError.invalidParams(e.getMessage());
+        }
+        PrintView view = store.view(c.name(), c.root());
+        try {
+            ResourceKind kind = u.kind();
+            if (kind.perTable()) {
+                return table(view, u.table(), kind);
+            }
+            return switch (kind) {
+                case MANIFEST -> {
+                    view.manifest();
+                    yield bytes(view, kind, view.manifestPath(), () -> PrintError.noManifest(view.manifestPath()));
+                }
+                case DIFF -> {
+                    Diff diff = view.requireDiff();
+                    Optional<String> filtered = new WithheldEdges(view).diff(diff);
+                    yield filtered.isPresent()
+                            ? new Served(kind.mimeType(), filtered.get(), null, view.digest())
+                            : bytes(view, kind, view.diffPath(), () -> PrintError.noDiff(view.diffPath()));
+                }
+                case READING -> bytes(view, kind, view.readingPath(), () -> PrintError.noReading(view.readingPath()));
+                case MANIFEST_ANNOTATIONS -> {
+                    Path p = view.manifestAnnotationsPath();
+                    if (view.rawBytes(p).isEmpty()) {
+                        throw ResourceErrors.notAuthoredForConnection(kind.fileName(), c.name());
+                    }
+                    view.requireYaml(p);
+                    yield bytes(view, kind, p, () -> PrintError.io(p, "removed while it was read"));
+                }
+                default -> throw new IllegalStateException(kind.name());
+            };
+        } catch (PrintError e) {
+            throw ResourceErrors.of(e);
+        }
+    }
+
+    private static Served table(PrintView view, String fqn, ResourceKind kind) {
+        TableEntry table = view.requireTable(fqn);
+        Artifact artifact = kind.artifact().orElseThrow();
+        Path file = view.followableFile(table, artifact)
+                .orElseThrow(() -> PrintError.notDeclared(artifact.key(), fqn));
+        if (kind == ResourceKind.RELATIONSHIPS) {
+            Relationships rels = view.relationships(table).orElseThrow(() -> absent(table, artifact, file));
+            Optional<String> filtered = new WithheldEdges(view).relationships(table, rels);
+            if (filtered.isPresent()) {
+                return new Served(kind.mimeType(), filtered.get(), null, view.digest());
+            }
+        }
+        if (view.rawBytes(file).isEmpty()) {
+            throw absent(table, artifact, file);
+        }
+        if (kind.yaml()) {
+            view.requireYaml(file);
+        }
+        return bytes(view, kind, file, () -> absent(table, artifact, file));
+    }
+
+    /** A declared file missing is the print's fault; an undeclared user-authored one was simply never written. */
+    private static RuntimeException absent(TableEntry table, Artifact artifact, Path file) {
+        if (table.declares(artifact)) {
+            return PrintError.missingFile(table.declaredFileName(artifact).orElse(artifact.fileName()), file);
+        }
+        return ResourceErrors.notAuthored(artifact.fileName(), table.fqn());
+    }
+
+    private static Served bytes(PrintView view, ResourceKind kind, Path file,
+            java.util.function.Supplier<RuntimeException> whenAbsent) {
+        byte[] bytes = view.rawBytes(file).orElseThrow(whenAbsent);
+        return served(kind.mimeType(), bytes, view.digest());
+    }
+
+    private static Served served(String mimeType, byte[] bytes, String version) {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return new Served(mimeType, text, null, version);
+        } catch (CharacterCodingException e) {
+            return new Served(mimeType, null, bytes, version);
+        }
+    }
+
+}

@@ -1,0 +1,43 @@
+package dev.dbprint.mcp.resource;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * resources/templates/list (spec §7.2): one RFC 6570 template per §3.2 URI pattern, in its page form, so a client
+ * that builds URIs from templates reaches every page — in the order resources/list enumerates the kinds, the
+ * reference documents first.
+ */
+public final class Templates {
+
+    private static final String PAGE = "{?page,version}";
+
+    private Templates() {
+    }
+
+    public static Map<String, Object> list() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        out.add(template(DbprintUri.REFERENCE + "{document}" + PAGE, "reference/{document}",
+                "A reference document this server packages, whole: document spec (the format specification) or assertions (the assertion DSL specification). get_reference returns one section by its number.",
+                "text/markdown"));
+        for (ResourceKind kind : ResourceKind.values()) {
+            String uri = DbprintUri.SCHEME + "{connection}/" + (kind.perTable() ? "{table}/" : "") + kind.segment()
+                    + PAGE;
+            String name = "{connection}/" + (kind.perTable() ? "{table}/" : "") + kind.segment();
+            String of = kind.perTable()
+                    ? kind.fileName() + " of a table ({table} is its dotted fully-qualified name)"
+                    : kind.fileName() + " of a connection";
+            out.add(template(uri, name, of + ": " + kind.holds() + (kind.optional() ? " Present only when authored." : ""),
+                    kind.mimeType()));
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("resourceTemplates", out);
+        return result;
+    }
+
+    private static Map<String, Object> template(String uriTemplate, String name, String description, String mimeType) {
+        return ResourceCatalog.described("uriTemplate", uriTemplate, name, description, mimeType);
+    }
+}
