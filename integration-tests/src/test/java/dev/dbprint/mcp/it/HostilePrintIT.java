@@ -79,22 +79,9 @@ class HostilePrintIT {
             for (JsonNode tool : server.request("tools/list", null).path("result").path("tools")) {
                 for (String table : tables) {
                     ObjectNode params = ServerProcess.JSON.createObjectNode().put("name", tool.get("name").asText());
-                    ObjectNode args = params.putObject("arguments");
-                    JsonNode props = tool.path("inputSchema").path("properties");
-                    if (props.has("table")) {
-                        args.put("table", table);
-                    }
-                    if (props.has("document")) {
-                        args.put("document", "spec");
-                    }
-                    if (props.has("column")) {
-                        args.put("column", "status");
-                    }
-                    if (props.has("text")) {
-                        args.put("text", "SECRET");
-                    }
+                    params.set("arguments", ToolArguments.forTable(tool, table, "SECRET"));
                     replies.add(server.request("tools/call", params));
-                    if (!props.has("table")) {
+                    if (!tool.path("inputSchema").path("properties").has("table")) {
                         break; // a tool without a table argument answers the same for every table
                     }
                 }
