@@ -35,6 +35,21 @@ public final class RawHttp {
     public static Response exchange(int port, String method, String path, String host, Map<String, String> headers,
             String body) {
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            socket.setSoTimeout(15_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(head(method, path, host, headers, body).getBytes(StandardCharsets.ISO_8859_1));
+            out.write(payload);
+            out.flush();
+            return parse(socket.getInputStream().readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String head(String method, String path, String host, Map<String, String> headers, String body) {
+        byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\n");
         if (host != null) {
             head.append("Host: ").append(host).append("\r\n");
@@ -46,14 +61,32 @@ public final class RawHttp {
             head.append("Content-Length: ").append(payload.length).append("\r\n");
         }
         head.append("Connection: close\r\n\r\n");
+        return head.toString();
+    }
+
+    /**
+     * The status code alone: sends like {@link #exchange} but stops reading at the end of the status line, so it also
+     * serves for a response that never ends (an SSE stream).
+     */
+    public static int status(int port, String method, String path, String host, Map<String, String> headers,
+            String body) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
             socket.setSoTimeout(15_000);
             OutputStream out = socket.getOutputStream();
-            out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
-            out.write(payload);
+            out.write(head(method, path, host, headers, body).getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
             out.flush();
-            return parse(socket.getInputStream().readAllBytes());
+            InputStream in = socket.getInputStream();
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c != -1 && c != '\n'; c = in.read()) {
+                line.append((char) c);
+            }
+            String[] parts = line.toString().split(" ");
+            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+                throw new AssertionError("not an HTTP status line: " + line);
+            }
+            return Integer.parseInt(parts[1]);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

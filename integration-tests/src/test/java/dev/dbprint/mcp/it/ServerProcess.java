@@ -74,8 +74,14 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Spawns the runner jar with {@code args} in {@code workingDirectory}. */
     public static ServerProcess start(Path workingDirectory, String... args) {
+        return start(List.of(), workingDirectory, args);
+    }
+
+    /** Spawns the runner jar with JVM options (e.g. {@code -Xmx256m}) before {@code -jar}. */
+    public static ServerProcess start(List<String> jvmOptions, Path workingDirectory, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         command.add("-jar");
         command.add(runnerJar().toString());
         command.addAll(List.of(args));

@@ -150,6 +150,12 @@ public class PrintStore {
                 } catch (RuntimeException e) {
                     evict(slot);
                     throw e;
+                } catch (OutOfMemoryError e) {
+                    // a file within the code-point limit can still parse to more than the heap holds (a 50 MB
+                    // statistics.yaml under -Xmx256m): the half-built tree is garbage now, so the call fails, not the JVM
+                    evict(slot);
+                    throw PrintError.io(path, "file too large to parse in this server's memory (" + bytes.length
+                            + " bytes)");
                 }
                 if (value == null) {
                     evict(slot);

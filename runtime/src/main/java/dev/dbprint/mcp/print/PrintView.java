@@ -43,6 +43,11 @@ public final class PrintView {
     private final Path root;
     private final Path realRoot;
     private final Map<Path, FileIdentity> touched = Collections.synchronizedMap(new TreeMap<>());
+    /**
+     * Set when one call saw a file at two identities (read in two forms, or recorded then read, across a rewrite): its
+     * reply may mix two versions of that file, so no cursor or page version it issues may ever be followed.
+     */
+    private volatile boolean torn;
     private Manifest manifest;
 
     PrintView(PrintStore store, String connection, Path connectionRoot) {
@@ -232,7 +237,7 @@ public final class PrintView {
     public FileIdentity record(Path path) {
         Path p = path.toAbsolutePath().normalize();
         FileIdentity id = store.identity(p);
-        touched.putIfAbsent(p, id);
+        touch(p, id);
         return id;
     }
 
@@ -241,7 +246,22 @@ public final class PrintView {
      * included. Equal digests mean every file read is as it was.
      */
     public String digest() {
+        if (torn) {
+            // unrepeatable: a later call can never present it as its own, so it fails as "changed" and starts over
+            byte[] nonce = new byte[8];
+            SECURE.nextBytes(nonce);
+            return HexFormat.of().formatHex(nonce);
+        }
         return digest(touched());
+    }
+
+    private static final java.security.SecureRandom SECURE = new java.security.SecureRandom();
+
+    private void touch(Path p, FileIdentity id) {
+        FileIdentity first = touched.putIfAbsent(p, id);
+        if (first != null && !first.equals(id)) {
+            torn = true;
+        }
     }
 
     public static String digest(Map<Path, FileIdentity> touched) {
@@ -261,7 +281,7 @@ public final class PrintView {
 
     /** Whether every file this view touched is still as it was read. */
     public boolean unchanged() {
-        return store.unchanged(touched());
+        return !torn && store.unchanged(touched());
     }
 
     // ---------------------------------------------------------------- internals
@@ -294,11 +314,11 @@ public final class PrintView {
         Path abs = p.toAbsolutePath().normalize();
         try {
             PrintStore.Read<T> r = store.read(abs, form, loader);
-            touched.putIfAbsent(abs, r.identity());
+            touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
             // the failed read still depended on the file: record what is there now
-            touched.putIfAbsent(abs, safeIdentity(abs));
+            touch(abs, safeIdentity(abs));
             throw e;
         }
     }

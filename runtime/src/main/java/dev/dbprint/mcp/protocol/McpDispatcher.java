@@ -147,7 +147,8 @@ public class McpDispatcher {
             return result(id, call(name, p));
         } catch (ProtocolError e) {
             return error(id, e.code(), e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            // an Error escaping here would end the worker with the request unanswered: the client would wait forever
             LOG.errorf(e, "%s failed", name);
             return error(id, ProtocolError.INTERNAL_ERROR, "Internal error: " + e);
         }

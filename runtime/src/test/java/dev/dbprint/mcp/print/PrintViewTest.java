@@ -254,6 +254,32 @@ class PrintViewTest {
         assertNotEquals(d1, after.digest());
     }
 
+    /**
+     * One call that reads a file twice (its parse check, then its bytes) across a rewrite may serve the new bytes: its
+     * digest must then match no call's, or a page version taken before the rewrite would admit a page of the new text
+     * (found by LoadIT as a resource whose pages concatenated to no version of the file).
+     */
+    @Test
+    void aViewThatSawOneFileAtTwoIdentitiesIssuesADigestNoCallRepeats() throws Exception {
+        Path stats = root.resolve("shop/orders/statistics.yaml");
+        PrintView quiet = view();
+        quiet.requireYaml(stats);
+        String before = quiet.digest();
+        PrintView torn = view();
+        torn.requireYaml(stats);
+        Path tmpFile = stats.resolveSibling("statistics.yaml.tmp");
+        Files.writeString(tmpFile, Files.readString(stats) + "# rewritten\n");
+        Files.move(tmpFile, stats, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        assertTrue(new String(torn.rawBytes(stats).orElseThrow()).endsWith("# rewritten\n"));
+        assertNotEquals(before, torn.digest(), "a page version from before the rewrite must not admit the new bytes");
+        assertNotEquals(torn.digest(), torn.digest(), "a torn view's digest is never repeated");
+        assertFalse(torn.unchanged());
+        PrintView after = view();
+        after.requireYaml(stats);
+        after.rawBytes(stats);
+        assertEquals(after.digest(), after.digest(), "a view that saw one identity per file keeps one digest");
+    }
+
     @Test
     void digestChangesWhenAnAbsentFileAppears() {
         PrintView first = view();
