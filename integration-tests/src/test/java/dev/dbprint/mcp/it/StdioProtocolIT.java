@@ -122,6 +122,9 @@ class StdioProtocolIT {
     void wrongJsonrpcVersionIsInvalidRequest() {
         server.send("{\"jsonrpc\":\"1.0\",\"id\":\"v1\",\"method\":\"ping\"}");
         assertError(server.awaitReply("v1"), id("v1"), -32600);
+        // the version is the string "2.0"; the number 2.0 is not it
+        server.send("{\"jsonrpc\":2.0,\"id\":\"v2num\",\"method\":\"ping\"}");
+        assertError(server.awaitReply("v2num"), id("v2num"), -32600);
     }
 
     @Test

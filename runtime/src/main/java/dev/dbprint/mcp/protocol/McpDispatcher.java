@@ -126,7 +126,7 @@ public class McpDispatcher {
             }
             return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'method' must be a string");
         }
-        if (!"2.0".equals(message.path("jsonrpc").asText(null))) {
+        if (!message.path("jsonrpc").isTextual() || !"2.0".equals(message.path("jsonrpc").textValue())) {
             return notification
                     ? null
                     : error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
