@@ -22,7 +22,11 @@ final class FqnPattern {
     }
 
     static FqnPattern of(ToolCall call) {
-        return new FqnPattern(call.optionalString("pattern").orElse(ALL));
+        return of(call.optionalString("pattern").orElse(ALL));
+    }
+
+    static FqnPattern of(String glob) {
+        return new FqnPattern(glob);
     }
 
     boolean matches(String fqn) {

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.tool;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,6 +25,7 @@ public class GetManifestTool {
 
     private final PrintStore store;
     private final PagedReplies paging;
+    private final PerParse<List<String>> sorted = new PerParse<>();
 
     @Inject
     public GetManifestTool(PrintStore store, PagedReplies paging) {
@@ -44,8 +46,11 @@ public class GetManifestTool {
             }
             Map<String, Object> rawTables = Raw.map(manifest.raw(), "tables"); // a mapping: Manifest.of checked it
             Map<String, Object> tables = new LinkedHashMap<>();
-            for (String fqn : pattern.sorted(rawTables.keySet())) {
-                tables.put(fqn, rawTables.get(fqn));
+            for (String fqn : sorted.get(connection.name() + '\0' + connection.root(), manifest,
+                    () -> FqnPattern.of(FqnPattern.ALL).sorted(rawTables.keySet()))) {
+                if (pattern.matches(fqn)) {
+                    tables.put(fqn, rawTables.get(fqn));
+                }
             }
             ListReply reply = DocumentReply.of(manifest.path(), header, ListReply.Walk.map("tables", tables));
             return new PagedReplies.Pinned<>(reply, view.digest());
