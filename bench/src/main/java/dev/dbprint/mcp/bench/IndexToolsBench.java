@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.bench;
 
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +19,6 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.tool.GetManifestTool;
 import dev.dbprint.mcp.tool.ListTablesTool;
-import dev.dbprint.mcp.tool.McpTool;
 import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -140,7 +138,7 @@ public final class IndexToolsBench {
 
     private ToolResult call(Object bean, String argumentsJson) {
         try {
-            ToolResult r = ToolInvoker.call(ToolRegistry.Tool.of(bean, toolMethod(bean), MAPPER),
+            ToolResult r = ToolInvoker.call(ToolRegistry.Tool.of(bean, MAPPER),
                     (ObjectNode) MAPPER.readTree(argumentsJson), connections);
             if (r.isError()) {
                 throw new IllegalStateException(r.text());
@@ -149,15 +147,6 @@ public final class IndexToolsBench {
         } catch (IOException e) {
             throw new IllegalArgumentException(e);
         }
-    }
-
-    private static Method toolMethod(Object bean) {
-        for (Method m : bean.getClass().getMethods()) {
-            if (m.isAnnotationPresent(McpTool.class)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
     }
 
     private static double median(double[] values) {

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
@@ -45,19 +46,11 @@ final class WholeDays {
                 || value instanceof Integer ? YamlLoader.spell(value) : PyRepr.repr(value);
     }
 
+    /** The exact value, or null for {@code .inf} / {@code .nan}. */
     private static BigDecimal decimal(Number n) {
-        if (n instanceof BigDecimal d) {
-            return d;
+        if ((n instanceof Double || n instanceof Float) && !Double.isFinite(n.doubleValue())) {
+            return null;
         }
-        if (n instanceof BigInteger b) {
-            return new BigDecimal(b);
-        }
-        if (n instanceof Long || n instanceof Integer) {
-            return BigDecimal.valueOf(n.longValue());
-        }
-        if ((n instanceof Double || n instanceof Float) && Double.isFinite(n.doubleValue())) {
-            return new BigDecimal(n.toString()); // the shortest decimal that reads back as the double
-        }
-        return null; // .inf / .nan
+        return Raw.decimal(n);
     }
 }

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Page;
+import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 
@@ -39,7 +40,7 @@ class PinnedPrintTest {
         for (int i = 0; i < tables; i++) {
             s.append(String.format("  s.table_with_a_long_name_%05d:%n    path: s/t%05d%n", i, i));
         }
-        return PrintProject.write(dir.resolve("manifest.yaml"), s.toString());
+        return Fixtures.write(dir.resolve("manifest.yaml"), s.toString());
     }
 
     private Page page(String cursor) {

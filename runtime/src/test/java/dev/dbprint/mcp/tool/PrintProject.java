@@ -2,7 +2,6 @@ package dev.dbprint.mcp.tool;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.dbprint.mcp.paging.JsonText;
+import dev.dbprint.mcp.print.Fixtures;
 
 /**
  * A fixture project written by a test: {@code .dbprint.yaml} naming one connection {@code shop}, and that connection's
@@ -32,7 +32,7 @@ final class PrintProject {
             y.append("defaults:\n").append(indent(defaultsYaml, "  "));
         }
         y.append("connections:\n  shop:\n    adapter: postgres\n").append(indent(connectionYaml, "    "));
-        write(dir.resolve(".dbprint.yaml"), y.toString());
+        Fixtures.write(dir.resolve(".dbprint.yaml"), y.toString());
     }
 
     PrintProject(Path dir) {
@@ -47,7 +47,7 @@ final class PrintProject {
     Path file(String relative, String text) {
         Path target = root.resolve(relative);
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        write(tmp, text);
+        Fixtures.write(tmp, text);
         try {
             return Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
@@ -87,15 +87,6 @@ final class PrintProject {
             out.append('\n');
         }
         return out.toString().replaceAll("\n+$", "\n");
-    }
-
-    static Path write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            return Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     // ---------------------------------------------------------------- reading replies
