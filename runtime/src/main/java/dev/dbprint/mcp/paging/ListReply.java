@@ -79,11 +79,23 @@ public final class ListReply {
         }
     }
 
+    /**
+     * Keys a page carries about the items it holds (list_tables' {@code warnings}, §4.2): computed from the page's
+     * items once the page is filled, placed after the walks and before {@code total}. An empty map adds nothing. The
+     * keys must not collide with the reply's own.
+     */
+    @FunctionalInterface
+    public interface PageNote {
+
+        Map<String, Object> keys(List<Object> pageItems);
+    }
+
     private final LinkedHashMap<String, Object> header;
     private final LinkedHashMap<String, Object> everyPage;
     private final List<Walk> walks;
     private final boolean total;
     private final String cursorKey;
+    private final PageNote pageNote;
 
     public ListReply(Map<String, ?> header, Map<String, ?> everyPage, List<Walk> walks, boolean total) {
         this(header, everyPage, walks, total, Pager.NEXT_CURSOR);
@@ -95,6 +107,12 @@ public final class ListReply {
      */
     public ListReply(Map<String, ?> header, Map<String, ?> everyPage, List<Walk> walks, boolean total,
             String cursorKey) {
+        this(header, everyPage, walks, total, cursorKey, null);
+    }
+
+    private ListReply(Map<String, ?> header, Map<String, ?> everyPage, List<Walk> walks, boolean total,
+            String cursorKey, PageNote pageNote) {
+        this.pageNote = pageNote;
         this.cursorKey = Objects.requireNonNull(cursorKey, "cursorKey");
         this.header = new LinkedHashMap<>(header == null ? Map.of() : header);
         this.everyPage = new LinkedHashMap<>(everyPage == null ? Map.of() : everyPage);
@@ -119,6 +137,16 @@ public final class ListReply {
                 throw new IllegalArgumentException("walk '" + String.join(".", w.path()) + "' appears twice");
             }
         }
+    }
+
+    /** This reply, each of whose pages also carries {@code note}'s keys for the items on it. */
+    public ListReply withPageNote(PageNote note) {
+        return new ListReply(header, everyPage, walks, total, cursorKey, Objects.requireNonNull(note, "note"));
+    }
+
+    /** The page note, or null. */
+    public PageNote pageNote() {
+        return pageNote;
     }
 
     /** A reply with one paged list, {@code total} emitted, nothing riding every page. */

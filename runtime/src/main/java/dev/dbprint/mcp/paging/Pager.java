@@ -155,7 +155,7 @@ public final class Pager {
             if (end <= off || meter.lengthWith(u, contrib, cursorEntry) > max) {
                 throw mint.stale();
             }
-            place(meter, placed, u, contrib, u.partObject(k, m, off, end));
+            place(meter, placed, u, contrib, u.partObject(k, m, off, end), start);
             if (k < m) {
                 return finish(placed, meter, new Position(i, k + 1, end, m));
             }
@@ -164,13 +164,14 @@ public final class Pager {
         while (i < units.size()) {
             Unit u = units.get(i);
             if (meter.lengthWith(u, u.whole(), cursorEntry) <= max) {
-                place(meter, placed, u, u.whole(), u.value);
+                place(meter, placed, u, u.whole(), u.value, new Position(i, 0, 0, 0));
                 i++;
                 continue;
             }
             if (restFitsWithoutCursor(meter, i)) {
                 for (; i < units.size(); i++) {
-                    place(meter, placed, units.get(i), units.get(i).whole(), units.get(i).value);
+                    place(meter, placed, units.get(i), units.get(i).whole(), units.get(i).value,
+                            new Position(i, 0, 0, 0));
                 }
                 break;
             }
@@ -185,7 +186,8 @@ public final class Pager {
                 return finish(placed, meter, new Position(i, 0, 0, 0));
             }
             int m = plan[0], end = plan[1];
-            place(meter, placed, u, u.partContribution(1, m, u.esc(0, end)), u.partObject(1, m, 0, end));
+            place(meter, placed, u, u.partContribution(1, m, u.esc(0, end)), u.partObject(1, m, 0, end),
+                    new Position(i, 0, 0, 0));
             if (m > 1) {
                 return finish(placed, meter, new Position(i, 2, end, m));
             }
@@ -295,12 +297,51 @@ public final class Pager {
         return end;
     }
 
-    private void place(Meter meter, List<Placed> placed, Unit u, int contribution, Object shown) {
+    private void place(Meter meter, List<Placed> placed, Unit u, int contribution, Object shown, Position at) {
         meter.add(u, contribution);
-        placed.add(new Placed(u, shown));
+        placed.add(new Placed(u, shown, at));
     }
 
     private Page finish(List<Placed> placed, Meter meter, Position next) {
+        if (reply.pageNote() == null) {
+            return compose(placed, next, Map.of(), (int) meter.length(next == null ? 0 : cursorEntry));
+        }
+        // The note's keys depend on the items the page holds, so they are measured on the composed page: while the
+        // page passes the bound, its last unit moves to the next page (whose cursor then begins there).
+        List<Placed> kept = new ArrayList<>(placed);
+        Position resume = next;
+        while (true) {
+            Map<String, Object> note = reply.pageNote().keys(itemsOf(kept));
+            Page page = compose(kept, resume, note, -1);
+            if (page.text().length() <= max) {
+                return page;
+            }
+            Placed last = kept.get(kept.size() - 1);
+            if (kept.size() == 1 || last.unit.kind == HEADER) {
+                throw new IllegalStateException("a page note leaves no room for the item it annotates");
+            }
+            kept.remove(kept.size() - 1);
+            resume = last.at;
+        }
+    }
+
+    /** The walk items (whole values, also for an item sent in parts) among {@code placed}, in page order. */
+    private static List<Object> itemsOf(List<Placed> placed) {
+        List<Object> items = new ArrayList<>();
+        for (Placed p : placed) {
+            if (p.unit.kind == ELEMENT) {
+                items.add(p.unit.value);
+            }
+        }
+        return items;
+    }
+
+    /**
+     * The page body: header keys, every-page keys, walks, note keys, total, cursor. {@code measured} is the length the
+     * meter predicted, or -1 when the page carries a note the meter does not see (the text's own length is then used,
+     * after the bound was checked by the caller).
+     */
+    private Page compose(List<Placed> placed, Position next, Map<String, Object> note, int measured) {
         LinkedHashMap<String, Object> body = new LinkedHashMap<>();
         for (Placed p : placed) {
             if (p.unit.kind == HEADER) {
@@ -330,6 +371,7 @@ public final class Pager {
                 child(parent, c.get(c.size() - 1)).put(u.key, p.shown);
             }
         }
+        body.putAll(note);
         if (reply.emitsTotal()) {
             body.put(TOTAL, reply.total());
         }
@@ -342,11 +384,13 @@ public final class Pager {
             body.put(reply.cursorKey(), cursor);
         }
         String text = JsonText.pretty(body);
-        long measured = meter.length(next == null ? 0 : cursorEntry);
+        if (measured < 0) {
+            return new Page(Collections.unmodifiableMap(body), text, next, cursor, text.length());
+        }
         if (text.length() > max) {
             throw new IllegalStateException("page of " + text.length() + " characters passes " + max);
         }
-        return new Page(Collections.unmodifiableMap(body), text, next, cursor, (int) measured);
+        return new Page(Collections.unmodifiableMap(body), text, next, cursor, measured);
     }
 
     @SuppressWarnings("unchecked")
@@ -356,7 +400,8 @@ public final class Pager {
 
     // ---------------------------------------------------------------- units and measure
 
-    private record Placed(Unit unit, Object shown) {
+    /** A unit (or one part of it) placed on a page, and the position a page beginning with it starts at. */
+    private record Placed(Unit unit, Object shown, Position at) {
     }
 
     /**

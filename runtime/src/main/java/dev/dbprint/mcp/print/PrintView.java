@@ -91,13 +91,7 @@ public final class PrintView {
      */
     public Manifest manifest() {
         if (manifest == null) {
-            Path p = manifestPath();
-            PrintStore.Read<Manifest> r = read(p, "manifest", (path, bytes) -> Manifest.of(path, root,
-                    store.yamlLoader().load(path, bytes)));
-            if (!r.present()) {
-                throw PrintError.noManifest(p);
-            }
-            manifest = r.value().recheck((entry, ok) -> realReason(entry));
+            manifest = index().recheck((entry, ok) -> realReason(entry));
         }
         return manifest;
     }
@@ -115,6 +109,24 @@ public final class PrintView {
         throw manifest().failedTables().contains(fqn)
                 ? PrintError.unprofiled(fqn)
                 : PrintError.unknownTable(fqn, connection);
+    }
+
+    /**
+     * The manifest as parsed and cached, its entries judged for containment on their text alone. For a reply built from
+     * the index itself (list_tables, get_manifest), which follows no entry to a file: the real-path judgement of
+     * {@link #manifest()} stats every declared file of every entry, which on a print of thousands of tables costs more
+     * than the whole reply. A caller that reads a table's files must use {@link #manifest()}.
+     *
+     * @throws PrintError NO_MANIFEST when absent, PARSE, SHAPE
+     */
+    public Manifest index() {
+        Path p = manifestPath();
+        PrintStore.Read<Manifest> r = read(p, "manifest", (path, bytes) -> Manifest.of(path, root,
+                store.yamlLoader().load(path, bytes)));
+        if (!r.present()) {
+            throw PrintError.noManifest(p);
+        }
+        return r.value();
     }
 
     /** The table's entry, or empty when the manifest has none by that FQN. */

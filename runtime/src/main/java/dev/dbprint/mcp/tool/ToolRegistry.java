@@ -28,6 +28,16 @@ public class ToolRegistry {
             return new Tool(ToolDescriptor.load(marker.value(), mapper), bean, method, Set.of(marker.foldCase()));
         }
 
+        /** The tool {@code bean} answers through its one {@code @McpTool} method (in-process harnesses, benchmark). */
+        public static Tool of(Object bean, ObjectMapper mapper) {
+            for (Method m : bean.getClass().getMethods()) {
+                if (m.isAnnotationPresent(McpTool.class)) {
+                    return of(bean, m, mapper);
+                }
+            }
+            throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
+        }
+
         public String name() {
             return descriptor.name();
         }

@@ -10,7 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 
 /** Copies fixture prints from {@code fixtures/print/} into a writable directory. */
-final class Fixtures {
+public final class Fixtures {
 
     private Fixtures() {
     }
@@ -36,7 +36,7 @@ final class Fixtures {
         }
     }
 
-    static Path write(Path file, String text) {
+    public static Path write(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());
             return Files.writeString(file, text, StandardCharsets.UTF_8);

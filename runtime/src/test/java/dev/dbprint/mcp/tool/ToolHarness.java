@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.tool;
 
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -36,18 +35,9 @@ public final class ToolHarness {
     public ToolResult call(Object bean, String argumentsJson) {
         try {
             ObjectNode args = (ObjectNode) MAPPER.readTree(argumentsJson);
-            return ToolInvoker.call(ToolRegistry.Tool.of(bean, toolMethod(bean), MAPPER), args, connections);
+            return ToolInvoker.call(ToolRegistry.Tool.of(bean, MAPPER), args, connections);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
-    }
-
-    private static Method toolMethod(Object bean) {
-        for (Method m : bean.getClass().getMethods()) {
-            if (m.isAnnotationPresent(McpTool.class)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
     }
 }

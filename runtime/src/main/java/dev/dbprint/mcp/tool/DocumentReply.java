@@ -1,0 +1,31 @@
+package dev.dbprint.mcp.tool;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.Pager;
+import dev.dbprint.mcp.text.PyRepr;
+
+/**
+ * A parsed print document paged as a list reply (get_manifest §4.4, get_diff §4.5): every top-level key but the paged
+ * one rides the first page whole, the paged collection follows, and {@code total} rides every page.
+ */
+final class DocumentReply {
+
+    private DocumentReply() {
+    }
+
+    static ListReply of(Path file, Map<String, Object> header, ListReply.Walk walk) {
+        for (String reserved : List.of(Pager.TOTAL, Pager.NEXT_CURSOR)) {
+            if (header.containsKey(reserved)) {
+                // the paged reply spends these keys on its own count and cursor; answering with either would be a lie
+                throw new ToolFault(file + ": carries a top-level key " + PyRepr.repr(reserved)
+                        + ", which this paged reply uses for its own " + (reserved.equals(Pager.TOTAL) ? "count" : "cursor")
+                        + "; read the file whole through its dbprint:// resource instead.");
+            }
+        }
+        return new ListReply(header, Map.of(), List.of(walk), true);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.dbprint.mcp.tool;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.RejectedEdges;
+import dev.dbprint.mcp.print.model.Change;
+import dev.dbprint.mcp.print.model.Diff;
+import dev.dbprint.mcp.print.model.Raw;
+
+/**
+ * {@code get_diff} (server spec §4.5): the parsed diff.yaml with {@code changes} paged in file order. Relationship events
+ * about an edge a human rejected are withheld first ({@link RejectedEdges}); then {@code table} (matching
+ * {@code table}, {@code source_table} or {@code target_table}) and {@code kind} narrow the list, ANDed.
+ * {@code summary.relationships_changed}, where the file carries it, counts the relationship events the reply returns;
+ * every other key rides the first page as the file has it.
+ */
+@ApplicationScoped
+public class GetDiffTool {
+
+    private static final String RELATIONSHIPS_CHANGED = "relationships_changed";
+
+    private final PrintStore store;
+    private final PagedReplies paging;
+
+    @Inject
+    public GetDiffTool(PrintStore store, PagedReplies paging) {
+        this.store = store;
+        this.paging = paging;
+    }
+
+    @McpTool("get_diff")
+    public ToolResult call(ToolCall call) {
+        Optional<String> table = call.optionalString("table");
+        Optional<String> kind = call.optionalString("kind");
+        ServedConnection connection = call.connection();
+        return paging.list(call, () -> {
+            PrintView view = store.view(connection.name(), connection.root());
+            Diff diff = view.requireDiff();
+            RejectedEdges rejected = new RejectedEdges(view);
+            List<Object> rawChanges = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
+            List<Object> kept = new ArrayList<>();
+            long relationshipEvents = 0;
+            for (int i = 0; i < diff.changes().size(); i++) {
+                Change change = diff.changes().get(i);
+                if (rejected.withholds(change) || table.filter(t -> !change.names(t)).isPresent()
+                        || kind.filter(k -> !k.equals(change.kind())).isPresent()) {
+                    continue;
+                }
+                kept.add(rawChanges.get(i));
+                relationshipEvents += change.isRelationshipEvent() ? 1 : 0;
+            }
+            Map<String, Object> header = new LinkedHashMap<>(diff.header());
+            if (diff.summary() != null && diff.summary().containsKey(RELATIONSHIPS_CHANGED)) {
+                Map<String, Object> summary = new LinkedHashMap<>(diff.summary()); // never the cached parse itself
+                summary.put(RELATIONSHIPS_CHANGED, relationshipEvents);
+                header.put("summary", summary);
+            }
+            ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept));
+            return new PagedReplies.Pinned<>(reply, view.digest());
+        });
+    }
+}

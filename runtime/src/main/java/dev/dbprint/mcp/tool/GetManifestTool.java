@@ -1,0 +1,59 @@
+package dev.dbprint.mcp.tool;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.Raw;
+
+/**
+ * {@code get_manifest} (server spec §4.4): the parsed manifest as a JSON object. {@code tables} is paged in FQN order;
+ * every other key rides the first page whole, in file order; {@code pattern} filters {@code tables} and
+ * {@code failed_tables} (which keeps its file order, and stays present as {@code []} when the pattern leaves none: the
+ * key is the manifest's, the filter only narrowed it); {@code total} on every page counts the entries matched.
+ */
+@ApplicationScoped
+public class GetManifestTool {
+
+    private final PrintStore store;
+    private final PagedReplies paging;
+    private final PerParse<List<String>> sorted = new PerParse<>();
+
+    @Inject
+    public GetManifestTool(PrintStore store, PagedReplies paging) {
+        this.store = store;
+        this.paging = paging;
+    }
+
+    @McpTool("get_manifest")
+    public ToolResult call(ToolCall call) {
+        FqnPattern pattern = FqnPattern.of(call);
+        ServedConnection connection = call.connection();
+        return paging.list(call, () -> {
+            PrintView view = store.view(connection.name(), connection.root());
+            Manifest manifest = view.index();
+            Map<String, Object> header = new LinkedHashMap<>(manifest.header());
+            if (header.get("failed_tables") != null) {
+                header.put("failed_tables", manifest.failedTables().stream().filter(pattern::matches).toList());
+            }
+            Map<String, Object> rawTables = Raw.map(manifest.raw(), "tables"); // a mapping: Manifest.of checked it
+            Map<String, Object> tables = new LinkedHashMap<>();
+            for (String fqn : sorted.get(connection.name() + '\0' + connection.root(), manifest,
+                    () -> FqnPattern.of(FqnPattern.ALL).sorted(rawTables.keySet()))) {
+                if (pattern.matches(fqn)) {
+                    tables.put(fqn, rawTables.get(fqn));
+                }
+            }
+            ListReply reply = DocumentReply.of(manifest.path(), header, ListReply.Walk.map("tables", tables));
+            return new PagedReplies.Pinned<>(reply, view.digest());
+        });
+    }
+}

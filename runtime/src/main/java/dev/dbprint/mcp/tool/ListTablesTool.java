@@ -1,0 +1,185 @@
+package dev.dbprint.mcp.tool;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.freshness.Freshness;
+import dev.dbprint.mcp.freshness.ProfiledAt;
+import dev.dbprint.mcp.freshness.Threshold;
+import dev.dbprint.mcp.freshness.ThresholdResolver;
+import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.text.CodePointOrder;
+
+/**
+ * {@code list_tables} (server spec §4.2): the FQNs matching a glob, sorted, from the manifest alone; with
+ * {@code detail: true} each entry's own index fields plus its freshness verdict at the call.
+ *
+ * <p>
+ * Lists the entries a reader can follow by their text (a mapping whose path and declared files stay inside the
+ * connection root, format spec §2.5); the real-path judgement belongs to the tools that open a table's files, since
+ * making it here would stat every declared file of every table on every call.
+ */
+@ApplicationScoped
+public class ListTablesTool {
+
+    private static final List<String> PROJECTED = List.of("type", "row_count", "columns", "profiled_at");
+
+    private final PrintStore store;
+    private final PagedReplies paging;
+    private final Clock clock;
+    private final PerParse<List<Row>> rows = new PerParse<>();
+
+    @Inject
+    public ListTablesTool(PrintStore store, PagedReplies paging) {
+        this(store, paging, Clock.systemUTC());
+    }
+
+    /** With the clock {@code now} is read from (tests, benchmark). */
+    public ListTablesTool(PrintStore store, PagedReplies paging, Clock clock) {
+        this.store = store;
+        this.paging = paging;
+        this.clock = clock;
+    }
+
+    @McpTool("list_tables")
+    public ToolResult call(ToolCall call) {
+        FqnPattern pattern = FqnPattern.of(call);
+        boolean detail = call.bool("detail");
+        ServedConnection connection = call.connection();
+        return paging.list(call, () -> {
+            PrintView view = store.view(connection.name(), connection.root());
+            Manifest manifest = view.index();
+            List<Row> rows = this.rows.get(connection.name() + '\0' + connection.root(), manifest,
+                    () -> rows(connection, manifest));
+            Map<String, Object> header = new LinkedHashMap<>();
+            List<String> failed = pattern.sorted(manifest.failedTables());
+            if (!failed.isEmpty()) {
+                header.put("failed_tables", failed);
+            }
+            ListReply reply = detail ? detailed(rows, pattern, header) : names(rows, pattern, header);
+            return new PagedReplies.Pinned<>(reply, view.digest());
+        });
+    }
+
+    /**
+     * What a call needs of one listed table that does not depend on the clock: derived once per parse of the manifest
+     * (the rules are read at start-up and do not change while the server runs).
+     */
+    private record Row(String fqn, Map<String, Object> projected, Optional<Instant> profiledAt, Threshold threshold) {
+    }
+
+    /** The followable entries, sorted by FQN as Python sorts strings. */
+    private static List<Row> rows(ServedConnection connection, Manifest manifest) {
+        ThresholdResolver thresholds = new ThresholdResolver(connection.name(), connection.config().settings());
+        List<Row> rows = new ArrayList<>(manifest.tables().size());
+        for (TableEntry e : manifest.tables().values()) {
+            if (!e.followable()) {
+                continue;
+            }
+            Map<String, Object> projected = new LinkedHashMap<>();
+            projected.put("table", e.fqn());
+            for (String key : PROJECTED) {
+                if (e.raw().containsKey(key)) {
+                    projected.put(key, e.raw().get(key));
+                }
+            }
+            rows.add(new Row(e.fqn(), Collections.unmodifiableMap(projected), ProfiledAt.parse(e.raw().get("profiled_at")),
+                    thresholds.forEntry(e.fqn(), e.raw())));
+        }
+        rows.sort(Comparator.comparing(Row::fqn, CodePointOrder.INSTANCE));
+        return List.copyOf(rows);
+    }
+
+    private static ListReply names(List<Row> rows, FqnPattern pattern, Map<String, Object> header) {
+        List<String> names = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            if (pattern.matches(row.fqn())) {
+                names.add(row.fqn());
+            }
+        }
+        return ListReply.of(header, "tables", names);
+    }
+
+    private ListReply detailed(List<Row> rows, FqnPattern pattern, Map<String, Object> header) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        List<Object> entries = new ArrayList<>(rows.size());
+        Set<String> byNameOnly = new HashSet<>();
+        for (Row row : rows) {
+            if (!pattern.matches(row.fqn())) {
+                continue;
+            }
+            if (row.threshold().byNameOnly()) {
+                byNameOnly.add(row.fqn());
+            }
+            entries.add(new DetailEntry(row, now));
+        }
+        Map<String, Object> everyPage = Map.of("now", DateTimeFormatter.ISO_INSTANT.format(now));
+        ListReply reply = new ListReply(header, everyPage, List.of(ListReply.Walk.list("tables", entries)), true);
+        return byNameOnly.isEmpty() ? reply : reply.withPageNote(items -> warnings(items, byNameOnly));
+    }
+
+    /**
+     * One detailed entry, its verdict judged when first read: a page serializes some eighty of a large print's
+     * thousands of entries, so the rest are never built.
+     */
+    private static final class DetailEntry extends AbstractMap<String, Object> {
+
+        private final Row row;
+        private final Instant now;
+        private Map<String, Object> entry;
+
+        DetailEntry(Row row, Instant now) {
+            this.row = row;
+            this.now = now;
+        }
+
+        @Override
+        public Set<Map.Entry<String, Object>> entrySet() {
+            if (entry == null) {
+                Map<String, Object> e = new LinkedHashMap<>(row.projected());
+                Freshness.judge(e, row.profiledAt(), row.threshold(), now);
+                entry = Collections.unmodifiableMap(e);
+            }
+            return entry.entrySet();
+        }
+    }
+
+    /** The page's {@code warnings}: one sentence naming its own tables whose threshold ignored a min_rows rule. */
+    private static Map<String, Object> warnings(List<Object> items, Set<String> byNameOnly) {
+        List<String> named = new ArrayList<>();
+        for (Object item : items) {
+            String fqn = ((DetailEntry) item).row.fqn();
+            if (byNameOnly.contains(fqn)) {
+                named.add(fqn);
+            }
+        }
+        if (named.isEmpty()) {
+            return Map.of();
+        }
+        return Map.of("warnings", List.of("max_age_days for " + String.join(", ", named)
+                + " was resolved from the rules that match by name alone: a rule that also sets max_age_days names "
+                + (named.size() == 1 ? "it" : "them") + " but is conditioned on min_rows, and no row count is"
+                + " available offline to test that condition, so the rule was not applied and the threshold shown may"
+                + " differ from the one dbprint generate used."));
+    }
+}
