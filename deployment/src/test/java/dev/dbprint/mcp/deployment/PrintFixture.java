@@ -29,7 +29,8 @@ final class PrintFixture {
     static void manifest(Path project, Map<String, Integer> tables) {
         StringBuilder yaml = new StringBuilder("format_version: 1\nconnection: shop\ntables:\n");
         tables.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> yaml.append("  ").append(e.getKey())
-                .append(":\n    type: table\n    row_count: ").append(e.getValue()).append('\n'));
+                .append(":\n    type: table\n    path: ").append(e.getKey().replace('.', '/'))
+                .append("\n    row_count: ").append(e.getValue()).append('\n'));
         write(project.resolve("prints/shop/manifest.yaml"), yaml.toString());
     }
 

@@ -53,7 +53,11 @@ public class ToolRegistry {
             try {
                 Class<?> type = Class.forName(parts[0], true, loader);
                 Tool tool = Tool.of(Arc.container().instance(type).get(), type.getMethod(parts[1], ToolCall.class), mapper);
-                tools.put(tool.name(), tool);
+                Tool twin = tools.put(tool.name(), tool);
+                if (twin != null) {
+                    throw new IllegalStateException("two @McpTool methods answer '" + tool.name() + "': "
+                            + twin.method() + " and " + tool.method());
+                }
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot bind tool " + binding, e);
             }
