@@ -1,7 +1,5 @@
 package dev.dbprint.mcp.tool;
 
-import java.util.Optional;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -10,8 +8,6 @@ import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.model.Manifest;
-import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.render.context.ContextModel;
 import dev.dbprint.mcp.render.context.ContextObject;
 import dev.dbprint.mcp.render.context.ProfileMarkdown;
@@ -45,13 +41,13 @@ public class GetTableContextTool {
         if ("md".equals(format)) {
             return paging.document(call, () -> {
                 PrintView view = store.view(call.connection().name(), call.connection().root());
-                ContextModel m = new ContextModel(view, entry(view, call.string("table"), call.connection().name()));
+                ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
                 return new PagedReplies.Pinned<>(markdown(m, query, flags), view.digest());
             });
         }
         var page = paging.listPage(call, () -> {
             PrintView view = store.view(call.connection().name(), call.connection().root());
-            ContextModel m = new ContextModel(view, entry(view, call.string("table"), call.connection().name()));
+            ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
             ListReply reply = query
                     ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(),
                             flags.annotations()), flags)
@@ -63,21 +59,6 @@ public class GetTableContextTool {
 
     private static boolean flag(ToolCall call, String key) {
         return !call.arguments().has(key) || call.bool(key);
-    }
-
-    /** The table's manifest entry, or the §8.2 fault for an unknown or unprofiled table. */
-    static TableEntry entry(PrintView view, String table, String connection) {
-        Manifest manifest = view.manifest();
-        Optional<TableEntry> e = Optional.ofNullable(manifest.table(table));
-        if (e.isPresent()) {
-            return e.get();
-        }
-        if (manifest.failedTables().contains(table)) {
-            throw new ToolFault("the last generate run could not profile '" + table
-                    + "'; run dbprint generate to see the cause");
-        }
-        throw new ToolFault("table '" + table + "' not found in connection '" + connection
-                + "'. Call list_tables with connection '" + connection + "' for valid names.");
     }
 
     /**
