@@ -19,7 +19,10 @@ import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRecorder;
 import dev.dbprint.mcp.tool.ToolRegistry;
+import dev.dbprint.mcp.transport.AcceptQueueFlush;
+import dev.dbprint.mcp.transport.HttpDrain;
 import dev.dbprint.mcp.transport.HttpTransport;
+import dev.dbprint.mcp.transport.InFlightRequests;
 import dev.dbprint.mcp.transport.ServerLifecycle;
 import dev.dbprint.mcp.transport.StdioTransport;
 import dev.dbprint.mcp.transport.TransportRecorder;
@@ -62,15 +65,15 @@ class DbprintProcessor {
         return AdditionalBeanBuildItem.builder().setUnremovable().addBeanClasses(PagedReplies.class)
                 .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
                         CatalogResourceService.class, PrintStore.class, ReferenceDocuments.class,
-                        StdioTransport.class, HttpTransport.class,
-                        ServerLifecycle.class)
+                        StdioTransport.class, HttpTransport.class, InFlightRequests.class, AcceptQueueFlush.class,
+                        HttpDrain.class, ServerLifecycle.class)
                 .build();
     }
 
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
-    ShutdownListenerBuildItem endSseStreamsAtShutdown(TransportRecorder recorder) {
-        return new ShutdownListenerBuildItem(recorder.endSseStreamsFirst());
+    ShutdownListenerBuildItem drainHttpAtShutdown(TransportRecorder recorder) {
+        return new ShutdownListenerBuildItem(recorder.drainHttpFirst());
     }
 
     @BuildStep

@@ -37,6 +37,12 @@ public class HttpTransport {
     @Inject
     DbprintConfig config;
 
+    @Inject
+    InFlightRequests requests;
+
+    @Inject
+    AcceptQueueFlush acceptQueue;
+
     /** Streamable HTTP sessions, by id. */
     private final Map<String, Boolean> sessions = new ConcurrentHashMap<>();
     /** Legacy SSE streams, by session id. */
@@ -58,7 +64,8 @@ public class HttpTransport {
             return;
         }
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxMessageBytes());
-        router.route().order(Integer.MIN_VALUE).handler(this::guard);
+        router.route().order(Integer.MIN_VALUE).handler(this::admit);
+        router.route().order(Integer.MIN_VALUE + 1).handler(this::guard);
         router.post("/mcp").handler(body).blockingHandler(this::post, false);
         router.delete("/mcp").handler(this::delete);
         router.get("/mcp").handler(ctx -> ctx.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end());
@@ -71,7 +78,7 @@ public class HttpTransport {
         endStreams();
     }
 
-    /** Ends every open legacy SSE stream; called as shutdown begins (see {@link TransportRecorder}) and again at its end. */
+    /** Ends every open legacy SSE stream; called once shutdown has drained the requests ({@link HttpDrain}) and again at its end. */
     public void endStreams() {
         streams.values().forEach(s -> s.context().runOnContext(v -> {
             if (!s.response().closed()) {
@@ -79,6 +86,13 @@ public class HttpTransport {
             }
         }));
         streams.clear();
+    }
+
+    /** Shutdown's own marker requests are answered here; every other request is counted while in flight. */
+    private void admit(RoutingContext ctx) {
+        if (!acceptQueue.answers(ctx)) {
+            requests.admit(ctx);
+        }
     }
 
     private void guard(RoutingContext ctx) {
@@ -134,6 +148,8 @@ public class HttpTransport {
         HttpServerResponse response = ctx.response();
         response.setChunked(true).putHeader("Content-Type", "text/event-stream").putHeader("Cache-Control", "no-cache")
                 .putHeader("Connection", "keep-alive");
+        // a stream never completes on its own: shutdown waits for the calls, then ends the streams
+        requests.exempt(ctx);
         SseStream stream = new SseStream(response, Vertx.currentContext());
         streams.put(session, stream);
         response.closeHandler(v -> streams.remove(session));
@@ -155,10 +171,16 @@ public class HttpTransport {
         if (message == null) {
             return;
         }
-        reply(ctx, 202, "Accepted");
-        JsonNode answer = dispatcher.handle(message);
-        if (answer != null) {
-            stream.send("message", dispatcher.write(answer));
+        // the answer goes out on the stream after the 202 ends this request: shutdown must wait for it too
+        Runnable answered = requests.hold();
+        try {
+            reply(ctx, 202, "Accepted");
+            JsonNode answer = dispatcher.handle(message);
+            if (answer != null) {
+                stream.send("message", dispatcher.write(answer));
+            }
+        } finally {
+            answered.run();
         }
     }
 

@@ -10,19 +10,21 @@ import io.quarkus.runtime.shutdown.ShutdownListener;
 public class TransportRecorder {
 
     /**
-     * Ends the legacy SSE streams as shutdown begins. An open stream is a request that never completes on its own, so
-     * left to the {@code ShutdownEvent} observer it would hold the graceful-shutdown wait for the whole
-     * {@code quarkus.shutdown.timeout} before the process could exit (spec §7.3). Pre-shutdown runs before that wait.
+     * Drains the HTTP transport as graceful shutdown begins ({@link HttpDrain}). It runs in the listener's shutdown
+     * step itself, not behind the notification: Quarkus waits on notifications only when {@code quarkus.shutdown.timeout}
+     * is set, and its own HTTP listener finishes as soon as the requests it has already read are answered. The drain
+     * also ends the legacy SSE streams, which never complete on their own and would otherwise hold that wait for the
+     * whole timeout before the process could exit.
      */
-    public ShutdownListener endSseStreamsFirst() {
+    public ShutdownListener drainHttpFirst() {
         return new ShutdownListener() {
 
             @Override
-            public void preShutdown(ShutdownNotification notification) {
+            public void shutdown(ShutdownNotification notification) {
                 try {
                     ArcContainer container = Arc.container();
                     if (container != null && container.isRunning()) {
-                        container.instance(HttpTransport.class).get().endStreams();
+                        container.instance(HttpDrain.class).get().run();
                     }
                 } finally {
                     notification.done();

@@ -1,0 +1,94 @@
+package dev.dbprint.mcp.transport;
+
+import java.time.Duration;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logging.Logger;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+import io.quarkus.runtime.LaunchMode;
+
+/**
+ * HTTP's part of a clean shutdown (spec §7.3): every request whose bytes reached the server before the signal is
+ * read, later ones are refused with 503, the ones read are answered whole, then the legacy SSE streams end, and only
+ * then may Quarkus close the listener. Runs as shutdown begins, before Quarkus's own graceful wait (see
+ * {@link TransportRecorder}). A request that arrives in the fraction of a second before refusal starts is served: it
+ * cannot be told from one that was written before the signal and read late.
+ */
+@ApplicationScoped
+public class HttpDrain {
+
+    private static final Logger LOG = Logger.getLogger(HttpDrain.class);
+
+    /**
+     * How long the event loops keep reading after the markers are answered, before new requests are refused. The
+     * markers prove every earlier connection was accepted and handed to its loop ahead of a marker; a loop reads the
+     * bytes already waiting on those in the same pass that reads its marker, and this margin covers the rest.
+     */
+    static final long SETTLE_MILLIS = 150;
+
+    /** The bound when {@code quarkus.shutdown.timeout} is not set. */
+    static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
+
+    @Inject
+    DbprintConfig config;
+
+    @Inject
+    InFlightRequests requests;
+
+    @Inject
+    AcceptQueueFlush acceptQueue;
+
+    @Inject
+    HttpTransport transport;
+
+    public void run() {
+        if (!"http".equals(config.transport())) {
+            return;
+        }
+        Config settings = ConfigProvider.getConfig();
+        Duration limit = settings.getOptionalValue("quarkus.shutdown.timeout", Duration.class).orElse(DEFAULT_LIMIT);
+        long deadline = System.nanoTime() + limit.toNanos();
+        try {
+            String host = settings.getOptionalValue("quarkus.http.host", String.class).orElse("127.0.0.1");
+            int port = boundPort(settings);
+            int markers = eventLoops(settings);
+            long start = System.nanoTime();
+            if (port <= 0) {
+                // a random test port is not known here; only a test server binds one, and no signal ends it
+                LOG.debug("HTTP shutdown: bound port unknown, no markers sent");
+            } else if (!acceptQueue.flush(host, port, markers, deadline)) {
+                LOG.warn("HTTP shutdown: could not confirm every pending connection was accepted");
+            } else {
+                LOG.debugf("HTTP shutdown: %d marker(s) answered in %d ms", markers, (System.nanoTime() - start) / 1_000_000);
+            }
+            Thread.sleep(SETTLE_MILLIS);
+            requests.refuse();
+            if (!requests.awaitIdle(deadline)) {
+                LOG.warnf("HTTP shutdown: %d request(s) still in flight after %s", requests.active(), limit);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            requests.refuse();
+            transport.endStreams();
+        }
+    }
+
+    /** The port the listener was given: the test port under tests, 0 when it is random. */
+    private static int boundPort(Config settings) {
+        String key = LaunchMode.current() == LaunchMode.TEST ? "quarkus.http.test-port" : "quarkus.http.port";
+        return settings.getOptionalValue(key, Integer.class).orElse(0);
+    }
+
+    /** The HTTP server's event loops: one verticle per IO thread, which defaults to Vert.x's event loop count. */
+    private static int eventLoops(Config settings) {
+        return settings.getOptionalValue("quarkus.http.io-threads", Integer.class)
+                .or(() -> settings.getOptionalValue("quarkus.vertx.event-loops-pool-size", Integer.class))
+                .orElse(2 * Runtime.getRuntime().availableProcessors());
+    }
+}
