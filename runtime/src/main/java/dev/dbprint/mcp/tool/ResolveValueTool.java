@@ -57,7 +57,7 @@ public class ResolveValueTool {
             Statistics stats = view.statistics(entry).orElse(null);
             ListReply reply;
             if (stats == null) {
-                reply = reply(fqn, column, part, text, null, PublishedValues.noStatistics());
+                reply = reply(entry, column, part, text, null, PublishedValues.noStatistics());
             } else {
                 StatisticsAnnotations annotations = view.statisticsAnnotations(entry).orElse(null);
                 String key = columnKey(stats, fqn, column);
@@ -68,7 +68,7 @@ public class ResolveValueTool {
                 } else {
                     list = PublishedValues.of(stats, partBlock(block, fqn, key, part), true, null);
                 }
-                reply = reply(fqn, key, part, text, stats, list);
+                reply = reply(entry, key, part, text, stats, list);
             }
             return new PagedReplies.Pinned<>(reply, view.digest());
         });
@@ -106,11 +106,11 @@ public class ResolveValueTool {
         return String.join(", ", names);
     }
 
-    private static ListReply reply(String fqn, String column, String part, String text, Statistics stats,
+    private static ListReply reply(TableEntry entry, String column, String part, String text, Statistics stats,
             PublishedValues list) {
         ValueResolver.Resolution r = ValueResolver.resolve(list, text);
         Map<String, Object> every = new LinkedHashMap<>();
-        every.put("table", fqn);
+        every.put("table", entry.fqn());
         every.put("column", column);
         if (part != null) {
             every.put("part", part);
@@ -125,7 +125,7 @@ public class ResolveValueTool {
         every.put("listed", list.listed());
         if (stats != null && stats.scoped()) {
             every.put("scope", stats.scope());
-            every.put("row_count", stats.rowCount());
+            every.put("row_count", stats.rowCount() != null ? stats.rowCount() : entry.rowCount());
         }
         if (list.unavailable() == null) {
             if (!list.completeOverRead()) {
