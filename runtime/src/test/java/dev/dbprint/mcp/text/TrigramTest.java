@@ -6,7 +6,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** pg_trgm's definition worked by hand: {@code show_trgm} padding, shared over union. */
+/** Scores and trigram sets checked against PostgreSQL 15's pg_trgm ({@code similarity}, {@code show_trgm}). */
 class TrigramTest {
 
     @Test
