@@ -43,6 +43,7 @@ public final class PrintView {
     private final Path root;
     private final Path realRoot;
     private final Map<Path, FileIdentity> touched = Collections.synchronizedMap(new TreeMap<>());
+    private final ContainmentMemo containment;
     private Manifest manifest;
 
     PrintView(PrintStore store, String connection, Path connectionRoot) {
@@ -50,6 +51,7 @@ public final class PrintView {
         this.connection = connection;
         this.root = connectionRoot.toAbsolutePath().normalize();
         this.realRoot = Containment.realRoot(root);
+        this.containment = new ContainmentMemo(root, realRoot);
     }
 
     public String connection() {
@@ -239,11 +241,11 @@ public final class PrintView {
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
-        if (!Containment.realInside(realRoot, entry.dir())) {
+        if (!containment.inside(entry.dir())) {
             return "path resolves outside the connection root";
         }
         for (Map.Entry<Artifact, Path> f : entry.files().entrySet()) {
-            if (!Containment.realInside(realRoot, f.getValue())) {
+            if (!containment.inside(f.getValue())) {
                 return "artifacts." + f.getKey().key() + " resolves outside the connection root";
             }
         }
@@ -252,7 +254,7 @@ public final class PrintView {
 
     private Path contained(Path path) {
         Path p = path.toAbsolutePath().normalize();
-        if (!p.startsWith(root) || !Containment.realInside(realRoot, p)) {
+        if (!p.startsWith(root) || !containment.inside(p)) {
             throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, p, p + ": leads outside the connection root " + root);
         }
         return p;
@@ -315,7 +317,7 @@ public final class PrintView {
                     + "' cannot be read: its manifest entry " + table.notFollowableReason() + ".");
         }
         Optional<Path> file = table.file(artifact);
-        if (file.isPresent() && !Containment.realInside(realRoot, file.get())) {
+        if (file.isPresent() && !containment.inside(file.get())) {
             throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, file.get(), "table '" + table.fqn()
                     + "' cannot be read: its " + artifact.fileName() + " resolves outside the connection root.");
         }

@@ -23,12 +23,15 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
  */
 public final class ColumnMatch extends AbstractMap<String, Object> {
 
+    private final SearchedColumn.TableFacts table;
     private final SearchedColumn searched;
     private final List<StatisticsAnnotations.ValueNote> valueNotes;
     private Map<String, Object> built;
 
     /** {@code valueNotes}: the per-value notes the text matched, or null when it matched none (or no text was given). */
-    public ColumnMatch(SearchedColumn searched, List<StatisticsAnnotations.ValueNote> valueNotes) {
+    public ColumnMatch(SearchedColumn.TableFacts table, SearchedColumn searched,
+            List<StatisticsAnnotations.ValueNote> valueNotes) {
+        this.table = table;
         this.searched = searched;
         this.valueNotes = valueNotes;
     }
@@ -49,7 +52,7 @@ public final class ColumnMatch extends AbstractMap<String, Object> {
         SearchedColumn c = searched;
         ColumnStats block = c.block();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("table", c.table().fqn());
+        m.put("table", table.fqn());
         m.put("column", c.column());
         if (c.part() != null) {
             m.put("part", c.part());
@@ -57,10 +60,10 @@ public final class ColumnMatch extends AbstractMap<String, Object> {
         }
         m.put("sql_type", block == null || block.sqlType() == null ? "" : block.sqlType());
         m.put("classification", block == null || block.classification() == null ? "" : block.classification());
-        putIfPresent(m, "row_count", c.table().rowCount());
-        if (c.table().scope() != null) {
+        putIfPresent(m, "row_count", table.rowCount());
+        if (table.scope() != null) {
             putIfPresent(m, "rows_scanned", c.columnBlock() == null ? null : c.columnBlock().rowsScanned());
-            m.put("scope", c.table().scope());
+            m.put("scope", table.scope());
         }
         Inferred inferred = block == null ? null : block.inferred();
         if (inferred != null) {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.glob.Fnmatch;
 import dev.dbprint.mcp.print.model.ColumnStats;
@@ -39,8 +38,8 @@ public final class ColumnPredicates {
     public ColumnPredicates(String pattern, String classification, String sqlType, String sensitivity, String looksLike,
             String redacted, Boolean candidateKey, String text) {
         if (pattern != null) {
-            Pattern p = Fnmatch.compile(pattern);
-            filters.add(c -> p.matcher(c.name()).matches());
+            Predicate<String> p = Fnmatch.predicate(pattern);
+            filters.add(c -> p.test(c.name()));
         }
         catalogGlob(classification, ColumnStats::classification);
         catalogGlob(sqlType, ColumnStats::sqlType);
@@ -60,63 +59,56 @@ public final class ColumnPredicates {
         return looksLikeFilter;
     }
 
-    /** The match for {@code c}, or null when some predicate rejects it. */
-    public ColumnMatch match(SearchedColumn c) {
+    /** The match for {@code c} on {@code table}, or null when some predicate rejects it. */
+    public ColumnMatch match(SearchedColumn.TableFacts table, SearchedColumn c) {
         for (Predicate<SearchedColumn> f : filters) {
             if (!f.test(c)) {
                 return null;
             }
         }
         if (text == null) {
-            return new ColumnMatch(c, null);
+            return new ColumnMatch(table, c, null);
         }
         List<StatisticsAnnotations.ValueNote> notes = matchingValueNotes(c);
         if (notes != null) {
-            return new ColumnMatch(c, notes);
+            return new ColumnMatch(table, c, notes);
         }
-        if (contains(c.name()) || (c.annotation() != null && c.annotation().note() != null
-                && contains(c.annotation().note()))) {
-            return new ColumnMatch(c, null);
+        if (c.lowerName().contains(text) || (c.lowerNote() != null && c.lowerNote().contains(text))) {
+            return new ColumnMatch(table, c, null);
         }
         return null;
     }
 
     private List<StatisticsAnnotations.ValueNote> matchingValueNotes(SearchedColumn c) {
-        if (c.annotation() == null) {
-            return null;
-        }
         List<StatisticsAnnotations.ValueNote> out = null;
-        for (StatisticsAnnotations.ValueNote n : c.annotation().values()) {
-            if (contains(n.note())) {
+        List<String> lower = c.lowerValueNotes();
+        for (int i = 0; i < lower.size(); i++) {
+            if (lower.get(i).contains(text)) {
                 if (out == null) {
                     out = new ArrayList<>();
                 }
-                out.add(n);
+                out.add(c.annotation().values().get(i));
             }
         }
         return out;
     }
 
-    private boolean contains(String haystack) {
-        return haystack.toLowerCase(Locale.ROOT).contains(text);
-    }
-
     private void catalogGlob(String glob, Function<ColumnStats, String> field) {
         if (glob != null) {
-            Pattern p = Fnmatch.compile(glob);
+            Predicate<String> p = Fnmatch.predicate(glob);
             filters.add(c -> c.block() != null && present(field.apply(c.block()), p));
         }
     }
 
     private void measuredGlob(String glob, Function<ColumnStats, String> field) {
         if (glob != null) {
-            Pattern p = Fnmatch.compile(glob);
+            Predicate<String> p = Fnmatch.predicate(glob);
             filters.add(c -> c.measured() && present(field.apply(c.block()), p));
         }
     }
 
-    private static boolean present(String value, Pattern p) {
-        return value != null && p.matcher(value).matches();
+    private static boolean present(String value, Predicate<String> p) {
+        return value != null && p.test(value);
     }
 
     private static boolean candidateKey(ColumnStats block) {

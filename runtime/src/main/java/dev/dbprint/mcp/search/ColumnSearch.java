@@ -1,29 +1,37 @@
 package dev.dbprint.mcp.search;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintError;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Artifact;
-import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.text.CodePointOrder;
 
 /**
- * The search_columns walk (§4.3): every table of the manifest in FQN order, each table's columns in name order, each
- * column followed by its parts in path order, kept when {@link ColumnPredicates} accepts them.
+ * The search_columns walk (§4.3): every table of the manifest in FQN order, each table's {@link TableIndex} in order,
+ * kept when {@link ColumnPredicates} accepts an entry.
  * <p>
  * A file that cannot be read removes only what it alone supplied: a statistics.yaml that does not parse (or is declared
- * and absent, or leads outside the root) removes the table's columns, a statistics.annotations.yaml that does not parse
+ * and absent, or leads outside the root — as does a manifest entry a reader cannot follow) removes the table's columns, a statistics.annotations.yaml that does not parse
  * or match its schema removes only the annotations, and either way the table is named in {@code unreadable_tables}.
+ * <p>
+ * Every file is still read through the {@link PrintView} on every call, so freshness (§7.1) is the store's as for any
+ * tool; only the index derived from the parsed objects is kept, by table directory, and reused while the store returns
+ * the very same objects. A table gone from the manifest drops its index on the next walk of its connection.
+ * Thread-safe.
  */
 public final class ColumnSearch {
 
@@ -46,16 +54,20 @@ public final class ColumnSearch {
     /** The check name a statistics.yaml lists in {@code disabled} when it never sampled a value shape. */
     static final String LOOKS_LIKE_CHECK = "looks_like";
 
-    private ColumnSearch() {
-    }
+    private final ConcurrentHashMap<Path, TableIndex> indexes = new ConcurrentHashMap<>();
 
-    public static Result run(PrintView view, ColumnPredicates predicates) {
+    public Result run(PrintView view, ColumnPredicates predicates) {
         List<ColumnMatch> matches = new ArrayList<>();
         TreeSet<String> unreadable = new TreeSet<>(CodePointOrder.INSTANCE);
         TreeSet<String> switchedOff = new TreeSet<>(CodePointOrder.INSTANCE);
         TreeMap<String, TableEntry> tables = new TreeMap<>(CodePointOrder.INSTANCE);
         tables.putAll(view.manifest().tables());
+        Set<Path> walked = new HashSet<>();
         for (TableEntry entry : tables.values()) {
+            if (!entry.followable()) {
+                unreadable.add(entry.fqn());
+                continue;
+            }
             Statistics stats;
             try {
                 stats = entry.declares(Artifact.STATISTICS) ? view.statistics(entry).orElse(null) : null;
@@ -73,46 +85,28 @@ public final class ColumnSearch {
             if (predicates.filtersLooksLike() && stats != null && stats.disabled().contains(LOOKS_LIKE_CHECK)) {
                 switchedOff.add(entry.fqn());
             }
-            walkTable(entry, stats, annotations, predicates, matches);
+            walked.add(entry.dir());
+            Long rowCount = entry.rowCount() != null ? entry.rowCount() : stats == null ? null : stats.rowCount();
+            SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount,
+                    stats == null ? null : stats.scope());
+            for (SearchedColumn c : index(entry.dir(), stats, annotations).columns()) {
+                ColumnMatch m = predicates.match(table, c);
+                if (m != null) {
+                    matches.add(m);
+                }
+            }
         }
+        indexes.keySet().removeIf(dir -> dir.startsWith(view.root()) && !walked.contains(dir));
         return new Result(matches, List.copyOf(unreadable), List.copyOf(switchedOff));
     }
 
-    private static void walkTable(TableEntry entry, Statistics stats, StatisticsAnnotations annotations,
-            ColumnPredicates predicates, List<ColumnMatch> out) {
-        Long rowCount = entry.rowCount() != null ? entry.rowCount() : stats == null ? null : stats.rowCount();
-        SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount,
-                stats == null ? null : stats.scope(), stats != null && stats.catalogOnly());
-        if (stats == null) {
-            if (annotations != null) {
-                for (String name : sorted(annotations.columns())) {
-                    add(out, predicates, SearchedColumn.column(table, name, null, annotations.column(name)));
-                }
-            }
-            return;
+    private TableIndex index(Path dir, Statistics stats, StatisticsAnnotations annotations) {
+        TableIndex cached = indexes.get(dir);
+        if (cached != null && cached.builtFrom(stats, annotations)) {
+            return cached;
         }
-        for (String name : sorted(stats.columns())) {
-            ColumnStats column = stats.column(name);
-            add(out, predicates, SearchedColumn.column(table, name, column,
-                    annotations == null ? null : annotations.column(name)));
-            if (column.parts() != null) {
-                for (String path : sorted(column.parts())) {
-                    add(out, predicates, SearchedColumn.part(table, name, column, path, column.parts().get(path)));
-                }
-            }
-        }
-    }
-
-    private static void add(List<ColumnMatch> out, ColumnPredicates predicates, SearchedColumn c) {
-        ColumnMatch m = predicates.match(c);
-        if (m != null) {
-            out.add(m);
-        }
-    }
-
-    private static List<String> sorted(Map<String, ?> map) {
-        List<String> keys = new ArrayList<>(map.keySet());
-        keys.sort(CodePointOrder.INSTANCE);
-        return keys;
+        TableIndex built = TableIndex.of(stats, annotations);
+        indexes.put(dir, built);
+        return built;
     }
 }

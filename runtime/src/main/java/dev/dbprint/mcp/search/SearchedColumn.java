@@ -1,5 +1,8 @@
 package dev.dbprint.mcp.search;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.dbprint.mcp.print.model.ColumnStats;
@@ -7,41 +10,55 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
  * One thing search_columns can match (§4.3): a column of a table's statistics.yaml, one of its parts (format spec
- * §2.2.18), or a column known only through its statistics.annotations.yaml entry (a view with no statistics.yaml).
+ * §2.2.18), or a column known only through its statistics.annotations.yaml entry (a view with no statistics.yaml). The
+ * lower-cased texts {@code text} is matched against are computed once, with the {@link TableIndex} that holds it.
  *
- * @param table what the match objects repeat from the table
  * @param column the column key
  * @param part the part's path, or null for the column itself
  * @param block the statistics block matched against (the part's own for a part), or null for an annotation-only column
  * @param columnBlock the column's block (the part's column for a part), or null for an annotation-only column
  * @param annotation the column's annotation entry, or null (never set for a part: annotations address columns only)
  * @param name the name {@code pattern} and {@code text} read: the column, or {@code <column><path>} for a part
+ * @param measured statistics describe it: false for an annotation-only column and on a catalog-only view, whose
+ *        markers forbid every field the sensitivity, looks_like, redacted and candidate_key filters test
+ * @param lowerName {@code name} lower-cased
+ * @param lowerNote the annotation's note lower-cased, or null
+ * @param lowerValueNotes each of the annotation's per-value notes lower-cased, in its order
  */
-public record SearchedColumn(TableFacts table, String column, String part, ColumnStats block, ColumnStats columnBlock,
-        StatisticsAnnotations.Column annotation, String name) {
+public record SearchedColumn(String column, String part, ColumnStats block, ColumnStats columnBlock,
+        StatisticsAnnotations.Column annotation, String name, boolean measured, String lowerName, String lowerNote,
+        List<String> lowerValueNotes) {
 
     /**
      * What every match on one table repeats.
      *
      * @param rowCount the table's row count (manifest, else statistics.yaml), or null
      * @param scope the statistics file's {@code scope} block verbatim, or null when the whole table was read
-     * @param catalogOnly the statistics file carries {@code catalog_only} (format spec §2.2.15)
      */
-    public record TableFacts(String fqn, Long rowCount, Map<String, Object> scope, boolean catalogOnly) {
+    public record TableFacts(String fqn, Long rowCount, Map<String, Object> scope) {
     }
 
-    public static SearchedColumn column(TableFacts table, String column, ColumnStats block,
-            StatisticsAnnotations.Column annotation) {
-        return new SearchedColumn(table, column, null, block, block, annotation, column);
+    static SearchedColumn column(String column, ColumnStats block, StatisticsAnnotations.Column annotation,
+            boolean catalogOnly) {
+        return of(column, null, block, block, annotation, column, block != null && !catalogOnly);
     }
 
-    public static SearchedColumn part(TableFacts table, String column, ColumnStats columnBlock, String path,
-            ColumnStats block) {
-        return new SearchedColumn(table, column, path, block, columnBlock, null, column + path);
+    static SearchedColumn part(String column, ColumnStats columnBlock, String path, ColumnStats block) {
+        return of(column, path, block, columnBlock, null, column + path, true);
     }
 
-    /** Whether statistics describe it: false for an annotation-only column, and on a catalog-only view (nothing read). */
-    public boolean measured() {
-        return block != null && !table.catalogOnly();
+    private static SearchedColumn of(String column, String part, ColumnStats block, ColumnStats columnBlock,
+            StatisticsAnnotations.Column annotation, String name, boolean measured) {
+        String note = annotation == null || annotation.note() == null ? null : lower(annotation.note());
+        List<String> valueNotes = new ArrayList<>();
+        if (annotation != null) {
+            annotation.values().forEach(v -> valueNotes.add(lower(v.note())));
+        }
+        return new SearchedColumn(column, part, block, columnBlock, annotation, name, measured, lower(name), note,
+                List.copyOf(valueNotes));
+    }
+
+    private static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
     }
 }

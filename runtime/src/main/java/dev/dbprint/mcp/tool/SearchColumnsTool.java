@@ -16,6 +16,7 @@ public class SearchColumnsTool {
 
     private final PrintStore store;
     private final PagedReplies paging;
+    private final ColumnSearch search = new ColumnSearch();
 
     @Inject
     public SearchColumnsTool(PrintStore store, PagedReplies paging) {
@@ -31,7 +32,7 @@ public class SearchColumnsTool {
                 candidateKey == null || candidateKey.isNull() ? null : candidateKey.asBoolean(), call.string("text"));
         return paging.list(call, () -> {
             PrintView view = store.view(call.connection().name(), call.connection().root());
-            return new PagedReplies.Pinned<>(ColumnSearch.run(view, predicates).reply(), view.digest());
+            return new PagedReplies.Pinned<>(search.run(view, predicates).reply(), view.digest());
         });
     }
 }
