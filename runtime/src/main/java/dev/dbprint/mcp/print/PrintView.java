@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbprint.mcp.print.model.Artifact;
@@ -42,7 +43,7 @@ public final class PrintView {
     private final String connection;
     private final Path root;
     private final Path realRoot;
-    private final Map<Path, FileIdentity> touched = Collections.synchronizedMap(new TreeMap<>());
+    private final SortedMap<Path, FileIdentity> touched = Collections.synchronizedSortedMap(new TreeMap<>());
     private final ContainmentMemo containment;
     private Manifest manifest;
 
@@ -198,7 +199,7 @@ public final class PrintView {
     /** Every file this view touched, by absolute path (sorted), with the identity first seen. */
     public Map<Path, FileIdentity> touched() {
         synchronized (touched) {
-            return Collections.unmodifiableMap(new TreeMap<>(touched));
+            return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
         }
     }
 
@@ -215,13 +216,19 @@ public final class PrintView {
      * included. Equal digests mean every file read is as it was.
      */
     public String digest() {
-        return digest(touched());
+        synchronized (touched) {
+            return digest(touched);
+        }
     }
 
     public static String digest(Map<Path, FileIdentity> touched) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            new TreeMap<>(touched).forEach((p, id) -> {
+            // a view's own map is already in path order; a copy is made only for another map
+            Map<Path, FileIdentity> sorted = touched instanceof SortedMap<Path, FileIdentity> s && s.comparator() == null
+                    ? touched
+                    : new TreeMap<>(touched);
+            sorted.forEach((p, id) -> {
                 md.update(p.toString().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
                 md.update(id.token().getBytes(StandardCharsets.UTF_8));

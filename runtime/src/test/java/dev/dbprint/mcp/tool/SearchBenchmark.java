@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.tool;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,38 +41,48 @@ class SearchBenchmark {
             String args = calls[i];
             Supplier<ToolResult> call = () -> h.call(search, args);
             // cold (every file parsed again) for the two searches the target names; the others warm only
-            double cold = i < 2 ? median(3, () -> h.store.clear(), call) : Double.NaN;
-            double warm = median(21, () -> {
+            double[] cold = i < 2 ? median(3, () -> h.store.clear(), call) : new double[]{Double.NaN, Double.NaN};
+            double[] warm = median(21, () -> {
             }, call);
             ToolResult r = call.get();
-            String total = r.text().substring(r.text().lastIndexOf("\"total\""));
-            System.out.printf("search_columns %-50s cold %8.1f ms   warm %7.1f ms   (%s)%n", args, cold, warm,
-                    total.replaceAll("\\s+", " ").substring(0, Math.min(total.length(), 20)));
+            String total = r.text().substring(r.text().lastIndexOf("\"total\"")).replaceAll("\\s+", " ");
+            total = total.substring(0, total.indexOf(',') < 0 ? total.indexOf('}') : total.indexOf(','));
+            System.out.printf("search_columns %-58s cold %8.1f ms (cpu %8.1f)   warm %6.1f ms (cpu %6.1f)   %s%n", args,
+                    cold[0], cold[1], warm[0], warm[1], total);
         }
 
         Path small = Fixtures.copyResource("/fixtures/search", dir.resolve("small"));
         ToolHarness s = new ToolHarness(small);
         ResolveValueTool resolve = new ResolveValueTool(s.store, s.paging);
         String args = "{\"table\": \"geo.customer\", \"column\": \"country_name\", \"text\": \"germny\"}";
-        double cold = median(5, () -> s.store.clear(), () -> s.call(resolve, args));
-        double warm = median(2_000, () -> {
+        double[] cold = median(5, () -> s.store.clear(), () -> s.call(resolve, args));
+        double[] warm = median(2_000, () -> {
         }, () -> s.call(resolve, args));
-        System.out.printf("resolve_value nearest on a 30-value list          cold %8.3f ms   warm %7.3f ms%n", cold, warm);
+        System.out.printf("resolve_value nearest on a 30-value list (germny) cold %7.3f ms (cpu %7.3f)   warm %6.3f ms"
+                + " (cpu %6.3f)%n", cold[0], cold[1], warm[0], warm[1]);
     }
 
-    /** Median wall time in ms of {@code runs} calls, each after {@code before}; one untimed call first. */
-    private static double median(int runs, Runnable before, Supplier<ToolResult> call) {
+    /**
+     * Medians in ms of {@code runs} calls, each after {@code before} (one untimed call first): wall time, and the
+     * calling thread's CPU time, which a machine shared with other builds inflates far less than the wall clock.
+     */
+    private static double[] median(int runs, Runnable before, Supplier<ToolResult> call) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         before.run();
         check(call.get());
-        List<Double> times = new ArrayList<>();
+        List<Double> wall = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             before.run();
+            long c = threads.getCurrentThreadCpuTime();
             long t = System.nanoTime();
             check(call.get());
-            times.add((System.nanoTime() - t) / 1e6);
+            wall.add((System.nanoTime() - t) / 1e6);
+            cpu.add((threads.getCurrentThreadCpuTime() - c) / 1e6);
         }
-        times.sort(Comparator.naturalOrder());
-        return times.get(times.size() / 2);
+        wall.sort(Comparator.naturalOrder());
+        cpu.sort(Comparator.naturalOrder());
+        return new double[]{wall.get(runs / 2), cpu.get(runs / 2)};
     }
 
     private static void check(ToolResult r) {
