@@ -3,6 +3,7 @@ package dev.dbprint.mcp.print;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
@@ -29,33 +30,48 @@ final class ContainmentMemo {
 
     /** Whether {@code path} (absolute, normalised) really lies under the root. */
     boolean inside(Path path) {
+        return inside(path, false);
+    }
+
+    /**
+     * As {@link #inside(Path)} for a path expected to exist (a declared file, a table directory): one {@code lstat}
+     * settles it, where a probe for a file usually absent first asks {@link java.io.File#exists()}, which answers a
+     * miss without the exception NIO builds for one.
+     */
+    boolean insideExpected(Path path) {
+        return inside(path, true);
+    }
+
+    private boolean inside(Path path, boolean expected) {
         synchronized (verdicts) {
             Boolean known = verdicts.get(path);
             if (known != null) {
                 return known;
             }
         }
-        boolean verdict = judge(path);
+        boolean verdict = judge(path, expected);
         synchronized (verdicts) {
             verdicts.put(path, verdict);
         }
         return verdict;
     }
 
-    private boolean judge(Path path) {
+    private boolean judge(Path path, boolean expected) {
         if (path.equals(root) || !path.startsWith(root)) {
             return Containment.realInside(realRoot, path);
         }
-        if (!path.toFile().exists()) {
+        if (!expected && !path.toFile().exists()) {
             // as Files.exists (links followed, any failure false), without the exception NIO builds for a miss
-            return inside(path.getParent());
+            return inside(path.getParent(), true);
         }
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return inside(path.getParent(), true);
         } catch (IOException | RuntimeException e) {
             return Containment.realInside(realRoot, path);
         }
-        return attributes.isSymbolicLink() ? Containment.realInside(realRoot, path) : inside(path.getParent());
+        return attributes.isSymbolicLink() ? Containment.realInside(realRoot, path) : inside(path.getParent(), true);
     }
 }

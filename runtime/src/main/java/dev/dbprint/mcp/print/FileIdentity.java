@@ -62,8 +62,8 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
     /**
      * A missing file is the common case — every call probes the optional per-table files of every table it walks — and
      * NIO reports it by constructing an exception, which costs more than the stat itself. {@link File#exists()} answers
-     * without one. Its false is an absence only when the parent is a directory this process may search; otherwise (a
-     * permission problem, a parent that is a file) the full stat below decides, and reports, as before.
+     * without one. Its false is an absence only when this process may search the parent (a parent that is a plain
+     * file reads as absent below too); otherwise, a permission problem, the full stat below decides and reports it.
      */
     private static boolean definitelyAbsent(Path path) {
         if (path.getFileSystem() != FileSystems.getDefault()) {
@@ -74,7 +74,7 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
             return false;
         }
         File parent = file.getParentFile();
-        return parent != null && parent.isDirectory() && parent.canExecute();
+        return parent != null && parent.canExecute();
     }
 
     private static FileIdentity basic(Path path) throws IOException {

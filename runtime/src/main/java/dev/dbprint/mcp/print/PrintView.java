@@ -248,11 +248,11 @@ public final class PrintView {
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
-        if (!containment.inside(entry.dir())) {
+        if (!containment.insideExpected(entry.dir())) {
             return "path resolves outside the connection root";
         }
         for (Map.Entry<Artifact, Path> f : entry.files().entrySet()) {
-            if (!containment.inside(f.getValue())) {
+            if (!containment.insideExpected(f.getValue())) {
                 return "artifacts." + f.getKey().key() + " resolves outside the connection root";
             }
         }

@@ -59,6 +59,11 @@ public final class ColumnPredicates {
         return looksLikeFilter;
     }
 
+    /** Whether any column of {@code index} can pass the text predicate (all can when there is none). */
+    public boolean mayMatch(TableIndex index) {
+        return text == null || index.mayContain(text);
+    }
+
     /** The match for {@code c} on {@code table}, or null when some predicate rejects it. */
     public ColumnMatch match(SearchedColumn.TableFacts table, SearchedColumn c) {
         for (Predicate<SearchedColumn> f : filters) {

@@ -89,7 +89,11 @@ public final class ColumnSearch {
             Long rowCount = entry.rowCount() != null ? entry.rowCount() : stats == null ? null : stats.rowCount();
             SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount,
                     stats == null ? null : stats.scope());
-            for (SearchedColumn c : index(entry.dir(), stats, annotations).columns()) {
+            TableIndex index = index(entry.dir(), stats, annotations);
+            if (!predicates.mayMatch(index)) {
+                continue;
+            }
+            for (SearchedColumn c : index.columns()) {
                 ColumnMatch m = predicates.match(table, c);
                 if (m != null) {
                     matches.add(m);

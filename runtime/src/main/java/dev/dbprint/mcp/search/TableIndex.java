@@ -17,7 +17,13 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * @param stats the statistics it was built from, or null (a table declaring none)
  * @param annotations the annotations it was built from, or null (absent, or unreadable this call)
  */
-public record TableIndex(Statistics stats, StatisticsAnnotations annotations, List<SearchedColumn> columns) {
+public record TableIndex(Statistics stats, StatisticsAnnotations annotations, List<SearchedColumn> columns,
+        String text) {
+
+    /**
+     * Separates the texts in {@link #text()}; a search text holding it is never ruled out by the table text alone.
+     */
+    static final char SEPARATOR = '\u0000';
 
     public static TableIndex of(Statistics stats, StatisticsAnnotations annotations) {
         List<SearchedColumn> out = new ArrayList<>();
@@ -27,7 +33,7 @@ public record TableIndex(Statistics stats, StatisticsAnnotations annotations, Li
                     out.add(SearchedColumn.column(name, null, annotations.column(name), false));
                 }
             }
-            return new TableIndex(null, annotations, List.copyOf(out));
+            return new TableIndex(null, annotations, List.copyOf(out), text(out));
         }
         for (String name : sorted(stats.columns())) {
             ColumnStats column = stats.column(name);
@@ -39,7 +45,28 @@ public record TableIndex(Statistics stats, StatisticsAnnotations annotations, Li
                 }
             }
         }
-        return new TableIndex(stats, annotations, List.copyOf(out));
+        return new TableIndex(stats, annotations, List.copyOf(out), text(out));
+    }
+
+    /**
+     * Whether some column could match {@code lowerText} by name or note: false means none can, which lets a walk pass a
+     * table with one scan of contiguous text instead of a visit to each of its columns.
+     */
+    public boolean mayContain(String lowerText) {
+        return lowerText.indexOf(SEPARATOR) >= 0 || text.contains(lowerText);
+    }
+
+    /** Every lower-cased text {@code text} is matched against, one after another. */
+    private static String text(List<SearchedColumn> columns) {
+        StringBuilder sb = new StringBuilder();
+        for (SearchedColumn c : columns) {
+            sb.append(c.lowerName()).append(SEPARATOR);
+            if (c.lowerNote() != null) {
+                sb.append(c.lowerNote()).append(SEPARATOR);
+            }
+            c.lowerValueNotes().forEach(n -> sb.append(n).append(SEPARATOR));
+        }
+        return sb.toString();
     }
 
     /** Whether this index was built from exactly these parsed objects. */

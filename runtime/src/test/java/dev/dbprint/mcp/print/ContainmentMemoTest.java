@@ -38,6 +38,8 @@ class ContainmentMemoTest {
             Path p = root.resolve(c);
             assertEquals(Containment.realInside(realRoot, p), memo.inside(p), c);
             assertEquals(Containment.realInside(realRoot, p), memo.inside(p), c + " (memoised)");
+            assertEquals(Containment.realInside(realRoot, p), new ContainmentMemo(root, realRoot).insideExpected(p),
+                    c + " (expected present)");
         }
         assertTrue(memo.inside(root.resolve("a/t1/statistics.yaml")));
         assertFalse(memo.inside(root.resolve("a/t1/linked.yaml")));

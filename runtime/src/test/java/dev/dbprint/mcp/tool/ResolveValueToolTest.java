@@ -51,15 +51,11 @@ class ResolveValueToolTest {
     }
 
     private static JsonNode parse(String text) {
-        try {
-            return ToolHarness.MAPPER.readTree(text);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
+        return ToolHarness.parse(text);
     }
 
     private static JsonNode json(String text) {
-        return parse(text.replace('\'', '"'));
+        return ToolHarness.singleQuoted(text);
     }
 
     private static final String DOMAIN_COUNTRY = """

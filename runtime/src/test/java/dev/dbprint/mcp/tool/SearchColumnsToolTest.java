@@ -35,19 +35,11 @@ class SearchColumnsToolTest {
     private JsonNode call(String args) {
         ToolResult r = harness.call(tool, args);
         assertFalse(r.isError(), r.text());
-        try {
-            return ToolHarness.MAPPER.readTree(r.text());
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
+        return ToolHarness.parse(r.text());
     }
 
     private static JsonNode json(String text) {
-        try {
-            return ToolHarness.MAPPER.readTree(text.replace('\'', '"'));
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
+        return ToolHarness.singleQuoted(text);
     }
 
     /** "table.column" or "table.column<path>" for each match, in reply order. */
