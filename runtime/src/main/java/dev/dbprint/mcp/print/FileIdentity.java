@@ -1,7 +1,9 @@
 package dev.dbprint.mcp.print;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -38,6 +40,9 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
      * @throws IOException for any other failure (permission, I/O)
      */
     public static FileIdentity of(Path path) throws IOException {
+        if (definitelyAbsent(path)) {
+            return ABSENT;
+        }
         try {
             Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
             return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
@@ -52,6 +57,24 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return basic(path);
         }
+    }
+
+    /**
+     * A missing file is the common case — every call probes the optional per-table files of every table it walks — and
+     * NIO reports it by constructing an exception, which costs more than the stat itself. {@link File#exists()} answers
+     * without one. Its false is an absence only when this process may search the parent (a parent that is a plain
+     * file reads as absent below too); otherwise, a permission problem, the full stat below decides and reports it.
+     */
+    private static boolean definitelyAbsent(Path path) {
+        if (path.getFileSystem() != FileSystems.getDefault()) {
+            return false;
+        }
+        File file = path.toFile();
+        if (file.exists()) {
+            return false;
+        }
+        File parent = file.getParentFile();
+        return parent != null && parent.canExecute();
     }
 
     private static FileIdentity basic(Path path) throws IOException {

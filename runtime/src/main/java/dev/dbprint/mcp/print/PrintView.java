@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbprint.mcp.print.model.Artifact;
@@ -42,7 +43,8 @@ public final class PrintView {
     private final String connection;
     private final Path root;
     private final Path realRoot;
-    private final Map<Path, FileIdentity> touched = Collections.synchronizedMap(new TreeMap<>());
+    private final SortedMap<Path, FileIdentity> touched = Collections.synchronizedSortedMap(new TreeMap<>());
+    private final ContainmentMemo containment;
     /**
      * Set when one call saw a file at two identities (read in two forms, or recorded then read, across a rewrite): its
      * reply may mix two versions of that file, so no cursor or page version it issues may ever be followed.
@@ -55,6 +57,7 @@ public final class PrintView {
         this.connection = connection;
         this.root = connectionRoot.toAbsolutePath().normalize();
         this.realRoot = Containment.realRoot(root);
+        this.containment = new ContainmentMemo(root, realRoot);
     }
 
     public String connection() {
@@ -241,7 +244,7 @@ public final class PrintView {
     /** Every file this view touched, by absolute path (sorted), with the identity first seen. */
     public Map<Path, FileIdentity> touched() {
         synchronized (touched) {
-            return Collections.unmodifiableMap(new TreeMap<>(touched));
+            return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
         }
     }
 
@@ -264,7 +267,9 @@ public final class PrintView {
             SECURE.nextBytes(nonce);
             return HexFormat.of().formatHex(nonce);
         }
-        return digest(touched());
+        synchronized (touched) {
+            return digest(touched);
+        }
     }
 
     private static final java.security.SecureRandom SECURE = new java.security.SecureRandom();
@@ -279,7 +284,11 @@ public final class PrintView {
     public static String digest(Map<Path, FileIdentity> touched) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            new TreeMap<>(touched).forEach((p, id) -> {
+            // a view's own map is already in path order; a copy is made only for another map
+            Map<Path, FileIdentity> sorted = touched instanceof SortedMap<Path, FileIdentity> s && s.comparator() == null
+                    ? touched
+                    : new TreeMap<>(touched);
+            sorted.forEach((p, id) -> {
                 md.update(p.toString().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
                 md.update(id.token().getBytes(StandardCharsets.UTF_8));
@@ -299,11 +308,11 @@ public final class PrintView {
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
-        if (!Containment.realInside(realRoot, entry.dir())) {
+        if (!containment.insideExpected(entry.dir())) {
             return "path resolves outside the connection root";
         }
         for (Map.Entry<Artifact, Path> f : entry.files().entrySet()) {
-            if (!Containment.realInside(realRoot, f.getValue())) {
+            if (!containment.insideExpected(f.getValue())) {
                 return "artifacts." + f.getKey().key() + " resolves outside the connection root";
             }
         }
@@ -312,7 +321,7 @@ public final class PrintView {
 
     private Path contained(Path path) {
         Path p = path.toAbsolutePath().normalize();
-        if (!p.startsWith(root) || !Containment.realInside(realRoot, p)) {
+        if (!p.startsWith(root) || !containment.inside(p)) {
             throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, p, p + ": leads outside the connection root " + root);
         }
         return p;
@@ -381,7 +390,7 @@ public final class PrintView {
                     + "' cannot be read: its manifest entry " + table.notFollowableReason() + ".");
         }
         Optional<Path> file = table.file(artifact);
-        if (file.isPresent() && !Containment.realInside(realRoot, file.get())) {
+        if (file.isPresent() && !containment.inside(file.get())) {
             throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, file.get(), "table '" + table.fqn()
                     + "' cannot be read: its " + artifact.fileName() + " resolves outside the connection root.");
         }

@@ -3,8 +3,8 @@ package dev.dbprint.mcp.text;
 import java.util.Comparator;
 
 /**
- * Python's string order ({@code sorted()} on {@code str}): by code point. {@link String#compareTo} compares UTF-16 code
- * units instead, which puts a character outside the Basic Multilingual Plane before U+E000..U+FFFF.
+ * Strings in code-point order, the order Python's {@code sorted} gives and the format's orderings name. Java's
+ * {@link String#compareTo} compares UTF-16 units instead, which puts a character above U+FFFF before U+E000–U+FFFF.
  */
 public final class CodePointOrder implements Comparator<String> {
 
@@ -15,15 +15,18 @@ public final class CodePointOrder implements Comparator<String> {
 
     @Override
     public int compare(String a, String b) {
-        int i = 0, j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i), cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = a.charAt(i), y = b.charAt(i);
+            if (x != y) {
+                return fix(x) - fix(y);
             }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
         }
-        return Boolean.compare(i < a.length(), j < b.length());
+        return a.length() - b.length();
+    }
+
+    /** Moves surrogates above the rest of the BMP so unit order becomes code-point order. */
+    private static int fix(char c) {
+        return c < 0xD800 ? c : c >= 0xE000 ? c - 0x800 : c + 0x2000;
     }
 }

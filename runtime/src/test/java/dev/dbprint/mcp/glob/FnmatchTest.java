@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.glob;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,5 +90,19 @@ class FnmatchTest {
     @Test
     void compiledPatternsAreCached() {
         assertSame(Fnmatch.compile("sales.*"), Fnmatch.compile("sales.*"));
+    }
+
+    @Test
+    void thePredicateAgreesWithTheRegexOnEveryShape() {
+        String[] patterns = {"*", "**", "email", "email*", "*_id", "*mail*", "a*b", "ab*ba", "a**b", "*a*b*", "", "e?ail",
+                "[ae]*", "*.*", "x\\*", "*\n*"};
+        String[] names = {"", "email", "email_2", "customer_id", "id", "ab", "aba", "abba", "a", "b", "mail", "e.x",
+                "x\\y", "line\nbreak", "ae"};
+        for (String pattern : patterns) {
+            for (String name : names) {
+                assertEquals(Fnmatch.matches(name, pattern), Fnmatch.predicate(pattern).test(name),
+                        pattern + " vs " + name);
+            }
+        }
     }
 }

@@ -9,15 +9,20 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 
-/** Copies fixture prints from {@code fixtures/print/} into a writable directory. */
+/** Copies fixture prints from {@code fixtures/print/} (or any fixture directory) into a writable directory. */
 public final class Fixtures {
 
     private Fixtures() {
     }
 
     static Path copy(String name, Path target) {
+        return copyResource("/fixtures/print/" + name, target);
+    }
+
+    /** Copies the test resource directory {@code resource} (e.g. {@code /fixtures/search}) into {@code target}. */
+    public static Path copyResource(String resource, Path target) {
         try {
-            Path source = Path.of(Fixtures.class.getResource("/fixtures/print/" + name).toURI());
+            Path source = Path.of(Fixtures.class.getResource(resource).toURI());
             try (Stream<Path> files = Files.walk(source)) {
                 for (Path p : (Iterable<Path>) files::iterator) {
                     Path to = target.resolve(source.relativize(p).toString());

@@ -1,0 +1,77 @@
+package dev.dbprint.mcp.print;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@link Containment#realInside} for the many paths one call checks, answered from one {@code lstat} per path instead of a
+ * full real-path resolution per path: a path that is not a symbolic link is inside the root exactly when its parent
+ * directory is (its real path is the parent's real path plus its own name), and a missing path is judged by its parent,
+ * as {@link Containment#realInside} judges it by its nearest existing ancestor. A link, anything outside the root
+ * lexically, and any unexpected failure fall back to the full check. Verdicts are kept for the life of the owning
+ * {@link PrintView} — one call — since links may change between calls.
+ */
+final class ContainmentMemo {
+
+    private final Path root;
+    private final Path realRoot;
+    private final Map<Path, Boolean> verdicts = new HashMap<>();
+
+    ContainmentMemo(Path root, Path realRoot) {
+        this.root = root;
+        this.realRoot = realRoot;
+    }
+
+    /** Whether {@code path} (absolute, normalised) really lies under the root. */
+    boolean inside(Path path) {
+        return inside(path, false);
+    }
+
+    /**
+     * As {@link #inside(Path)} for a path expected to exist (a declared file, a table directory): one {@code lstat}
+     * settles it, where a probe for a file usually absent first asks {@link java.io.File#exists()}, which answers a
+     * miss without the exception NIO builds for one.
+     */
+    boolean insideExpected(Path path) {
+        return inside(path, true);
+    }
+
+    private boolean inside(Path path, boolean expected) {
+        synchronized (verdicts) {
+            Boolean known = verdicts.get(path);
+            if (known != null) {
+                return known;
+            }
+        }
+        boolean verdict = judge(path, expected);
+        synchronized (verdicts) {
+            verdicts.put(path, verdict);
+        }
+        return verdict;
+    }
+
+    private boolean judge(Path path, boolean expected) {
+        if (path.equals(root) || !path.startsWith(root)) {
+            return Containment.realInside(realRoot, path);
+        }
+        if (!expected && !path.toFile().exists()) {
+            // as Files.exists (links followed, any failure false), without the exception NIO builds for a miss
+            return inside(path.getParent(), true);
+        }
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return inside(path.getParent(), true);
+        } catch (IOException | RuntimeException e) {
+            return Containment.realInside(realRoot, path);
+        }
+        return attributes.isSymbolicLink() ? Containment.realInside(realRoot, path) : inside(path.getParent(), true);
+    }
+}

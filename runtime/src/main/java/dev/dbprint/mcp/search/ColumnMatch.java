@@ -1,0 +1,103 @@
+package dev.dbprint.mcp.search;
+
+import java.util.AbstractMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.dbprint.mcp.print.model.ColumnStats;
+import dev.dbprint.mcp.print.model.Inferred;
+import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+
+/**
+ * One search_columns match object, exactly as §4.3 shows it: {@code table}, {@code column}, for a part {@code part} and
+ * {@code occurrences}, {@code sql_type} and {@code classification} (empty strings for a column known only through its
+ * annotation), then each conditional field only where the column carries it — {@code row_count}; {@code rows_scanned}
+ * and the {@code scope} block on a table read in part; {@code looks_like}, {@code sampled}, {@code matched} together;
+ * {@code sensitivity}; {@code redacted}; {@code candidate_key} with {@code candidate_key_exception}; {@code annotation}
+ * (the column's note); and {@code value_notes} when the text matched through per-value notes.
+ * <p>
+ * The object is built when first read rather than when matched: a search can match every column of a large print while
+ * a page serializes only the few dozen it holds.
+ */
+public final class ColumnMatch extends AbstractMap<String, Object> {
+
+    private final SearchedColumn.TableFacts table;
+    private final SearchedColumn searched;
+    private final List<StatisticsAnnotations.ValueNote> valueNotes;
+    private Map<String, Object> built;
+
+    /** {@code valueNotes}: the per-value notes the text matched, or null when it matched none (or no text was given). */
+    public ColumnMatch(SearchedColumn.TableFacts table, SearchedColumn searched,
+            List<StatisticsAnnotations.ValueNote> valueNotes) {
+        this.table = table;
+        this.searched = searched;
+        this.valueNotes = valueNotes;
+    }
+
+    public SearchedColumn searched() {
+        return searched;
+    }
+
+    @Override
+    public Set<Entry<String, Object>> entrySet() {
+        if (built == null) {
+            built = build();
+        }
+        return built.entrySet();
+    }
+
+    private Map<String, Object> build() {
+        SearchedColumn c = searched;
+        ColumnStats block = c.block();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("table", table.fqn());
+        m.put("column", c.column());
+        if (c.part() != null) {
+            m.put("part", c.part());
+            putIfPresent(m, "occurrences", block.occurrences());
+        }
+        m.put("sql_type", block == null || block.sqlType() == null ? "" : block.sqlType());
+        m.put("classification", block == null || block.classification() == null ? "" : block.classification());
+        putIfPresent(m, "row_count", table.rowCount());
+        if (table.scope() != null) {
+            putIfPresent(m, "rows_scanned", c.columnBlock() == null ? null : c.columnBlock().rowsScanned());
+            m.put("scope", table.scope());
+        }
+        Inferred inferred = block == null ? null : block.inferred();
+        if (inferred != null) {
+            if (inferred.looksLike() != null) {
+                m.put("looks_like", inferred.looksLike());
+                putIfPresent(m, "sampled", inferred.sampled());
+                putIfPresent(m, "matched", inferred.matched());
+            }
+            putIfPresent(m, "sensitivity", inferred.sensitivity());
+        }
+        putIfPresent(m, "redacted", block == null ? null : block.redacted());
+        if (inferred != null && inferred.candidateKey()) {
+            m.put("candidate_key", true);
+            putIfPresent(m, "candidate_key_exception", inferred.candidateKeyException());
+        }
+        if (c.annotation() != null) {
+            putIfPresent(m, "annotation", c.annotation().note());
+        }
+        if (valueNotes != null) {
+            m.put("value_notes", valueNotes.stream().map(ColumnMatch::valueNote).toList());
+        }
+        return m;
+    }
+
+    private static Map<String, Object> valueNote(StatisticsAnnotations.ValueNote n) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("value", n.value());
+        m.put("note", n.note());
+        return m;
+    }
+
+    private static void putIfPresent(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.dbprint.mcp.tool;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.search.ColumnPredicates;
+import dev.dbprint.mcp.search.ColumnSearch;
+
+/** {@code search_columns} (spec §4.3): columns and parts across the print by name, fields and notes, paged per §4.8. */
+@ApplicationScoped
+public class SearchColumnsTool {
+
+    private final PrintStore store;
+    private final PagedReplies paging;
+    private final ColumnSearch search = new ColumnSearch();
+
+    @Inject
+    public SearchColumnsTool(PrintStore store, PagedReplies paging) {
+        this.store = store;
+        this.paging = paging;
+    }
+
+    @McpTool("search_columns")
+    public ToolResult call(ToolCall call) {
+        JsonNode candidateKey = call.arguments().get("candidate_key");
+        ColumnPredicates predicates = new ColumnPredicates(call.string("pattern"), call.string("classification"),
+                call.string("sql_type"), call.string("sensitivity"), call.string("looks_like"), call.string("redacted"),
+                candidateKey == null || candidateKey.isNull() ? null : candidateKey.asBoolean(), call.string("text"));
+        return paging.list(call, () -> {
+            PrintView view = store.view(call.connection().name(), call.connection().root());
+            return new PagedReplies.Pinned<>(search.run(view, predicates).reply(), view.digest());
+        });
+    }
+}

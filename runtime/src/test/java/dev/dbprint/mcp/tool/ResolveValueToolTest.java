@@ -1,0 +1,365 @@
+package dev.dbprint.mcp.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.dbprint.mcp.print.Fixtures;
+
+/** resolve_value (§4.7) over the fixture print {@code fixtures/search} (connection {@code arb}). */
+class ResolveValueToolTest {
+
+    @TempDir
+    Path dir;
+    ToolHarness harness;
+    ResolveValueTool tool;
+    Path root;
+
+    @BeforeEach
+    void setUp() {
+        Fixtures.copyResource("/fixtures/search", dir);
+        harness = new ToolHarness(dir);
+        tool = new ResolveValueTool(harness.store, harness.paging);
+        root = dir.resolve("prints/arb").toAbsolutePath().normalize();
+    }
+
+    private JsonNode resolve(String table, String column, String text) {
+        return resolve("{\"table\": \"" + table + "\", \"column\": \"" + column + "\", \"text\": \"" + text + "\"}");
+    }
+
+    private JsonNode resolve(String args) {
+        ToolResult r = harness.call(tool, args);
+        assertFalse(r.isError(), r.text());
+        return parse(r.text());
+    }
+
+    private String fault(String args) {
+        ToolResult r = harness.call(tool, args);
+        assertTrue(r.isError(), r.text());
+        return r.text();
+    }
+
+    private static JsonNode parse(String text) {
+        return ToolHarness.parse(text);
+    }
+
+    private static JsonNode json(String text) {
+        return ToolHarness.singleQuoted(text);
+    }
+
+    private static final String DOMAIN_COUNTRY = """
+            [{'value': 'DE', 'count': 60}, {'value': 'FR', 'count': 40, 'note': 'France, overseas departments included'},
+             {'value': 'de', 'count': 12, 'spelling_of': 'DE'}, {'value': ' De', 'count': 6, 'spelling_of': 'DE'},
+             {'value': 'ES', 'count': 2}]""";
+
+    @Test
+    void aValueStoredUnderThreeSpellingsReturnsEveryOneOfThem() {
+        JsonNode expected = json("""
+                {'table': 'geo.customer', 'column': 'country', 'text': 'de', 'match': 'stored', 'coverage': 1.0,
+                 'exhaustive': true, 'listed': 5,
+                 'spellings': [{'value': 'DE', 'count': 60}, {'value': 'de', 'count': 12, 'spelling_of': 'DE'},
+                               {'value': ' De', 'count': 6, 'spelling_of': 'DE'}],
+                 'domain': %s, 'total': 8}""".formatted(DOMAIN_COUNTRY));
+        assertEquals(expected, resolve("geo.customer", "country", "de"));
+        JsonNode padded = resolve("geo.customer", "country", " dE ");
+        assertEquals(expected.get("spellings"), padded.get("spellings"));
+        assertEquals("stored", padded.get("match").asText());
+    }
+
+    @Test
+    void theReplyKeysComeInOrderWithTheCoverageSpelledAsWritten() {
+        String text = harness.call(tool, "{\"table\": \"geo.customer\", \"column\": \"status\", \"text\": \"a\"}").text();
+        assertEquals("""
+                {
+                  "table": "geo.customer",
+                  "column": "status",
+                  "text": "a",
+                  "match": "stored",
+                  "coverage": 1.0,
+                  "exhaustive": true,
+                  "listed": 2,
+                  "spellings": [
+                    {
+                      "value": "A",
+                      "count": 100,
+                      "note": "Active customer"
+                    }
+                  ],
+                  "domain": [
+                    {
+                      "value": "A",
+                      "count": 100,
+                      "note": "Active customer"
+                    },
+                    {
+                      "value": "C",
+                      "count": 20,
+                      "note": "Closed account; never reopened"
+                    }
+                  ],
+                  "total": 3
+                }""", text);
+    }
+
+    @Test
+    void aNoteDefinesAValueOnWordBoundariesEitherWayRound() {
+        JsonNode closed = resolve("geo.customer", "status", "closed");
+        assertEquals("definition", closed.get("match").asText());
+        assertEquals(json("[{'value': 'C', 'count': 20, 'note': 'Closed account; never reopened'}]"),
+                closed.get("candidates"));
+        JsonNode phrase = resolve("geo.customer", "status", "every active customer in Germany");
+        assertEquals("definition", phrase.get("match").asText(), "the note inside the text");
+        assertEquals("A", phrase.get("candidates").get(0).get("value").asText());
+        assertEquals("none", resolve("geo.customer", "status", "clos").get("match").asText(),
+                "a fragment of a word is not the word");
+        JsonNode france = resolve("geo.customer", "country", "Overseas Departments");
+        assertEquals(json("[{'value': 'FR', 'count': 40, 'note': 'France, overseas departments included'}]"),
+                france.get("candidates"));
+    }
+
+    @Test
+    void aNoteOnAValueAbsentFromACompleteListIsStaleAndDefinesNothing() {
+        JsonNode r = resolve("geo.customer", "country", "unknown country");
+        assertEquals("none", r.get("match").asText());
+        assertEquals(json(DOMAIN_COUNTRY), r.get("domain"));
+        assertFalse(r.has("candidates"));
+        assertEquals(5, r.get("total").asInt());
+    }
+
+    @Test
+    void aNearMissRanksTheListedValuesByTrigramSimilarity() {
+        JsonNode r = resolve("geo.customer", "country_name", "germny");
+        assertEquals("nearest", r.get("match").asText());
+        assertEquals(json("""
+                [{'value': 'Germany', 'count': 20, 'score': 0.5},
+                 {'value': 'East Germany', 'count': 1, 'score': 0.333333}]"""), r.get("candidates"));
+        assertEquals(30, r.get("listed").asInt());
+        assertEquals(30, r.get("domain").size(), "a complete list of 30 comes whole");
+        assertEquals(32, r.get("total").asInt());
+    }
+
+    @Test
+    void nothingResemblingTheTextIsNoneNotAnError() {
+        JsonNode r = resolve("geo.customer", "country_name", "qqq");
+        assertEquals("none", r.get("match").asText());
+        assertFalse(r.has("candidates"));
+        assertTrue(r.get("exhaustive").asBoolean());
+    }
+
+    @Test
+    void anEmptyExhaustiveListAnswersNoneWithAnEmptyDomain() {
+        assertEquals(json("""
+                {'table': 'geo.customer', 'column': 'legacy_flag', 'text': 'Y', 'match': 'none', 'coverage': 1.0,
+                 'exhaustive': true, 'listed': 0, 'domain': [], 'total': 0}"""),
+                resolve("geo.customer", "legacy_flag", "Y"));
+    }
+
+    @Test
+    void aRedactedColumnIsUnavailable() {
+        assertEquals(
+                json("""
+                        {'table': 'geo.customer', 'column': 'email', 'text': 'a@b.example', 'match': 'unavailable',
+                         'reason': 'the column\\u0027s values are redacted (redacted: mask): the print publishes their counts but no literal to match against',
+                         'coverage': 0.025424, 'exhaustive': false, 'listed': 2, 'total': 0}"""),
+                resolve("geo.customer", "email", "a@b.example"));
+    }
+
+    @Test
+    void everyWayAListCanBeMissingSaysWhich() {
+        assertEquals("the column holds free text (inferred.looks_like: prose), for which the print publishes no value"
+                + " list", resolve("geo.customer", "bio", "x").get("reason").asText());
+        assertEquals("the column's value list was not measured this run (unmeasured: values)",
+                resolve("geo.customer", "segment", "x").get("reason").asText());
+        assertEquals("the table is described from its catalog alone (catalog_only): no query was issued, so no value"
+                + " list was measured", resolve("geo.v_summary", "region", "x").get("reason").asText());
+        assertEquals("the column's classification (json) publishes no value list",
+                resolve("geo.customer", "prefs", "x").get("reason").asText());
+        for (JsonNode r : new JsonNode[]{resolve("geo.customer", "bio", "x"), resolve("geo.v_summary", "region", "x")}) {
+            assertEquals("unavailable", r.get("match").asText());
+            assertTrue(r.get("coverage").isNull());
+            assertFalse(r.get("exhaustive").asBoolean());
+            assertEquals(0, r.get("listed").asInt());
+            assertFalse(r.has("domain"));
+            assertFalse(r.has("sample_caveat"));
+        }
+    }
+
+    @Test
+    void aTableDeclaringNoStatisticsIsUnavailableWithThatReason() {
+        assertEquals(json("""
+                {'table': 'geo.v_legacy', 'column': 'old_code', 'text': 'Z9', 'match': 'unavailable',
+                 'reason': 'the table declares no statistics artifact, so the print holds no value list for any of its columns',
+                 'coverage': null, 'exhaustive': false, 'listed': 0, 'total': 0}"""),
+                resolve("geo.v_legacy", "old_code", "Z9"));
+    }
+
+    @Test
+    void aTopNCutCarriesTheSampleCaveatAndNoDomain() {
+        JsonNode r = resolve("geo.customer", "customer_id", "1");
+        assertEquals(json("""
+                {'table': 'geo.customer', 'column': 'customer_id', 'text': '1', 'match': 'stored', 'coverage': null,
+                 'exhaustive': false, 'listed': 2, 'sample_caveat': '%s',
+                 'spellings': [{'value': 1, 'count': 1}], 'total': 1}""".formatted(ResolveValueTool.TOP_N_CAVEAT)), r);
+    }
+
+    @Test
+    void aNumericOrTemporalListIsExhaustiveWhenListedEqualsAnExactCardinality() {
+        JsonNode r = resolve("geo.customer", "opened_on", "2025-06-30");
+        assertEquals("stored", r.get("match").asText());
+        assertTrue(r.get("coverage").isNull());
+        assertTrue(r.get("exhaustive").asBoolean());
+        assertFalse(r.has("sample_caveat"));
+        assertEquals(json("[{'value': '2025-01-01', 'count': 80}, {'value': '2025-06-30', 'count': 40}]"),
+                r.get("domain"));
+    }
+
+    @Test
+    void aScopedTableCarriesScopeAndRowCountAndIsNeverExhaustive() {
+        assertEquals(json("""
+                {'table': 'geo.visit', 'column': 'channel', 'text': 'WEB', 'match': 'stored', 'coverage': 1.0,
+                 'exhaustive': false, 'listed': 2, 'scope': {'rows_scanned': 100, 'sample': 0.05}, 'row_count': 2000,
+                 'sample_caveat': '%s', 'spellings': [{'value': 'web', 'count': 60}],
+                 'domain': [{'value': 'web', 'count': 60}, {'value': 'app', 'count': 40}], 'total': 3}"""
+                .formatted(ResolveValueTool.SCOPED_CAVEAT)), resolve("geo.visit", "channel", "WEB"));
+        JsonNode cut = resolve("geo.visit", "referrer", "https://search.example/");
+        assertEquals(ResolveValueTool.TOP_N_CAVEAT, cut.get("sample_caveat").asText());
+        assertEquals(2000, cut.get("row_count").asInt());
+        assertFalse(cut.has("domain"));
+    }
+
+    @Test
+    void aScopedScanThatReadNoRowsIsUnavailableAndStillCarriesScope() {
+        assertEquals(json("""
+                {'table': 'geo.empty_scan', 'column': 'code', 'text': 'X', 'match': 'unavailable',
+                 'reason': 'the table was read in part (scope) and the scan read no rows, so no value was listed',
+                 'coverage': 1.0, 'exhaustive': false, 'listed': 0,
+                 'scope': {'rows_scanned': 0, 'filter': 'created_at > now()'}, 'row_count': 500, 'total': 0}"""),
+                resolve("geo.empty_scan", "code", "X"));
+    }
+
+    @Test
+    void aPartResolvesAgainstItsOwnValues() {
+        JsonNode r = resolve("{\"table\": \"geo.customer\", \"column\": \"prefs\", \"part\": \".lang\", \"text\": \"DE\"}");
+        assertEquals(json("""
+                {'table': 'geo.customer', 'column': 'prefs', 'part': '.lang', 'text': 'DE', 'match': 'stored',
+                 'coverage': 1.0, 'exhaustive': true, 'listed': 3, 'spellings': [{'value': 'de', 'count': 30}],
+                 'domain': [{'value': 'en', 'count': 50}, {'value': 'de', 'count': 30}, {'value': 'fr', 'count': 10}],
+                 'total': 4}"""), r);
+        JsonNode scoped = resolve("{\"table\": \"geo.visit\", \"column\": \"payload\", \"part\": \".kind\","
+                + " \"text\": \"clik\"}");
+        assertEquals("nearest", scoped.get("match").asText());
+        assertEquals(json("{'rows_scanned': 100, 'sample': 0.05}"), scoped.get("scope"));
+        assertFalse(scoped.get("exhaustive").asBoolean());
+        assertEquals(ResolveValueTool.SCOPED_CAVEAT, scoped.get("sample_caveat").asText());
+        JsonNode hashed = resolve("{\"table\": \"geo.customer\", \"column\": \"prefs\", \"part\": \".contact\","
+                + " \"text\": \"x\"}");
+        assertTrue(hashed.get("reason").asText().startsWith("the part's values are redacted (redacted: hash)"));
+    }
+
+    @Test
+    void unknownTablesColumnsAndPartsFailWithTheirSentences() {
+        assertEquals("table 'foo' not found in connection 'arb'. Call list_tables with connection 'arb' for valid"
+                + " names.", fault("{\"table\": \"foo\", \"column\": \"x\", \"text\": \"y\"}"));
+        assertEquals("the last generate run could not profile 'geo.gone'; run dbprint generate to see the cause",
+                fault("{\"table\": \"geo.gone\", \"column\": \"x\", \"text\": \"y\"}"));
+        assertEquals("column 'rnk' not found in table 'geo.customer'. Columns: bio, country, country_name,"
+                + " customer_id, email, legacy_flag, opened_on, prefs, segment, status.",
+                fault("{\"table\": \"geo.customer\", \"column\": \"rnk\", \"text\": \"y\"}"));
+        assertEquals("part '.nope' not found in column 'prefs' of table 'geo.customer'. Parts: .contact, .lang,"
+                + " [keys].",
+                fault("{\"table\": \"geo.customer\", \"column\": \"prefs\", \"part\": \".nope\","
+                        + " \"text\": \"y\"}"));
+        assertEquals("part '[*]' not found in column 'status' of table 'geo.customer'. Parts: none.",
+                fault("{\"table\": \"geo.customer\", \"column\": \"status\", \"part\": \"[*]\", \"text\": \"y\"}"));
+        assertEquals("stored", resolve("geo.customer", "Status", "a").get("match").asText(),
+                "a catalog spelling folds to the lower-case key");
+        assertEquals("status", resolve("geo.customer", "Status", "a").get("column").asText());
+    }
+
+    @Test
+    void brokenStatisticsOrAnnotationsFailWithTheirPrintErrors() {
+        assertEquals("manifest references statistics.yaml but file is absent at " + root.resolve("geo/lost/statistics.yaml")
+                + ". Re-run dbprint generate.", fault("{\"table\": \"geo.lost\", \"column\": \"x\", \"text\": \"y\"}"));
+        assertTrue(fault("{\"table\": \"geo.broken\", \"column\": \"x\", \"text\": \"y\"}")
+                .startsWith(root.resolve("geo/broken/statistics.yaml") + ": YAML parse error: "));
+        assertEquals(root.resolve("geo/bad_notes/statistics.annotations.yaml") + ": does not match its schema"
+                + " (SPEC 2.7): columns.code.colour: is not a key this file takes; accepted: note, claims, values,"
+                + " derived_from", fault("{\"table\": \"geo.bad_notes\", \"column\": \"code\", \"text\": \"X1\"}"));
+    }
+
+    @Test
+    void longListsPageWithEveryKeyOnEveryPageSpellingsBeforeDomainAndNoValueShortened() throws Exception {
+        Path project = dir.resolve("long");
+        Path table = project.resolve("prints/big/t/t");
+        Files.createDirectories(table);
+        Files.writeString(project.resolve(".dbprint.yaml"), "connections:\n  big:\n    adapter: postgres\n");
+        Files.writeString(project.resolve("prints/big/manifest.yaml"), "format_version: 1\ntables:\n  t.t:\n"
+                + "    type: table\n    path: t/t\n    artifacts:\n      statistics: statistics.yaml\n");
+        String base = "x".repeat(600);
+        String huge = "y".repeat(30_000);
+        StringBuilder yaml = new StringBuilder("format_version: 1\ntable: t.t\ntype: table\nrow_count: 1000\n"
+                + "columns:\n  label:\n    sql_type: TEXT\n    classification: categorical\n    values:\n");
+        List<String> spellings = new ArrayList<>();
+        for (int i = 0; i < 45; i++) {
+            String v = base.substring(0, i) + "X" + base.substring(i + 1);
+            spellings.add(v);
+            yaml.append("    - {value: ").append(v).append(", count: ").append(100 - i).append("}\n");
+        }
+        yaml.append("    - {value: ").append(huge).append(", count: 1}\n    values_coverage: 1.0\n");
+        Files.writeString(table.resolve("statistics.yaml"), yaml);
+        ToolHarness h = new ToolHarness(project);
+        ResolveValueTool t = new ResolveValueTool(h.store, h.paging);
+        String args = "{\"table\": \"t.t\", \"column\": \"label\", \"text\": \"" + base + "\"";
+        List<String> order = new ArrayList<>();
+        List<JsonNode> spelled = new ArrayList<>();
+        List<JsonNode> domain = new ArrayList<>();
+        StringBuilder parts = new StringBuilder();
+        String cursor = null;
+        do {
+            ToolResult r = h.call(t, args + (cursor == null ? "}" : ", \"cursor\": \"" + cursor + "\"}"));
+            assertFalse(r.isError(), r.text());
+            assertTrue(r.text().length() <= 20_000, "page of " + r.text().length());
+            JsonNode page = parse(r.text());
+            assertEquals("t.t", page.get("table").asText());
+            assertEquals("label", page.get("column").asText());
+            assertEquals(base, page.get("text").asText());
+            assertEquals("stored", page.get("match").asText());
+            assertEquals(1.0, page.get("coverage").asDouble());
+            assertTrue(page.get("exhaustive").asBoolean());
+            assertEquals(46, page.get("listed").asInt());
+            assertEquals(91, page.get("total").asInt());
+            for (String key : List.of("spellings", "domain")) {
+                if (page.has(key)) {
+                    order.add(key);
+                    for (JsonNode item : page.get(key)) {
+                        if (item.has("part")) {
+                            parts.append(item.get("text").asText());
+                            if (item.get("part").asInt() == item.get("parts").asInt()) {
+                                domain.add(parse(parts.toString()));
+                            }
+                        } else {
+                            (key.equals("spellings") ? spelled : domain).add(item);
+                        }
+                    }
+                }
+            }
+            cursor = page.has("next_cursor") ? page.get("next_cursor").asText() : null;
+        } while (cursor != null);
+        assertEquals("spellings", order.get(0));
+        assertEquals(order.lastIndexOf("spellings") + 1, order.indexOf("domain"), order.toString());
+        assertEquals(spellings, spelled.stream().map(n -> n.get("value").asText()).toList());
+        assertEquals(46, domain.size());
+        assertEquals(huge, domain.get(45).get("value").asText(), "the 30,000-character value arrives whole, in parts");
+    }
+}
