@@ -3,6 +3,8 @@ package dev.dbprint.mcp.bench;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,12 +30,15 @@ public final class HeapProbe {
         return Long.parseLong(m.group(1)) * 1024;
     }
 
-    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
+    /** Runs a jcmd command against a JVM; its output. */
+    public static String jcmd(long pid, String... command) throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid)));
+        line.addAll(List.of(command));
+        Process p = new ProcessBuilder(line).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
-            throw new IllegalStateException("jcmd " + pid + " " + command + " failed:\n" + out);
+            throw new IllegalStateException(line + " failed:\n" + out);
         }
         return out;
     }

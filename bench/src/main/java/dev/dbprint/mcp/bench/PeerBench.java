@@ -36,7 +36,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * measured HTTP period [20], {@code --warmup} seconds [10], {@code --xmx} for the HTTP server [256m], {@code --jar} the
  * runner jar [integration-tests/target/dbprint-mcp-*-runner.jar], {@code --peer} the peer's entry script
  * [bench/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js], {@code --dir} [a fresh temporary
- * directory].
+ * directory], {@code --only} some of startup,stdio,http [all], {@code --profile FILE} records a JFR profile of our stdio
+ * server.
  */
 public final class PeerBench {
 
@@ -74,9 +75,17 @@ public final class PeerBench {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 
         PeerBench bench = new PeerBench(args, project, jar, peer);
-        bench.startup();
-        bench.stdio();
-        bench.http();
+        String only = args.string("--only", "startup,stdio,http");
+        bench.header();
+        if (only.contains("startup")) {
+            bench.startup();
+        }
+        if (only.contains("stdio")) {
+            bench.stdio();
+        }
+        if (only.contains("http")) {
+            bench.http();
+        }
         System.out.println();
         bench.table.forEach(System.out::println);
     }
@@ -92,7 +101,6 @@ public final class PeerBench {
             ours[i] = startOnce(ourCommand(List.of()));
             theirs[i] = startOnce(peerCommand());
         }
-        header();
         row("start-up to first initialize reply", new Stats(ours), new Stats(theirs), 0.5, "median of " + runs);
     }
 
@@ -104,15 +112,22 @@ public final class PeerBench {
 
     // ---------------------------------------------------------------- stdio, warm
 
-    private void stdio() {
+    private void stdio() throws IOException, InterruptedException {
         int runs = args.integer("--runs", 200);
         Path statistics = project.resolve("prints").resolve(SyntheticPrint.CONNECTION).resolve("wide/events")
                 .resolve("statistics.yaml");
         Path manifest = project.resolve("prints").resolve(SyntheticPrint.CONNECTION).resolve("manifest.yaml");
-        try (StdioServer ours = StdioServer.start(ourCommand(List.of()), Path.of("."));
+        List<String> jvm = args.optional("--profile")
+                .map(f -> List.of("-Xlog:disable", "-XX:StartFlightRecording=filename=" + f + ",settings=profile"))
+                .orElse(List.of());
+        try (StdioServer ours = StdioServer.start(ourCommand(jvm), Path.of("."));
                 StdioServer theirs = StdioServer.start(peerCommand(), Path.of("."))) {
             ours.initialize();
             theirs.initialize();
+            if (args.optional("--profile").isPresent()) { // started by jcmd: a JFR started by a flag writes to stdout
+                HeapProbe.jcmd(ours.pid(), "JFR.start", "settings=profile",
+                        "filename=" + Path.of(args.string("--profile", "")).toAbsolutePath());
+            }
             Stats raw = time(runs, () -> theirs.callTool("read_text_file", args("path", statistics.toString())));
             Stats rawManifest = time(Math.max(10, runs / 10),
                     () -> theirs.callTool("read_text_file", args("path", manifest.toString())));
@@ -133,6 +148,9 @@ public final class PeerBench {
             Stats list = time(runs, () -> ours.callTool("list_tables", StdioServer.JSON.createObjectNode()));
             row("list_tables, page 1", list, raw, 0.5, vs);
             row("(peer read_text_file manifest.yaml)", rawManifest, raw, null, "the file list_tables indexes");
+            if (args.optional("--profile").isPresent()) {
+                HeapProbe.jcmd(ours.pid(), "JFR.stop");
+            }
         }
     }
 

@@ -103,6 +103,9 @@ public final class StdioServer implements AutoCloseable {
         while (true) {
             String line = readLine();
             long nanos = System.nanoTime() - t;
+            if (!line.startsWith("{")) { // not a frame: JFR, started by jcmd for --profile, announces itself on stdout
+                continue;
+            }
             JsonNode reply = new Reply(line, nanos).json();
             if (reply.has("method")) { // a notification or a request of the server's own (e.g. roots/list)
                 if (reply.has("id")) {
