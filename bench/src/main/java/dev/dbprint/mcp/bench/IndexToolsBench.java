@@ -3,7 +3,6 @@ package dev.dbprint.mcp.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -43,12 +42,12 @@ public final class IndexToolsBench {
     }
 
     public static void main(String[] args) throws IOException {
-        int tables = intArg(args, "--tables", 10_000);
-        int columns = intArg(args, "--columns", 10);
-        int wide = intArg(args, "--wide", 0);
-        int runs = intArg(args, "--runs", 50);
-        String dirArg = stringArg(args, "--dir", null);
-        Path project = dirArg == null ? Files.createTempDirectory("dbprint-bench") : Path.of(dirArg);
+        Args a = new Args(args);
+        int tables = a.integer("--tables", 10_000);
+        int columns = a.integer("--columns", 10);
+        int wide = a.integer("--wide", 0);
+        int runs = a.integer("--runs", 50);
+        Path project = a.path("--dir").orElse(Files.createTempDirectory("dbprint-bench"));
 
         long t0 = System.nanoTime();
         new SyntheticPrint(project, tables, columns, wide).write();
@@ -85,7 +84,7 @@ public final class IndexToolsBench {
             all[i] = (System.nanoTime() - t) / 1e6;
         }
         System.out.printf("warm list_tables detail:true, all pages: median %.1f ms over %d runs (%d parses)%n",
-                median(all), all.length, store.counters().parses() - parses);
+                Stats.median(all), all.length, store.counters().parses() - parses);
 
         report("warm list_tables detail:true, first page", runs, () -> call(list, detail));
         report("warm list_tables names, first page", runs, () -> call(list, "{}"));
@@ -110,7 +109,7 @@ public final class IndexToolsBench {
         long warmParses = store.counters().parses() - parses;
         Arrays.sort(ms);
         System.out.printf("%s: median %.2f ms, p90 %.2f ms over %d calls (%d parses, %.2f per call)%n", what,
-                median(ms), ms[(int) (runs * 0.9)], runs, warmParses, (double) warmParses / runs);
+                Stats.median(ms), ms[(int) (runs * 0.9)], runs, warmParses, (double) warmParses / runs);
     }
 
     /** Follows next_cursor to the last page; returns the page count. */
@@ -149,28 +148,11 @@ public final class IndexToolsBench {
         }
     }
 
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    }
-
     private static long usedHeap() {
         for (int i = 0; i < 3; i++) {
             System.gc();
         }
         Runtime rt = Runtime.getRuntime();
         return rt.totalMemory() - rt.freeMemory();
-    }
-
-    private static int intArg(String[] args, String name, int fallback) {
-        String v = stringArg(args, name, null);
-        return v == null ? fallback : Integer.parseInt(v);
-    }
-
-    private static String stringArg(String[] args, String name, String fallback) {
-        List<String> list = new ArrayList<>(List.of(args));
-        int i = list.indexOf(name);
-        return i >= 0 && i + 1 < list.size() ? list.get(i + 1) : fallback;
     }
 }

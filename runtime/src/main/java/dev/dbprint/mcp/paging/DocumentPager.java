@@ -35,7 +35,48 @@ public final class DocumentPager {
 
         String forRows(List<String> rowsOnPage);
 
+        /**
+         * A fresh tally for one page being filled. The pager asks, for each row it tries, how long the legend would be
+         * with it; a legend that can answer from the rows already placed overrides this, so filling a page is not
+         * quadratic in its rows. The default answers with {@link #forRows} of every row.
+         */
+        default Tally tally() {
+            return new Recount(this);
+        }
+
         Legend NONE = rows -> "";
+    }
+
+    /** The legend length of a page being filled: rows are {@link #add}ed in page order. */
+    public interface Tally {
+
+        void add(String row);
+
+        /** {@code forRows(rows added + more).length()}. */
+        int lengthWith(List<String> more);
+    }
+
+    /** The tally that keeps the rows and asks the legend again each time. */
+    private static final class Recount implements Tally {
+
+        private final Legend legend;
+        private final List<String> rows = new ArrayList<>();
+
+        Recount(Legend legend) {
+            this.legend = legend;
+        }
+
+        @Override
+        public void add(String row) {
+            rows.add(row);
+        }
+
+        @Override
+        public int lengthWith(List<String> more) {
+            List<String> all = new ArrayList<>(rows);
+            all.addAll(more);
+            return legend.forRows(all).length();
+        }
     }
 
     private final List<List<String>> sections;
@@ -129,6 +170,7 @@ public final class DocumentPager {
 
         final boolean firstPage;
         final List<String> rows = new ArrayList<>();
+        final Tally tally = legend.tally();
         int identityLen;
         long len;
 
@@ -138,6 +180,7 @@ public final class DocumentPager {
 
         void add(int section, String row) {
             rows.add(row);
+            tally.add(row);
             len += row.length();
             if (firstPage && section == 0) {
                 identityLen += row.length();
@@ -153,9 +196,7 @@ public final class DocumentPager {
             if (total > max) {
                 return false;
             }
-            List<String> all = new ArrayList<>(rows);
-            all.addAll(more);
-            return total + legend.forRows(all).length() <= max;
+            return total + tally.lengthWith(more) <= max;
         }
     }
 

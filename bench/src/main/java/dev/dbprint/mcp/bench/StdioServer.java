@@ -1,0 +1,181 @@
+package dev.dbprint.mcp.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * An MCP server spawned as a child process and spoken to over stdio, one newline-delimited JSON-RPC frame a line, one
+ * request at a time. The clock of {@link #timed} runs from writing the request to reading the reply's last byte (the
+ * end of its line), so both servers are timed the same way; parsing the reply happens after the clock stops. Its stderr
+ * is drained on a thread of its own so a chatty server never blocks.
+ */
+public final class StdioServer implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A reply and how long the round trip took. */
+    public record Reply(String line, long nanos) {
+
+        public JsonNode json() {
+            try {
+                return JSON.readTree(line);
+            } catch (IOException e) {
+                throw new IllegalStateException("not JSON: " + line, e);
+            }
+        }
+
+        /** {@code result.content[0].text} of a tools/call reply; fails on an error reply. */
+        public String toolText() {
+            JsonNode r = json();
+            if (r.has("error") || r.path("result").path("isError").asBoolean(false)) {
+                throw new IllegalStateException("the call failed: " + line);
+            }
+            return r.path("result").path("content").path(0).path("text").asText();
+        }
+    }
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final BufferedReader stdout;
+    private final StringBuffer stderr = new StringBuffer();
+    private final long startNanos;
+    private int nextId = 1;
+
+    private StdioServer(Process process, long startNanos) {
+        this.process = process;
+        this.startNanos = startNanos;
+        this.stdin = process.getOutputStream();
+        this.stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        drain(process.getErrorStream(), stderr);
+    }
+
+    /** Spawns {@code command} in {@code directory}. */
+    public static StdioServer start(List<String> command, Path directory) {
+        long start = System.nanoTime();
+        try {
+            return new StdioServer(new ProcessBuilder(command).directory(directory.toFile()).start(), start);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    /**
+     * Sends {@code initialize} at once and returns the nanoseconds from spawning the process to the reply, then sends
+     * {@code notifications/initialized}.
+     */
+    public long initialize() {
+        ObjectNode params = JSON.createObjectNode().put("protocolVersion", "2025-06-18");
+        params.putObject("capabilities");
+        params.putObject("clientInfo").put("name", "dbprint-peer-bench").put("version", "1");
+        timed("initialize", params);
+        long sinceStart = System.nanoTime() - startNanos;
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return sinceStart;
+    }
+
+    /** {@code tools/call} of {@code name} with {@code arguments}, timed. */
+    public Reply callTool(String name, ObjectNode arguments) {
+        ObjectNode params = JSON.createObjectNode().put("name", name);
+        params.set("arguments", arguments);
+        return timed("tools/call", params);
+    }
+
+    /** A request with a fresh id; waits for the line answering it. Requests from the server are refused. */
+    public Reply timed(String method, JsonNode params) {
+        int id = nextId++;
+        ObjectNode m = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        m.set("params", params);
+        String frame = m.toString();
+        long t = System.nanoTime();
+        send(frame);
+        while (true) {
+            String line = readLine();
+            long nanos = System.nanoTime() - t;
+            if (!line.startsWith("{")) { // not a frame: JFR, started by jcmd for --profile, announces itself on stdout
+                continue;
+            }
+            JsonNode reply = new Reply(line, nanos).json();
+            if (reply.has("method")) { // a notification or a request of the server's own (e.g. roots/list)
+                if (reply.has("id")) {
+                    send("{\"jsonrpc\":\"2.0\",\"id\":" + reply.get("id") + ",\"error\":{\"code\":-32601,"
+                            + "\"message\":\"Method not found\"}}");
+                }
+                continue;
+            }
+            if (reply.path("id").asInt(-1) == id) {
+                return new Reply(line, nanos);
+            }
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    private void send(String frame) {
+        try {
+            stdin.write((frame + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("stdin closed; stderr:\n" + stderr, e);
+        }
+    }
+
+    private String readLine() {
+        try {
+            String line = stdout.readLine();
+            if (line == null) {
+                throw new IllegalStateException("stdout ended (exit " + process.waitFor() + "); stderr:\n" + stderr);
+            }
+            return line;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** EOF on stdin (a clean shutdown for an MCP stdio server); killed if it has not exited after 20 seconds. */
+    @Override
+    public void close() {
+        try {
+            stdin.close();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (IOException ignored) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void drain(InputStream in, StringBuffer into) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    if (into.length() < 1_000_000) {
+                        into.append(line).append('\n');
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process went away
+            }
+        }, "bench-stderr");
+        t.setDaemon(true);
+        t.start();
+    }
+}
