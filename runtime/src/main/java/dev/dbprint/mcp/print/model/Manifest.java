@@ -38,22 +38,12 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
     }
 
     /**
-     * A copy whose entries have been re-judged by {@code check} (entry, current judgement → null when it stays followable,
-     * else the reason it is not).
+     * A copy whose entries are re-judged by {@code check} (entry, current judgement → null when it stays followable, else
+     * the reason it is not) as they are looked up: a call that follows one table judges that table alone, and only a
+     * call that walks every entry pays for every entry.
      */
     public Manifest recheck(BiFunction<TableEntry, Boolean, String> check) {
-        Map<String, TableEntry> out = new java.util.LinkedHashMap<>();
-        boolean changed = false;
-        for (TableEntry e : tables.values()) {
-            String reason = e.followable() ? check.apply(e, true) : null;
-            TableEntry n = e.withContainment(reason == null, reason);
-            changed |= n != e;
-            out.put(e.fqn(), n);
-        }
-        return changed
-                ? new Manifest(path, raw, header, java.util.Collections.unmodifiableMap(out), failedTables,
-                        manifestAnnotations)
-                : this;
+        return new Manifest(path, raw, header, new RecheckedTables(tables, check), failedTables, manifestAnnotations);
     }
 
     /**

@@ -166,7 +166,12 @@ public final class ContextModel {
                         noteOn(sourceAnnotations(e.otherTable()), e.otherColumn(), fqn, e.column()), e));
             }
         }
-        for (TableEntry other : view.manifest().followable()) {
+        // only a table whose entry declares relationships.annotations.yaml can add an edge here; judging and reading
+        // every other table's directory would make this call cost as much as the whole print
+        for (TableEntry other : view.index().tables().values()) {
+            if (!other.followable() || !other.declares(Artifact.RELATIONSHIPS_ANNOTATIONS)) {
+                continue;
+            }
             for (RelationshipsAnnotations.Entry a : sourceAnnotations(other.fqn())) {
                 if (a.verdict() == null && fqn.equals(a.targetTable()) && rels.referencedBy().stream().noneMatch(
                         e -> e.otherTable().equals(other.fqn()) && a.addresses(e.otherColumn(), fqn, e.column()))) {

@@ -1,0 +1,77 @@
+package dev.dbprint.mcp.print.model;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * A manifest's {@code tables} with each entry re-judged for containment the first time it is looked up, in file order
+ * when walked. The real-path judgement stats every declared file of an entry; on a print of thousands of tables, judging
+ * them all for a call that reads one table costs more than the call itself.
+ */
+final class RecheckedTables extends AbstractMap<String, TableEntry> {
+
+    private final Map<String, TableEntry> parsed;
+    private final BiFunction<TableEntry, Boolean, String> check;
+    private final Map<String, TableEntry> judged = new HashMap<>();
+
+    RecheckedTables(Map<String, TableEntry> parsed, BiFunction<TableEntry, Boolean, String> check) {
+        this.parsed = parsed;
+        this.check = check;
+    }
+
+    @Override
+    public synchronized TableEntry get(Object key) {
+        TableEntry entry = parsed.get(key);
+        if (entry == null) {
+            return null;
+        }
+        return judged.computeIfAbsent(entry.fqn(), k -> {
+            String reason = entry.followable() ? check.apply(entry, true) : null;
+            return entry.withContainment(reason == null, reason);
+        });
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return parsed.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+        return parsed.size();
+    }
+
+    @Override
+    public Set<Map.Entry<String, TableEntry>> entrySet() {
+        return new AbstractSet<>() {
+
+            @Override
+            public Iterator<Map.Entry<String, TableEntry>> iterator() {
+                Iterator<String> keys = parsed.keySet().iterator();
+                return new Iterator<>() {
+
+                    @Override
+                    public boolean hasNext() {
+                        return keys.hasNext();
+                    }
+
+                    @Override
+                    public Map.Entry<String, TableEntry> next() {
+                        String key = keys.next();
+                        return new SimpleImmutableEntry<>(key, get(key));
+                    }
+                };
+            }
+
+            @Override
+            public int size() {
+                return parsed.size();
+            }
+        };
+    }
+}
