@@ -20,9 +20,11 @@ import dev.dbprint.mcp.print.PrintError;
  * @param tables every {@code tables} entry by FQN, in file order, followable or not
  * @param failedTables {@code failed_tables} (empty when absent)
  * @param manifestAnnotations {@code manifest_annotations} as written, or null
+ * @param edgeAnnotators FQNs of the entries, followable on their text, that declare relationships.annotations.yaml: the
+ *        only tables whose humans can add an edge, found once per parse rather than on every call
  */
 public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> header, Map<String, TableEntry> tables,
-        List<String> failedTables, String manifestAnnotations) {
+        List<String> failedTables, String manifestAnnotations, List<String> edgeAnnotators) {
 
     public String connection() {
         return Raw.str(raw, "connection");
@@ -43,7 +45,8 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
      * call that walks every entry pays for every entry.
      */
     public Manifest recheck(BiFunction<TableEntry, Boolean, String> check) {
-        return new Manifest(path, raw, header, new RecheckedTables(tables, check), failedTables, manifestAnnotations);
+        return new Manifest(path, raw, header, new RecheckedTables(tables, check), failedTables, manifestAnnotations,
+                edgeAnnotators);
     }
 
     /**
@@ -81,8 +84,10 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
         for (Map.Entry<String, Object> e : rawTables.entrySet()) {
             tables.put(e.getKey(), entry(root, e.getKey(), e.getValue()));
         }
+        List<String> annotators = tables.values().stream()
+                .filter(t -> t.followable() && t.declares(Artifact.RELATIONSHIPS_ANNOTATIONS)).map(TableEntry::fqn).toList();
         return new Manifest(path, m, Collections.unmodifiableMap(header), Collections.unmodifiableMap(tables), failed,
-                (String) ma);
+                (String) ma, annotators);
     }
 
     private static TableEntry entry(Path root, String fqn, Object value) {

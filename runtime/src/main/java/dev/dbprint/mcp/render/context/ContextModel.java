@@ -168,14 +168,11 @@ public final class ContextModel {
         }
         // only a table whose entry declares relationships.annotations.yaml can add an edge here; judging and reading
         // every other table's directory would make this call cost as much as the whole print
-        for (TableEntry other : view.index().tables().values()) {
-            if (!other.followable() || !other.declares(Artifact.RELATIONSHIPS_ANNOTATIONS)) {
-                continue;
-            }
-            for (RelationshipsAnnotations.Entry a : sourceAnnotations(other.fqn())) {
+        for (String other : view.manifest().edgeAnnotators()) {
+            for (RelationshipsAnnotations.Entry a : sourceAnnotations(other)) {
                 if (a.verdict() == null && fqn.equals(a.targetTable()) && rels.referencedBy().stream().noneMatch(
-                        e -> e.otherTable().equals(other.fqn()) && a.addresses(e.otherColumn(), fqn, e.column()))) {
-                    out.add(new Join(Edge.Direction.REFERENCED_BY, a.targetColumn(), a.targetPath(), other.fqn(),
+                        e -> e.otherTable().equals(other) && a.addresses(e.otherColumn(), fqn, e.column()))) {
+                    out.add(new Join(Edge.Direction.REFERENCED_BY, a.targetColumn(), a.targetPath(), other,
                             a.column(), a.path(), "annotated", a.note(), null));
                 }
             }
