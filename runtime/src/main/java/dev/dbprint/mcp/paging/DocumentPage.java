@@ -11,7 +11,8 @@ package dev.dbprint.mcp.paging;
  * @param next where the next page begins, or {@code null} on the last page
  * @param nextCursor the cursor on the last line, or {@code null} on the last page
  */
-public record DocumentPage(String text, String legend, int legendOffset, Position next, String nextCursor) {
+public record DocumentPage(String text, String legend, int legendOffset, Position next,
+        String nextCursor) implements PageSequence.Step {
 
     public boolean isLast() {
         return next == null;

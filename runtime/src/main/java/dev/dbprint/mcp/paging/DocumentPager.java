@@ -24,7 +24,7 @@ import java.util.List;
  * Every page but the last ends with {@code "\n" + CURSOR_LINE_PREFIX + cursor}. Removing that and each page's legend,
  * the pages concatenate to {@link #document(List)}. The bound counts the legend and the cursor line.
  */
-public final class DocumentPager {
+public final class DocumentPager extends PageSequence<DocumentPage> {
 
     /** The last line of every page but the last, before the cursor token (the spec's lost literal). */
     public static final String CURSOR_LINE_PREFIX = "next_cursor: ";
@@ -85,7 +85,6 @@ public final class DocumentPager {
     private final int max;
     private final int cursorLen;
     private final int lastSection;
-    private List<DocumentPage> pages;
 
     public DocumentPager(List<List<String>> sections, Legend legend, CursorMint mint) {
         this(sections, legend, mint, Pager.MAX_CHARS);
@@ -121,46 +120,6 @@ public final class DocumentPager {
     /** {@code "\n" + "next_cursor: " + cursor}: what every page but the last ends with. */
     public static String cursorLine(String cursor) {
         return "\n" + CURSOR_LINE_PREFIX + cursor;
-    }
-
-    public DocumentPage first() {
-        try {
-            return build(Position.START);
-        } catch (CursorFault e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The page beginning at {@code start}; a position this document does not have fails with {@link CursorMint#stale()}. */
-    public DocumentPage pageAt(Position start) throws CursorFault {
-        return build(start);
-    }
-
-    public List<DocumentPage> pages() {
-        if (pages == null) {
-            List<DocumentPage> out = new ArrayList<>();
-            DocumentPage p = first();
-            out.add(p);
-            while (!p.isLast()) {
-                try {
-                    p = build(p.next());
-                } catch (CursorFault e) {
-                    throw new IllegalStateException(e);
-                }
-                out.add(p);
-            }
-            pages = Collections.unmodifiableList(out);
-        }
-        return pages;
-    }
-
-    public int pageCount() {
-        return pages().size();
-    }
-
-    /** Page {@code k}, 0-based. */
-    public DocumentPage page(int k) {
-        return pages().get(k);
     }
 
     // ---------------------------------------------------------------- filling
@@ -200,7 +159,8 @@ public final class DocumentPager {
         }
     }
 
-    private DocumentPage build(Position start) throws CursorFault {
+    @Override
+    protected DocumentPage build(Position start) throws CursorFault {
         validate(start);
         Fill fill = new Fill(start.equals(Position.START));
         int s = start.a(), r = start.b(), off = start.c();

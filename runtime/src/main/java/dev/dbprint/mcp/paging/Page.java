@@ -12,7 +12,8 @@ import java.util.Map;
  * @param nextCursor the {@code next_cursor} value carried in {@code body}, or {@code null} on the last page
  * @param measured the length the pager predicted while filling (equals {@code text.length()})
  */
-public record Page(Map<String, Object> body, String text, Position next, String nextCursor, int measured) {
+public record Page(Map<String, Object> body, String text, Position next, String nextCursor,
+        int measured) implements PageSequence.Step {
 
     public boolean isLast() {
         return next == null;

@@ -37,7 +37,7 @@ import java.util.Map;
  * number, so a page is recomputed from that point alone; {@link #page(int)} walks from the first page. Same input,
  * same pages.
  */
-public final class Pager {
+public final class Pager extends PageSequence<Page> {
 
     public static final int MAX_CHARS = 20_000;
     public static final String NEXT_CURSOR = "next_cursor";
@@ -53,7 +53,6 @@ public final class Pager {
     private final List<Unit> units = new ArrayList<>();
     private final Meter base;
     private final int cursorEntry;
-    private List<Page> pages;
 
     public Pager(ListReply reply, CursorMint mint) {
         this(reply, mint, MAX_CHARS);
@@ -95,54 +94,10 @@ public final class Pager {
         }
     }
 
-    /** The first page. */
-    public Page first() {
-        try {
-            return build(Position.START);
-        } catch (CursorFault e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /**
-     * The page beginning at {@code start} (from a cursor). A position this reply does not have fails with the mint's
-     * {@link CursorMint#stale()} fault.
-     */
-    public Page pageAt(Position start) throws CursorFault {
-        return build(start);
-    }
-
-    /** Every page, first to last. */
-    public List<Page> pages() {
-        if (pages == null) {
-            List<Page> out = new ArrayList<>();
-            Page p = first();
-            out.add(p);
-            while (!p.isLast()) {
-                try {
-                    p = build(p.next());
-                } catch (CursorFault e) {
-                    throw new IllegalStateException(e);
-                }
-                out.add(p);
-            }
-            pages = Collections.unmodifiableList(out);
-        }
-        return pages;
-    }
-
-    public int pageCount() {
-        return pages().size();
-    }
-
-    /** Page {@code k}, 0-based. */
-    public Page page(int k) {
-        return pages().get(k);
-    }
-
     // ---------------------------------------------------------------- filling
 
-    private Page build(Position start) throws CursorFault {
+    @Override
+    protected Page build(Position start) throws CursorFault {
         validate(start);
         Meter meter = base.copy();
         List<Placed> placed = new ArrayList<>();
