@@ -232,6 +232,11 @@ public final class JsonText {
 
         @Override
         public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            separator(g);
+        }
+
+        /** Between two members or two elements: a comma and a new line, or Python's compact ", ". */
+        private void separator(JsonGenerator g) throws IOException {
             if (indent) {
                 g.writeRaw(',');
                 newline(g);
@@ -264,12 +269,7 @@ public final class JsonText {
 
         @Override
         public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-            if (indent) {
-                g.writeRaw(',');
-                newline(g);
-            } else {
-                g.writeRaw(", ");
-            }
+            separator(g);
         }
 
         @Override

@@ -44,9 +44,26 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
             return ABSENT;
         }
         try {
-            Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
-            return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
-                    nanos((FileTime) a.get("lastModifiedTime")));
+            return orAbsent(() -> {
+                Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
+                return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
+                        nanos((FileTime) a.get("lastModifiedTime")));
+            });
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return orAbsent(() -> basic(path));
+        }
+    }
+
+    /** A stat that reports a missing file by throwing. */
+    private interface Stat {
+
+        FileIdentity read() throws IOException;
+    }
+
+    /** The stat's identity, or ABSENT when the path names nothing (missing, or under a parent that is a file). */
+    private static FileIdentity orAbsent(Stat stat) throws IOException {
+        try {
+            return stat.read();
         } catch (NoSuchFileException e) {
             return ABSENT;
         } catch (FileSystemException e) {
@@ -54,8 +71,6 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
                 return ABSENT;
             }
             throw e;
-        } catch (UnsupportedOperationException | IllegalArgumentException e) {
-            return basic(path);
         }
     }
 
@@ -78,18 +93,9 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
     }
 
     private static FileIdentity basic(Path path) throws IOException {
-        try {
-            BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
-            Object key = b.fileKey();
-            return new FileIdentity(0, key == null ? 0 : key.hashCode(), b.size(), nanos(b.lastModifiedTime()));
-        } catch (NoSuchFileException e) {
-            return ABSENT;
-        } catch (FileSystemException e) {
-            if (notADirectory(e)) {
-                return ABSENT;
-            }
-            throw e;
-        }
+        BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
+        Object key = b.fileKey();
+        return new FileIdentity(0, key == null ? 0 : key.hashCode(), b.size(), nanos(b.lastModifiedTime()));
     }
 
     /** A parent component that is a file: the path names nothing, as for a missing file. */
