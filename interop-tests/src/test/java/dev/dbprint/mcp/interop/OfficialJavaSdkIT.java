@@ -1,0 +1,182 @@
+package dev.dbprint.mcp.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
+import io.modelcontextprotocol.spec.McpSchema.Resource;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import io.modelcontextprotocol.spec.McpSchema.TextResourceContents;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+
+/**
+ * The packaged server driven by an independent client, the official Java MCP SDK: its own framing, session handling and
+ * JSON binding must accept every reply we send, over stdio and over Streamable HTTP. The server under test is the runner
+ * jar (failsafe property {@code runner.jar}) serving the bundled sample project ({@code sample.project}).
+ */
+class OfficialJavaSdkIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
+    private static final List<String> TOOLS = List.of("get_diff", "get_manifest", "get_reference", "get_table_context",
+            "list_tables", "resolve_value", "search_columns");
+    private static final List<String> SAMPLE_TABLES = List.of("rental.bike", "rental.customer", "rental.ride",
+            "rental.station", "rental.station_daily_usage", "rental.tariff");
+
+    @Test
+    @Timeout(45)
+    void stdioSessionListsAndCallsToolsAndReadsResources() throws IOException {
+        ServerParameters server = ServerParameters.builder(java())
+                .args("-jar", runnerJar().toString(), "--project", sampleProject().toString()).build();
+        try (McpSyncClient client = client(new StdioClientTransport(server, JSON))) {
+            InitializeResult init = client.initialize();
+            assertEquals("dbprint", init.serverInfo().name());
+
+            List<Tool> tools = client.listTools().tools();
+            assertEquals(TOOLS, tools.stream().map(Tool::name).sorted().toList());
+            for (Tool tool : tools) {
+                assertEquals(Boolean.TRUE, tool.annotations().readOnlyHint(), tool.name());
+            }
+
+            Map<String, Object> tables = json(text(call(client, "list_tables", Map.of())));
+            assertEquals(SAMPLE_TABLES, tables.get("tables"));
+            assertEquals(6, tables.get("total"));
+            assertEquals(List.of("rental.maintenance_event"), tables.get("failed_tables"));
+
+            String context = text(call(client, "get_table_context", Map.of("table", "rental.ride", "purpose", "query")));
+            assertTrue(context.startsWith("# rental.ride\n"), context);
+            assertTrue(context.contains("Scope: 9214 rows scanned of 184220"), context);
+            assertTrue(context.contains("CREATE TABLE rental.ride ("), context);
+
+            List<String> uris = client.listResources().resources().stream().map(Resource::uri).toList();
+            assertTrue(uris.contains("dbprint://shop/manifest"), uris.toString());
+            ReadResourceResult manifest = client.readResource(new ReadResourceRequest("dbprint://shop/manifest"));
+            assertEquals(1, manifest.contents().size());
+            TextResourceContents contents = assertInstanceOf(TextResourceContents.class, manifest.contents().get(0));
+            assertEquals("dbprint://shop/manifest", contents.uri());
+            assertEquals("application/yaml", contents.mimeType());
+            assertEquals(Files.readString(sampleProject().resolve("prints/shop/manifest.yaml"), StandardCharsets.UTF_8),
+                    contents.text());
+        }
+    }
+
+    @Test
+    @Timeout(45)
+    void streamableHttpSessionCallsATool() throws Exception {
+        int port = freePort();
+        Process server = new ProcessBuilder(java(), "-jar", runnerJar().toString(), "--project",
+                sampleProject().toString(), "--transport", "http", "--port", Integer.toString(port))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            awaitListening(server, port);
+            HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+                    .builder("http://127.0.0.1:" + port).endpoint("/mcp").jsonMapper(JSON).build();
+            try (McpSyncClient client = client(transport)) {
+                assertEquals("dbprint", client.initialize().serverInfo().name());
+                Map<String, Object> tables = json(
+                        text(call(client, "list_tables", Map.of("pattern", "rental.ride"))));
+                assertEquals(List.of("rental.ride"), tables.get("tables"));
+            }
+        } finally {
+            server.destroy();
+            server.waitFor();
+        }
+    }
+
+    private static McpSyncClient client(McpClientTransport transport) {
+        return McpClient.sync(transport).requestTimeout(TIMEOUT).initializationTimeout(TIMEOUT).build();
+    }
+
+    private static CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        CallToolResult result = client.callTool(new CallToolRequest(tool, arguments));
+        assertFalse(Boolean.TRUE.equals(result.isError()), () -> tool + " failed: " + result.content());
+        return result;
+    }
+
+    /** The one text block of a successful tool reply. */
+    private static String text(CallToolResult result) {
+        assertEquals(1, result.content().size(), result.content()::toString);
+        return assertInstanceOf(TextContent.class, result.content().get(0)).text();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(String text) throws IOException {
+        Map<String, Object> reply = JSON.readValue(text, Map.class);
+        assertNull(reply.get("next_cursor"), "a single page was expected: " + text);
+        return reply;
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static Path runnerJar() {
+        return existing("runner.jar", "the runner jar packaged by integration-tests");
+    }
+
+    private static Path sampleProject() {
+        return existing("sample.project", "the bundled sample project src/sample");
+    }
+
+    private static Path existing(String property, String what) {
+        String value = System.getProperty(property);
+        if (value == null || !Files.exists(Path.of(value))) {
+            throw new IllegalStateException("system property " + property + " does not name " + what + ": " + value
+                    + " (run through maven-failsafe after the integration-tests module is packaged)");
+        }
+        return Path.of(value).toAbsolutePath().normalize();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Polls until the server accepts connections, failing early if it exits first. */
+    private static void awaitListening(Process server, int port) throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!server.isAlive()) {
+                throw new AssertionError("server exited " + server.exitValue() + " before listening on " + port);
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("nothing listening on port " + port + " after " + TIMEOUT);
+    }
+}
