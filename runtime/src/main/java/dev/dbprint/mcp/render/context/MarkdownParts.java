@@ -115,7 +115,12 @@ final class MarkdownParts {
 
     /** A note on one line (its line breaks folded into spaces). */
     static String oneLine(String text) {
-        return text == null ? "" : BREAKS.matcher(text.strip()).replaceAll(" ");
+        if (text == null) {
+            return "";
+        }
+        String t = text.strip();
+        // most cells hold no line break: skip the matcher, which would leave them as they are
+        return t.indexOf('\n') < 0 && t.indexOf('\r') < 0 ? t : BREAKS.matcher(t).replaceAll(" ");
     }
 
     /** Text for a table cell: one line, {@code |} escaped. */

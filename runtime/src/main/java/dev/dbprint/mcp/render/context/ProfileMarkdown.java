@@ -171,7 +171,7 @@ public final class ProfileMarkdown {
         if (pct != null && !pct.isEmpty()) {
             List<String> ps = new ArrayList<>();
             pct.forEach((k, v) -> {
-                Term t = k.matches("p\\d+") ? Term.percentile(k) : null;
+                Term t = Term.isPercentileKey(k) ? Term.percentile(k) : null;
                 ps.add((t == null ? k : t.label()) + " " + Literals.of(v));
                 terms.add(t);
             });

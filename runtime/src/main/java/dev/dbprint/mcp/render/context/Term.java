@@ -199,6 +199,20 @@ public record Term(int rank, String label, String definition, String carriedAs, 
 
     private static final int PERCENTILE_RANK = 10_000;
 
+    /** Whether {@code key} is {@code p} and ASCII digits (the regex {@code p\d+}, without compiling it per key). */
+    public static boolean isPercentileKey(String key) {
+        if (key.length() < 2 || key.charAt(0) != 'p') {
+            return false;
+        }
+        for (int i = 1; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** {@code P50} for the key {@code p50}. */
     public static Term percentile(String key) {
         String digits = key.substring(1);

@@ -108,8 +108,11 @@ public final class TermsLegend implements DocumentPager.Legend {
 
     private Set<Term> fragmentTerms(String fragment) {
         return byFragment.computeIfAbsent(fragment, f -> {
-            Set<Term> out = new TreeSet<>(ORDER);
             Marked marked = marked();
+            if (!marked.grams.mayOccur(f)) {
+                return Set.of(); // most unmarked rows (DDL lines, headings) occur in no marked row
+            }
+            Set<Term> out = new TreeSet<>(ORDER);
             for (int i = 0; i < marked.rows.length; i++) {
                 if (marked.rows[i].contains(f)) {
                     out.addAll(marked.terms.get(i));
@@ -133,11 +136,12 @@ public final class TermsLegend implements DocumentPager.Legend {
                     terms.add(t);
                 }
             });
-            marked = new Marked(rows.toArray(String[]::new), terms);
+            String[] texts = rows.toArray(String[]::new);
+            marked = new Marked(texts, terms, new GramFilter(texts));
         }
         return marked;
     }
 
-    private record Marked(String[] rows, List<Set<Term>> terms) {
+    private record Marked(String[] rows, List<Set<Term>> terms, GramFilter grams) {
     }
 }

@@ -1,0 +1,47 @@
+package dev.dbprint.mcp.render.context;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.dbprint.mcp.paging.DocumentPager;
+
+class TermsLegendTest {
+
+    private final TermsLegend legend = new TermsLegend();
+    private final String join = legend.mark("- station_id -> rental.station.id (inferred)\n", Term.INFERRED);
+    private final String scope = legend.mark("Scope: 10 rows scanned\n", Term.SCOPE);
+
+    @Test
+    void aRowDefinesTheTermsItWasMarkedWith() {
+        assertEquals("\n## Terms\n" + Term.INFERRED.line(), legend.forRows(List.of(join)));
+    }
+
+    @Test
+    void anUnmarkedRowNoMarkedRowHoldsDefinesNone() {
+        assertEquals("", legend.forRows(List.of("  station_id INTEGER NOT NULL,\n", "```sql\n")));
+    }
+
+    @Test
+    void aPieceOfASplitRowCarriesTheWholeRowsTerms() {
+        assertEquals("\n## Terms\n" + Term.SCOPE.line(), legend.forRows(List.of(scope.substring(3, 12))));
+    }
+
+    @Test
+    void aShortUnmarkedTextTakesTheTermsOfEveryMarkedRowHoldingIt() {
+        // shorter than a filter run, so always scanned: ")\n" ends the join line only
+        assertEquals("\n## Terms\n" + Term.INFERRED.line(), legend.forRows(List.of(")\n")));
+        assertEquals("\n## Terms\n" + Term.SCOPE.line() + Term.INFERRED.line(), legend.forRows(List.of("\n")));
+    }
+
+    @Test
+    void theTallyCountsWhatForRowsPrints() {
+        DocumentPager.Tally tally = legend.tally();
+        tally.add("```sql\n");
+        assertEquals(0, tally.lengthWith(List.of("  id INT,\n")));
+        assertEquals(legend.forRows(List.of("```sql\n", join, "d) (inferred)\n")).length(),
+                tally.lengthWith(List.of(join, "d) (inferred)\n")));
+    }
+}
