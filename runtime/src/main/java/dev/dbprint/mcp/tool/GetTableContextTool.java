@@ -68,9 +68,11 @@ public class GetTableContextTool {
     private static PagedReplies.Document markdown(ContextModel m, boolean query, ContextObject.Flags f) {
         if (!query) {
             ProfileMarkdown md = new ProfileMarkdown(m, f.stats(), f.relationships(), f.description(), f.annotations());
+            md.legend().knowRows(md.sections());
             return new PagedReplies.Document(md.sections(), md.legend());
         }
         QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.annotations()).render();
+        r.legend().knowRows(r.listed());
         boolean onePage = new DocumentPager(r.listed(), r.legend(), ONE_PAGE_PROBE).first().isLast();
         return new PagedReplies.Document(onePage ? r.listed() : r.paged(), r.legend());
     }

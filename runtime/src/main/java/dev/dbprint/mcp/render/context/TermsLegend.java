@@ -38,6 +38,19 @@ public final class TermsLegend implements DocumentPager.Legend {
         return row;
     }
 
+    /**
+     * Registers every whole row of the document: a row no renderer marked prints no term. Without this, such a row (a
+     * blank line, a DDL line like {@code ")"}) would be looked up as a piece of a split row and take the terms of every
+     * marked row containing its text, defining on its page terms the page does not print.
+     */
+    public void knowRows(List<List<String>> sections) {
+        for (List<String> section : sections) {
+            for (String row : section) {
+                byRow.computeIfAbsent(row, r -> new TreeSet<>(ORDER));
+            }
+        }
+    }
+
     /** Adds terms to a row already marked. */
     public void add(String row, Set<Term> terms) {
         marked = null;

@@ -30,10 +30,20 @@ class TermsLegendTest {
     }
 
     @Test
-    void aShortUnmarkedTextTakesTheTermsOfEveryMarkedRowHoldingIt() {
+    void aShortPieceOfASplitRowTakesTheTermsOfEveryMarkedRowHoldingIt() {
         // shorter than a filter run, so always scanned: ")\n" ends the join line only
         assertEquals("\n## Terms\n" + Term.INFERRED.line(), legend.forRows(List.of(")\n")));
         assertEquals("\n## Terms\n" + Term.SCOPE.line() + Term.INFERRED.line(), legend.forRows(List.of("\n")));
+    }
+
+    @Test
+    void aWholeRowOfTheDocumentThatMarksNoTermDefinesNone() {
+        // a DDL line ")" and a blank line are rows of their own, not pieces of the join or scope rows that end alike
+        legend.knowRows(List.of(List.of(scope, "\n"), List.of("CREATE TABLE t (\n", ")\n"), List.of(join)));
+        assertEquals("", legend.forRows(List.of(")\n")));
+        assertEquals("", legend.forRows(List.of("\n", "CREATE TABLE t (\n")));
+        assertEquals("\n## Terms\n" + Term.SCOPE.line(), legend.forRows(List.of(scope.substring(3, 12))),
+                "a piece of a split row still carries that row's terms");
     }
 
     @Test
