@@ -14,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -43,9 +44,7 @@ class HttpIT {
     @BeforeAll
     void start() {
         port = ServerProcess.freePort();
-        server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http", "--port",
-                Integer.toString(port));
-        server.awaitListening(port);
+        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"), port);
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 

@@ -48,9 +48,7 @@ class RebindingIT {
     @BeforeAll
     void start() {
         port = ServerProcess.freePort();
-        server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http", "--port",
-                Integer.toString(port));
-        server.awaitListening(port);
+        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"), port);
     }
 
     @AfterAll

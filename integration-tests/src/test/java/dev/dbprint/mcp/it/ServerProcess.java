@@ -92,6 +92,13 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** The server over HTTP on {@code port} for the project in {@code workingDirectory}, once it accepts connections. */
+    public static ServerProcess startHttp(List<String> jvmOptions, Path workingDirectory, int port) {
+        ServerProcess server = start(jvmOptions, workingDirectory, "--transport", "http", "--port", Integer.toString(port));
+        server.awaitListening(port);
+        return server;
+    }
+
     /** The uber-jar under test: the failsafe system property {@code runner.jar}. */
     public static Path runnerJar() {
         String jar = System.getProperty("runner.jar");
