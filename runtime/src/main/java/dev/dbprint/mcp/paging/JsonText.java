@@ -214,15 +214,12 @@ public final class JsonText {
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
-            g.writeRaw('{');
-            depth++;
+            open(g, '{');
         }
 
         @Override
         public void beforeObjectEntries(JsonGenerator g) throws IOException {
-            if (indent) {
-                newline(g);
-            }
+            beforeFirst(g);
         }
 
         @Override
@@ -247,24 +244,38 @@ public final class JsonText {
 
         @Override
         public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            depth--;
-            if (indent && entries > 0) {
-                newline(g);
-            }
-            g.writeRaw('}');
+            close(g, entries, '}');
         }
 
         @Override
         public void writeStartArray(JsonGenerator g) throws IOException {
-            g.writeRaw('[');
-            depth++;
+            open(g, '[');
         }
 
         @Override
         public void beforeArrayValues(JsonGenerator g) throws IOException {
+            beforeFirst(g);
+        }
+
+        /** Objects and arrays are laid out alike, Python's way: one member or element a line when indented. */
+        private void open(JsonGenerator g, char bracket) throws IOException {
+            g.writeRaw(bracket);
+            depth++;
+        }
+
+        private void beforeFirst(JsonGenerator g) throws IOException {
             if (indent) {
                 newline(g);
             }
+        }
+
+        /** An empty container stays {@code {}} / {@code []} on one line, as json.dumps writes it. */
+        private void close(JsonGenerator g, int count, char bracket) throws IOException {
+            depth--;
+            if (indent && count > 0) {
+                newline(g);
+            }
+            g.writeRaw(bracket);
         }
 
         @Override
@@ -274,11 +285,7 @@ public final class JsonText {
 
         @Override
         public void writeEndArray(JsonGenerator g, int values) throws IOException {
-            depth--;
-            if (indent && values > 0) {
-                newline(g);
-            }
-            g.writeRaw(']');
+            close(g, values, ']');
         }
     }
 }

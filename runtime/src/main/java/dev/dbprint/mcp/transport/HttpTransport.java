@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.transport;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -43,8 +44,8 @@ public class HttpTransport {
     @Inject
     AcceptQueueFlush acceptQueue;
 
-    /** Streamable HTTP sessions, by id. */
-    private final Map<String, Boolean> sessions = new ConcurrentHashMap<>();
+    /** The ids of the open Streamable HTTP sessions. */
+    private final Set<String> sessions = ConcurrentHashMap.newKeySet();
     /** Legacy SSE streams, by session id. */
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
 
@@ -115,11 +116,11 @@ public class HttpTransport {
         String session = ctx.request().getHeader(SESSION_HEADER);
         if (McpDispatcher.isInitialize(message)) {
             session = UUID.randomUUID().toString().replace("-", "");
-            sessions.put(session, Boolean.TRUE);
+            sessions.add(session);
         } else if (session == null) {
             reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header; send initialize first");
             return;
-        } else if (!sessions.containsKey(session)) {
+        } else if (!sessions.contains(session)) {
             reply(ctx, 404, "Not Found: unknown or ended session " + session);
             return;
         }
@@ -136,7 +137,7 @@ public class HttpTransport {
         String session = ctx.request().getHeader(SESSION_HEADER);
         if (session == null) {
             reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header");
-        } else if (sessions.remove(session) == null) {
+        } else if (!sessions.remove(session)) {
             reply(ctx, 404, "Not Found: unknown or ended session " + session);
         } else {
             ctx.response().setStatusCode(200).end();
