@@ -20,12 +20,31 @@ public interface DbprintConfig {
     @WithDefault("stdio")
     String transport();
 
+    /** Whether the server speaks HTTP rather than stdio. */
+    default boolean http() {
+        return "http".equals(transport());
+    }
+
     /** Largest request body (HTTP) or frame (stdio) accepted, in bytes; larger ones are refused (413 / -32600). */
     @WithDefault("4194304")
     int maxMessageBytes();
 
     /** Where the reference documents served by {@code get_reference} and {@code dbprint:///reference/...} come from. */
     Reference reference();
+
+    /** How many computed replies are kept for calls repeated while the print is unchanged. */
+    ReplyCache replyCache();
+
+    /** The {@code dbprint.reply-cache.*} keys. */
+    interface ReplyCache {
+
+        /**
+         * The most characters of reply pages kept (the reply behind them is of the same order); the least recently
+         * used reply goes first. 0 computes every reply anew.
+         */
+        @WithDefault("16000000")
+        long maxChars();
+    }
 
     /** The {@code dbprint.reference.*} keys. */
     interface Reference {

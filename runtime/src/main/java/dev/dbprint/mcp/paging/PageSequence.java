@@ -16,6 +16,9 @@ public abstract class PageSequence<P extends PageSequence.Step> {
         boolean isLast();
 
         Position next();
+
+        /** What the client receives. */
+        String text();
     }
 
     private List<P> pages;

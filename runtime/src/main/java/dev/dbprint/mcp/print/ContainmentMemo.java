@@ -42,6 +42,13 @@ final class ContainmentMemo {
         return inside(path, true);
     }
 
+    /** Every verdict given so far, for a {@link ReadSet} to judge again later. */
+    Map<Path, Boolean> verdicts() {
+        synchronized (verdicts) {
+            return Map.copyOf(verdicts);
+        }
+    }
+
     private boolean inside(Path path, boolean expected) {
         synchronized (verdicts) {
             Boolean known = verdicts.get(path);

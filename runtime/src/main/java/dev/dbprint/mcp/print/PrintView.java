@@ -300,6 +300,18 @@ public final class PrintView {
         }
     }
 
+    /**
+     * What this view's reply rested on, for keeping the reply while it holds; empty when the view is torn, since such a
+     * reply may mix two versions of a file and must never be served again.
+     */
+    public Optional<ReadSet> readSet() {
+        if (torn) {
+            return Optional.empty();
+        }
+        Map<Path, FileIdentity> files = touched();
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, files, containment.verdicts()));
+    }
+
     /** Whether every file this view touched is still as it was read. */
     public boolean unchanged() {
         return !torn && store.unchanged(touched());

@@ -67,7 +67,7 @@ public class GetDiffTool {
                 header.put("summary", summary);
             }
             ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept));
-            return new PagedReplies.Pinned<>(reply, view.digest());
+            return PagedReplies.Pinned.of(reply, view);
         });
     }
 }

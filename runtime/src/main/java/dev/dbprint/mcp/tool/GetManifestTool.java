@@ -53,7 +53,7 @@ public class GetManifestTool {
                 }
             }
             ListReply reply = DocumentReply.of(manifest.path(), header, ListReply.Walk.map("tables", tables));
-            return new PagedReplies.Pinned<>(reply, view.digest());
+            return PagedReplies.Pinned.of(reply, view);
         });
     }
 }

@@ -42,7 +42,7 @@ public class GetTableContextTool {
             return paging.document(call, () -> {
                 PrintView view = store.view(call.connection().name(), call.connection().root());
                 ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
-                return new PagedReplies.Pinned<>(markdown(m, query, flags), view.digest());
+                return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             });
         }
         var page = paging.listPage(call, () -> {
@@ -52,7 +52,7 @@ public class GetTableContextTool {
                     ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(),
                             flags.annotations()), flags)
                     : ContextObject.profile(m, flags);
-            return new PagedReplies.Pinned<>(reply, view.digest());
+            return PagedReplies.Pinned.of(reply, view);
         });
         return ToolResult.ok("yaml".equals(format) ? YamlPage.of(page) : page.text());
     }

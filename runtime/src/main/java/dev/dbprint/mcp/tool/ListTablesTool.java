@@ -66,7 +66,9 @@ public class ListTablesTool {
         FqnPattern pattern = FqnPattern.of(call);
         boolean detail = call.bool("detail");
         ServedConnection connection = call.connection();
-        return paging.list(call, () -> {
+        // a detailed reply is judged at the clock's second, and is kept for that second alone
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        return paging.list(call, detail ? now.toString() : "", () -> {
             PrintView view = store.view(connection.name(), connection.root());
             Manifest manifest = view.index();
             List<Row> rows = this.rows.get(connection.name() + '\0' + connection.root(), manifest,
@@ -76,8 +78,8 @@ public class ListTablesTool {
             if (!failed.isEmpty()) {
                 header.put("failed_tables", failed);
             }
-            ListReply reply = detail ? detailed(rows, pattern, header) : names(rows, pattern, header);
-            return new PagedReplies.Pinned<>(reply, view.digest());
+            ListReply reply = detail ? detailed(rows, pattern, header, now) : names(rows, pattern, header);
+            return PagedReplies.Pinned.of(reply, view);
         });
     }
 
@@ -120,8 +122,7 @@ public class ListTablesTool {
         return ListReply.of(header, "tables", names);
     }
 
-    private ListReply detailed(List<Row> rows, FqnPattern pattern, Map<String, Object> header) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    private static ListReply detailed(List<Row> rows, FqnPattern pattern, Map<String, Object> header, Instant now) {
         List<Object> entries = new ArrayList<>(rows.size());
         Set<String> byNameOnly = new HashSet<>();
         for (Row row : rows) {

@@ -3,29 +3,58 @@ package dev.dbprint.mcp.tool;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.paging.ArgsDigest;
 import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.paging.CursorFault;
+import dev.dbprint.mcp.paging.CursorMint;
+import dev.dbprint.mcp.paging.DocumentPage;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Page;
+import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.paging.Position;
+import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.ReadSet;
 
 /**
  * The one path from a computed reply to the page a call receives (spec §4.8). The cursor is opened against the tool and
  * its other arguments before anything is read; the reply is then computed from the print as it is now, and the cursor
  * must name that same print (the digest of every file the reply read) or the call fails saying the print changed.
+ * <p>
+ * A reply computed through a {@link PrintView} is kept with the view's {@link ReadSet} in a {@link ReplyCache}: the
+ * same call made again while every file and path it rested on is unchanged gets the same pages without computing them
+ * again. That is the whole difference a warm call sees; the print is still checked on every call.
  */
 @ApplicationScoped
 public class PagedReplies {
 
-    /** A reply and the digest of the print files it was computed from. */
-    public record Pinned<T>(T reply, String printDigest) {
+    /** The default of {@code dbprint.reply-cache.max-chars}. */
+    public static final long DEFAULT_CACHE_CHARS = 16_000_000;
+
+    /**
+     * A reply, the digest of the print files it was computed from, and — when it was computed through one view — what
+     * it rested on, so it can be kept.
+     */
+    public record Pinned<T>(T reply, String printDigest, ReadSet basis) {
+
+        /** A reply that is computed anew on every call. */
+        public Pinned(T reply, String printDigest) {
+            this(reply, printDigest, null);
+        }
+
+        /** A reply computed from {@code view} alone: pinned to its digest, kept while its read set holds. */
+        public static <T> Pinned<T> of(T reply, PrintView view) {
+            String digest = view.digest();
+            return new Pinned<>(reply, digest, view.readSet().orElse(null));
+        }
     }
 
     /** A Markdown document as sections of rows, with the legend each page carries. */
@@ -33,9 +62,38 @@ public class PagedReplies {
     }
 
     private final CursorCodec codec = CursorCodec.processWide();
+    private final ReplyCache cache;
+
+    /** Keeping up to {@link #DEFAULT_CACHE_CHARS} characters of pages. */
+    public PagedReplies() {
+        this(DEFAULT_CACHE_CHARS);
+    }
+
+    @Inject
+    public PagedReplies(DbprintConfig config) {
+        this(config.replyCache().maxChars());
+    }
+
+    /** Keeping up to {@code cacheChars} characters of pages; 0 computes every reply anew. */
+    public PagedReplies(long cacheChars) {
+        this.cache = new ReplyCache(cacheChars);
+    }
 
     public ToolResult list(ToolCall call, Supplier<Pinned<ListReply>> compute) {
         return ToolResult.ok(listPage(call, compute).text());
+    }
+
+    /**
+     * As {@link #list(ToolCall, Supplier)} for a reply that also depends on {@code variant} (the clock's second, say):
+     * replies kept for another variant are not served for this one.
+     */
+    public ToolResult list(ToolCall call, String variant, Supplier<Pinned<ListReply>> compute) {
+        try {
+            return ToolResult.ok(page(call.tool(), variant, call.argumentsWithoutCursor(), call.cursor(), compute,
+                    Pager::new).text());
+        } catch (CursorFault e) {
+            throw new ToolFault(e.getMessage());
+        }
     }
 
     /** The page itself, for a tool that re-renders it (yaml). */
@@ -56,31 +114,37 @@ public class PagedReplies {
      */
     public Page listPage(String caller, Map<String, ?> arguments, Optional<String> cursor,
             Supplier<Pinned<ListReply>> compute) throws CursorFault {
-        String args = ArgsDigest.of(arguments);
-        CursorCodec.Opened opened = cursor.isEmpty() ? null : codec.open(cursor.get(), caller, args);
-        Pinned<ListReply> pinned = compute.get();
-        Pager pager = new Pager(pinned.reply(), codec.bind(caller, args, pinned.printDigest()));
-        return opened == null ? pager.first() : pager.pageAt(start(opened, pinned));
+        return page(caller, "", arguments, cursor, compute, Pager::new);
     }
 
     public ToolResult document(ToolCall call, Supplier<Pinned<Document>> compute) {
-        String args = ArgsDigest.of(call.argumentsWithoutCursor());
         try {
-            CursorCodec.Opened opened = open(call, args);
-            Pinned<Document> pinned = compute.get();
-            DocumentPager pager = new DocumentPager(pinned.reply().sections(), pinned.reply().legend(),
-                    codec.bind(call.tool(), args, pinned.printDigest()));
-            return ToolResult.ok((opened == null ? pager.first() : pager.pageAt(start(opened, pinned))).text());
+            DocumentPage page = page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute,
+                    (d, mint) -> new DocumentPager(d.sections(), d.legend(), mint));
+            return ToolResult.ok(page.text());
         } catch (CursorFault e) {
             throw new ToolFault(e.getMessage());
         }
     }
 
-    private CursorCodec.Opened open(ToolCall call, String args) throws CursorFault {
-        return call.cursor().isEmpty() ? null : codec.open(call.cursor().get(), call.tool(), args);
+    /** How many replies are kept, and how many characters of pages they hold. */
+    public String cacheSummary() {
+        return cache.size() + " replies, " + cache.chars() + " characters of pages";
     }
 
-    private static Position start(CursorCodec.Opened opened, Pinned<?> pinned) throws CursorFault {
-        return opened.requirePrint(pinned.printDigest());
+    private <R, P extends PageSequence.Step> P page(String caller, String variant, Map<String, ?> arguments,
+            Optional<String> cursor, Supplier<Pinned<R>> compute,
+            BiFunction<R, CursorMint, PageSequence<P>> pagerOf) throws CursorFault {
+        String args = ArgsDigest.of(arguments);
+        CursorCodec.Opened opened = cursor.isEmpty() ? null : codec.open(cursor.get(), caller, args);
+        String key = caller + '\0' + variant + '\0' + args;
+        ReplyCache.Entry<P> entry = cache.get(key);
+        if (entry == null) {
+            Pinned<R> pinned = compute.get();
+            entry = cache.put(key, pinned.printDigest(), pinned.basis(),
+                    pagerOf.apply(pinned.reply(), codec.bind(caller, args, pinned.printDigest())));
+        }
+        Position start = opened == null ? Position.START : opened.requirePrint(entry.printDigest);
+        return entry.pageAt(start);
     }
 }

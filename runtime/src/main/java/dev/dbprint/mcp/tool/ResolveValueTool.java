@@ -70,7 +70,7 @@ public class ResolveValueTool {
                 }
                 reply = reply(entry, key, part, text, stats, list);
             }
-            return new PagedReplies.Pinned<>(reply, view.digest());
+            return PagedReplies.Pinned.of(reply, view);
         });
     }
 

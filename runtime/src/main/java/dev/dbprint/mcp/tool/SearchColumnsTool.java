@@ -32,7 +32,7 @@ public class SearchColumnsTool {
                 candidateKey == null || candidateKey.isNull() ? null : candidateKey.asBoolean(), call.string("text"));
         return paging.list(call, () -> {
             PrintView view = store.view(call.connection().name(), call.connection().root());
-            return new PagedReplies.Pinned<>(search.run(view, predicates).reply(), view.digest());
+            return PagedReplies.Pinned.of(search.run(view, predicates).reply(), view);
         });
     }
 }

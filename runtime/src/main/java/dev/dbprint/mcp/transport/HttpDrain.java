@@ -47,7 +47,7 @@ public class HttpDrain {
     HttpTransport transport;
 
     public void run() {
-        if (!"http".equals(config.transport())) {
+        if (!config.http()) {
             return;
         }
         Config settings = ConfigProvider.getConfig();

@@ -61,7 +61,7 @@ public class HttpTransport {
     }
 
     void routes(@Observes Router router) {
-        if (!"http".equals(config.transport())) {
+        if (!config.http()) {
             return;
         }
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxMessageBytes());

@@ -34,7 +34,7 @@ public class ServerLifecycle {
             System.err.println("dbprint serve: " + e.getMessage());
             return 1;
         }
-        if ("stdio".equals(config.transport())) {
+        if (!config.http()) {
             stdio.start();
         }
         Quarkus.waitForExit();

@@ -22,7 +22,15 @@ public final class Fixtures {
     /** Copies the test resource directory {@code resource} (e.g. {@code /fixtures/search}) into {@code target}. */
     public static Path copyResource(String resource, Path target) {
         try {
-            Path source = Path.of(Fixtures.class.getResource(resource).toURI());
+            return copyDirectory(Path.of(Fixtures.class.getResource(resource).toURI()), target);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Copies the directory tree {@code source} into {@code target}. */
+    public static Path copyDirectory(Path source, Path target) {
+        try {
             try (Stream<Path> files = Files.walk(source)) {
                 for (Path p : (Iterable<Path>) files::iterator) {
                     Path to = target.resolve(source.relativize(p).toString());
@@ -36,8 +44,6 @@ public final class Fixtures {
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
         }
     }
 

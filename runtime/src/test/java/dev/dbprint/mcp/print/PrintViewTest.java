@@ -274,10 +274,13 @@ class PrintViewTest {
         assertNotEquals(before, torn.digest(), "a page version from before the rewrite must not admit the new bytes");
         assertNotEquals(torn.digest(), torn.digest(), "a torn view's digest is never repeated");
         assertFalse(torn.unchanged());
+        assertTrue(torn.readSet().isEmpty(), "nothing a torn view computed may be kept");
+        assertFalse(quiet.readSet().orElseThrow().stillHolds(), "the quiet view's file was rewritten");
         PrintView after = view();
         after.requireYaml(stats);
         after.rawBytes(stats);
         assertEquals(after.digest(), after.digest(), "a view that saw one identity per file keeps one digest");
+        assertTrue(after.readSet().orElseThrow().stillHolds());
     }
 
     @Test

@@ -8,12 +8,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +21,7 @@ import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Pager;
+import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.render.context.ContextModel;
@@ -48,17 +47,7 @@ class GetTableContextFixtureTest {
 
     @BeforeAll
     static void fixture() throws IOException {
-        Path source = Path.of("../src/sample");
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Path to = dir.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
         Path shop = dir.resolve("prints/shop");
         // a corrupt annotation file: an undeclared key at the root
         Files.writeString(shop.resolve("rental/bike/statistics.annotations.yaml"),

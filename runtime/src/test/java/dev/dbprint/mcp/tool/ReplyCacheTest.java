@@ -1,0 +1,214 @@
+package dev.dbprint.mcp.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.StoreCounters;
+
+/**
+ * The reply cache behind {@link PagedReplies}: a call repeated while the print is unchanged is served the same pages
+ * without reading or rendering anything, and any change a fresh call would see — a rewritten file, a file that appears,
+ * a directory moved out of the root behind a link, the clock's second for a detailed list — gets a fresh reply.
+ */
+class ReplyCacheTest {
+
+    @TempDir
+    Path dir;
+    Path shop;
+    ToolHarness h;
+    GetTableContextTool context;
+
+    @BeforeEach
+    void fixture() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
+        shop = dir.resolve("prints/shop");
+        WideTable.write(shop, 300);
+        h = new ToolHarness(dir);
+        context = new GetTableContextTool(h.store, h.paging);
+    }
+
+    private String call(Object tool, String args) {
+        ToolResult r = h.call(tool, args);
+        assertFalse(r.isError(), r.text());
+        return r.text();
+    }
+
+    @Test
+    void aRepeatedCallReadsAndRendersNothingAgain() {
+        String first = call(context, "{\"table\":\"rental.ride\",\"purpose\":\"query\"}");
+        StoreCounters before = h.store.counters();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(first, call(context, "{\"table\":\"rental.ride\",\"purpose\":\"query\"}"));
+        }
+        StoreCounters after = h.store.counters();
+        assertEquals(before.cacheHits(), after.cacheHits(), "no file read through the store, not even from its cache");
+        assertEquals(before.parses(), after.parses());
+        assertTrue(after.identityChecks() > before.identityChecks(), "every call still stats the files it rests on");
+    }
+
+    @Test
+    void aSpellingThatMeansTheSameCallSharesTheReply() {
+        String first = call(context, "{\"table\":\"rental.ride\",\"purpose\":\"query\",\"format\":\"json\"}");
+        long hits = h.store.counters().cacheHits();
+        assertEquals(first, call(context, "{\"table\":\"rental.ride\",\"purpose\":\"QUERY\",\"format\":\"JSON\"}"));
+        assertEquals(hits, h.store.counters().cacheHits());
+    }
+
+    @Test
+    void aRewrittenFileGetsAFreshReply() throws IOException {
+        String args = "{\"table\":\"rental.bike\"}";
+        String before = call(context, args);
+        Path notes = shop.resolve("rental/bike/statistics.annotations.yaml");
+        Files.writeString(notes, Files.readString(notes).replace("rounded to 250 km", "rounded to 500 km"));
+        String after = call(context, args);
+        assertNotEquals(before, after);
+        assertTrue(after.contains("rounded to 500 km"), after);
+        assertEquals(after, freshCall(args));
+    }
+
+    @Test
+    void aFileThatAppearsGetsAFreshReply() throws IOException {
+        String args = "{\"table\":\"rental.tariff\"}";
+        assertFalse(call(context, args).contains("Zebra-striped"));
+        Files.writeString(shop.resolve("rental/tariff/statistics.annotations.yaml"),
+                "format_version: 1\ncolumns:\n  name:\n    note: Zebra-striped tariffs are the weekend ones.\n");
+        assertTrue(call(context, args).contains("Zebra-striped"));
+    }
+
+    @Test
+    void aDirectoryMovedOutOfTheRootBehindALinkIsRefusedAsAFreshCallRefusesIt() throws IOException {
+        String args = "{\"table\":\"rental.bike\"}";
+        call(context, args);
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.move(shop.resolve("rental/bike"), outside.resolve("bike"));
+        Files.createSymbolicLink(shop.resolve("rental/bike"), outside.resolve("bike"));
+        ToolResult cached = h.call(context, args);
+        assertTrue(cached.isError(), cached.text());
+        assertEquals(freshCall(args), cached.text());
+    }
+
+    @Test
+    void everyPageOfACachedReplyFollowsAndAChangeStopsTheCursor() throws IOException {
+        String args = "{\"table\":\"rental.wide\",\"purpose\":\"profile\"}";
+        List<String> pages = pages(args);
+        assertTrue(pages.size() > 2, "the wide table pages");
+        assertEquals(pages, pages(args));
+        Path stats = shop.resolve("rental/wide/statistics.yaml");
+        Files.setLastModifiedTime(stats, FileTime.from(Files.getLastModifiedTime(stats).toInstant().plusSeconds(1)));
+        ToolResult stale = h.call(context, withCursor(args, cursorOf(pages.get(0))));
+        assertTrue(stale.isError());
+        assertTrue(stale.text().startsWith("the print changed on disk since this cursor was issued"), stale.text());
+    }
+
+    @Test
+    void aDetailedListIsJudgedAgainAtEachSecond() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-12-01T00:00:00.250Z"));
+        ListTablesTool list = new ListTablesTool(h.store, h.paging, clock);
+        String first = call(list, "{\"detail\":true}");
+        clock.now = clock.now.plusMillis(500);
+        assertEquals(first, call(list, "{\"detail\":true}"), "the same second");
+        clock.now = clock.now.plus(Duration.ofDays(30));
+        String later = call(list, "{\"detail\":true}");
+        assertTrue(later.contains("\"now\": \"2026-12-31T00:00:00Z\""), later);
+        assertNotEquals(first.replaceAll("\"now\": \"[^\"]*\"", ""), later.replaceAll("\"now\": \"[^\"]*\"", ""),
+                "the ages moved with the clock");
+    }
+
+    @Test
+    void aCacheOfNothingComputesEveryCall() {
+        PagedReplies uncached = new PagedReplies(0);
+        GetTableContextTool tool = new GetTableContextTool(h.store, uncached);
+        String first = h.call(tool, "{\"table\":\"rental.ride\"}").text();
+        long hits = h.store.counters().cacheHits();
+        assertEquals(first, h.call(tool, "{\"table\":\"rental.ride\"}").text());
+        assertTrue(h.store.counters().cacheHits() > hits);
+        assertEquals("0 replies, 0 characters of pages", uncached.cacheSummary());
+    }
+
+    @Test
+    void theLeastRecentlyUsedReplyGoesFirstPastTheBound() {
+        int page = call(context, "{\"table\":\"rental.wide\"}").length();
+        PagedReplies small = new PagedReplies(page * 2L + page / 2);
+        GetTableContextTool tool = new GetTableContextTool(h.store, small);
+        h.call(tool, "{\"table\":\"rental.wide\"}");
+        h.call(tool, "{\"table\":\"rental.wide\",\"purpose\":\"query\"}");
+        h.call(tool, "{\"table\":\"rental.wide\"}"); // now the most recent
+        h.call(tool, "{\"table\":\"rental.wide\",\"format\":\"json\"}");
+        assertTrue(small.cacheSummary().startsWith("2 replies"), small.cacheSummary());
+        long hits = h.store.counters().cacheHits();
+        h.call(tool, "{\"table\":\"rental.wide\"}");
+        assertEquals(hits, h.store.counters().cacheHits(), "the recently used reply was kept");
+        h.call(tool, "{\"table\":\"rental.wide\",\"purpose\":\"query\"}");
+        assertTrue(h.store.counters().cacheHits() > hits, "the least recently used reply was dropped");
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** What a second server over the same files, keeping nothing, answers. */
+    private String freshCall(String args) {
+        ToolHarness fresh = new ToolHarness(dir);
+        return fresh.call(new GetTableContextTool(fresh.store, new PagedReplies(0)), args).text();
+    }
+
+    private List<String> pages(String args) {
+        List<String> out = new ArrayList<>();
+        String text = call(context, args);
+        out.add(text);
+        while (cursorOf(text) != null) {
+            text = call(context, withCursor(args, cursorOf(text)));
+            out.add(text);
+        }
+        return out;
+    }
+
+    private static String withCursor(String args, String cursor) {
+        return args.substring(0, args.length() - 1) + ",\"cursor\":\"" + cursor + "\"}";
+    }
+
+    private static String cursorOf(String page) {
+        int at = page.lastIndexOf("\nnext_cursor: ");
+        return at < 0 ? null : page.substring(at + "\nnext_cursor: ".length()).strip();
+    }
+
+    private static final class MutableClock extends Clock {
+
+        Instant now;
+
+        MutableClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}
