@@ -13,35 +13,40 @@ public final class ReadSet {
 
     private final PrintStore store;
     private final Path root;
-    private final Map<Path, FileIdentity> touched;
-    private final Map<Path, Boolean> verdicts;
+    // arrays rather than maps: a kept reply holds its read set for as long as it is kept
+    private final Path[] files;
+    private final FileIdentity[] identities;
+    private final Path[] judged;
+    private final boolean[] verdicts;
 
     ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts) {
         this.store = store;
         this.root = root;
-        this.touched = touched;
-        this.verdicts = verdicts;
+        this.files = touched.keySet().toArray(Path[]::new);
+        this.identities = touched.values().toArray(FileIdentity[]::new);
+        this.judged = verdicts.keySet().toArray(Path[]::new);
+        this.verdicts = new boolean[judged.length];
+        for (int i = 0; i < judged.length; i++) {
+            this.verdicts[i] = verdicts.get(judged[i]);
+        }
     }
 
     /** Whether every file is as it was read and every path is judged as it was (links may have moved since). */
     public boolean stillHolds() {
-        if (!store.unchanged(touched)) {
-            return false;
+        for (int i = 0; i < files.length; i++) {
+            if (!store.identity(files[i]).equals(identities[i])) {
+                return false;
+            }
         }
-        if (verdicts.isEmpty()) {
+        if (judged.length == 0) {
             return true;
         }
         ContainmentMemo now = new ContainmentMemo(root, Containment.realRoot(root));
-        for (Map.Entry<Path, Boolean> v : verdicts.entrySet()) {
-            if (now.inside(v.getKey()) != v.getValue()) {
+        for (int i = 0; i < judged.length; i++) {
+            if (now.inside(judged[i]) != verdicts[i]) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** How many files it names: a rough measure of what checking it costs. */
-    public int files() {
-        return touched.size();
     }
 }

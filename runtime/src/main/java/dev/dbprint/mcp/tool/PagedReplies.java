@@ -127,9 +127,9 @@ public class PagedReplies {
         }
     }
 
-    /** How many replies are kept, and how many characters of pages they hold. */
+    /** How many replies are kept, and their weight in characters (see {@link ReplyCache}). */
     public String cacheSummary() {
-        return cache.size() + " replies, " + cache.chars() + " characters of pages";
+        return cache.size() + " replies weighing " + cache.weight() + " characters";
     }
 
     private <R, P extends PageSequence.Step> P page(String caller, String variant, Map<String, ?> arguments,
@@ -137,14 +137,22 @@ public class PagedReplies {
             BiFunction<R, CursorMint, PageSequence<P>> pagerOf) throws CursorFault {
         String args = ArgsDigest.of(arguments);
         CursorCodec.Opened opened = cursor.isEmpty() ? null : codec.open(cursor.get(), caller, args);
-        String key = caller + '\0' + variant + '\0' + args;
-        ReplyCache.Entry<P> entry = cache.get(key);
-        if (entry == null) {
-            Pinned<R> pinned = compute.get();
-            entry = cache.put(key, pinned.printDigest(), pinned.basis(),
-                    pagerOf.apply(pinned.reply(), codec.bind(caller, args, pinned.printDigest())));
+        String key = caller + '\0' + args;
+        ReplyCache.Entry<P> kept = cache.get(key, variant);
+        if (kept != null) {
+            P page = kept.pageAt(start(opened, kept.printDigest));
+            if (page != null) {
+                return page;
+            }
         }
-        Position start = opened == null ? Position.START : opened.requirePrint(entry.printDigest);
-        return entry.pageAt(start);
+        Pinned<R> pinned = compute.get();
+        ReplyCache.Entry<P> entry = cache.put(key, variant, pinned.printDigest(), pinned.basis(),
+                pagerOf.apply(pinned.reply(), codec.bind(caller, args, pinned.printDigest())));
+        return entry.pageAt(start(opened, pinned.printDigest()));
+    }
+
+    /** Where the page begins: the start, or the cursor's position provided it names the print read. */
+    private static Position start(CursorCodec.Opened opened, String printDigest) throws CursorFault {
+        return opened == null ? Position.START : opened.requirePrint(printDigest);
     }
 }

@@ -12,39 +12,69 @@ import dev.dbprint.mcp.print.ReadSet;
 
 /**
  * Replies already computed and paged, kept while what they were computed from still holds (their {@link ReadSet}): a
- * warm call re-stats its files and re-judges its paths, as computing the reply would, but renders nothing. Pages are
- * built once, on first request. Least recently used replies go first once the pages kept exceed {@code maxChars}
- * characters (the reply model behind them is of the same order); 0 keeps nothing.
+ * warm call re-stats its files and re-judges its paths, as computing the reply would, but renders nothing.
+ * <p>
+ * One reply is kept per call (tool and arguments); a reply that also depends on a {@code variant} (the clock's second)
+ * replaces the one kept for another variant. Pages are built on first request. Once the last page is built every
+ * position a cursor of the reply can carry has its page, so the pager and the reply model behind it are let go.
+ * <p>
+ * Weight, in characters: the pages built, four times over while the pager is still held (an estimate of the model and
+ * layout behind the pages not yet built). Least recently used replies go first once the total exceeds
+ * {@code maxChars}; 0 keeps nothing.
  */
 final class ReplyCache {
+
+    /** How many times its built pages an entry still holding its pager is taken to weigh. */
+    static final int PAGER_WEIGHT = 4;
 
     /** One computed reply: the digest its cursors are pinned to, and its pages as far as they were asked for. */
     static final class Entry<P extends PageSequence.Step> {
 
         final String printDigest;
+        private final String variant;
         private final ReadSet basis;
-        private final PageSequence<P> pager;
         private final Map<Position, P> pages = new HashMap<>();
         private final ReplyCache owner;
+        private PageSequence<P> pager;
+        private long chars;
 
-        private Entry(ReplyCache owner, String printDigest, ReadSet basis, PageSequence<P> pager) {
+        private Entry(ReplyCache owner, String variant, String printDigest, ReadSet basis, PageSequence<P> pager) {
             this.owner = owner;
+            this.variant = variant;
             this.printDigest = printDigest;
             this.basis = basis;
             this.pager = pager;
         }
 
-        /** The page beginning at {@code start}, built on first request (pagers are not thread-safe). */
+        /**
+         * The page beginning at {@code start}, built on first request (pagers are not thread-safe); null when the
+         * pager is gone and no page begins there — a cursor of another variant of the reply, whose pages may break
+         * elsewhere — so the caller computes that reply afresh.
+         */
         synchronized P pageAt(Position start) throws CursorFault {
             P page = pages.get(start);
-            if (page == null) {
-                page = pager.pageAt(start);
-                pages.put(start, page);
-                if (owner != null) {
-                    owner.grew(this, page.text().length());
-                }
+            if (page != null || pager == null) {
+                return page;
+            }
+            page = pager.pageAt(start);
+            pages.put(start, page);
+            chars += page.text().length();
+            if (complete()) {
+                pager = null;
+            }
+            if (owner != null) {
+                owner.weigh(this, chars * (pager == null ? 1 : PAGER_WEIGHT));
             }
             return page;
+        }
+
+        /** Whether the pages built run from the first to the last without a gap. */
+        private boolean complete() {
+            P p = pages.get(Position.START);
+            while (p != null && !p.isLast()) {
+                p = pages.get(p.next());
+            }
+            return p != null;
         }
     }
 
@@ -57,14 +87,14 @@ final class ReplyCache {
         this.maxChars = maxChars;
     }
 
-    /** The reply kept under {@code key} if it still holds; a reply that no longer holds is dropped. */
+    /** The reply kept for {@code key} and {@code variant} if it still holds; one that no longer holds is dropped. */
     @SuppressWarnings("unchecked")
-    <P extends PageSequence.Step> Entry<P> get(String key) {
+    <P extends PageSequence.Step> Entry<P> get(String key, String variant) {
         Entry<?> e;
         synchronized (this) {
             e = entries.get(key);
         }
-        if (e == null) {
+        if (e == null || !e.variant.equals(variant)) {
             return null;
         }
         if (e.basis.stillHolds()) {
@@ -79,18 +109,17 @@ final class ReplyCache {
     }
 
     /**
-     * An entry for a freshly computed reply, kept under {@code key} when it has a read set and the cache keeps
-     * anything; otherwise it serves this call alone.
+     * An entry for a freshly computed reply, kept for {@code key} when it has a read set and the cache keeps anything;
+     * otherwise it serves this call alone.
      */
-    <P extends PageSequence.Step> Entry<P> put(String key, String printDigest, ReadSet basis, PageSequence<P> pager) {
+    <P extends PageSequence.Step> Entry<P> put(String key, String variant, String printDigest, ReadSet basis,
+            PageSequence<P> pager) {
         if (basis == null || maxChars <= 0) {
-            return new Entry<>(null, printDigest, basis, pager);
+            return new Entry<>(null, variant, printDigest, basis, pager);
         }
-        Entry<P> e = new Entry<>(this, printDigest, basis, pager);
+        Entry<P> e = new Entry<>(this, variant, printDigest, basis, pager);
         synchronized (this) {
-            if (entries.containsKey(key)) {
-                remove(key);
-            }
+            remove(key);
             entries.put(key, e);
             weights.put(e, 0L);
         }
@@ -101,17 +130,17 @@ final class ReplyCache {
         return entries.size();
     }
 
-    synchronized long chars() {
+    synchronized long weight() {
         return total;
     }
 
-    private synchronized void grew(Entry<?> e, int chars) {
-        Long w = weights.get(e);
-        if (w == null) {
-            return; // already evicted: it serves the calls holding it, and is then garbage
+    private synchronized void weigh(Entry<?> e, long weight) {
+        Long old = weights.get(e);
+        if (old == null) {
+            return; // already dropped: it serves the calls holding it, and is then garbage
         }
-        weights.put(e, w + chars);
-        total += chars;
+        weights.put(e, weight);
+        total += weight - old;
         Iterator<Map.Entry<String, Entry<?>>> it = entries.entrySet().iterator();
         while (total > maxChars && it.hasNext()) {
             Entry<?> eldest = it.next().getValue();

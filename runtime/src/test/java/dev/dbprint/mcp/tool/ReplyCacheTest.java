@@ -140,24 +140,35 @@ class ReplyCacheTest {
         long hits = h.store.counters().cacheHits();
         assertEquals(first, h.call(tool, "{\"table\":\"rental.ride\"}").text());
         assertTrue(h.store.counters().cacheHits() > hits);
-        assertEquals("0 replies, 0 characters of pages", uncached.cacheSummary());
+        assertEquals("0 replies weighing 0 characters", uncached.cacheSummary());
     }
 
     @Test
     void theLeastRecentlyUsedReplyGoesFirstPastTheBound() {
-        int page = call(context, "{\"table\":\"rental.wide\"}").length();
-        PagedReplies small = new PagedReplies(page * 2L + page / 2);
-        GetTableContextTool tool = new GetTableContextTool(h.store, small);
-        h.call(tool, "{\"table\":\"rental.wide\"}");
-        h.call(tool, "{\"table\":\"rental.wide\",\"purpose\":\"query\"}");
-        h.call(tool, "{\"table\":\"rental.wide\"}"); // now the most recent
-        h.call(tool, "{\"table\":\"rental.wide\",\"format\":\"json\"}");
-        assertTrue(small.cacheSummary().startsWith("2 replies"), small.cacheSummary());
+        String a = "{\"table\":\"rental.ride\"}", b = "{\"table\":\"rental.bike\"}", c = "{\"table\":\"rental.station\"}";
+        // one-page replies, so each weighs its page alone
+        long bound = call(context, a).length() + call(context, b).length() + call(context, c).length() - 1;
+        GetTableContextTool tool = new GetTableContextTool(h.store, new PagedReplies(bound));
+        h.call(tool, a);
+        h.call(tool, b);
+        h.call(tool, a); // now the more recent of the two
+        h.call(tool, c); // past the bound by one character
         long hits = h.store.counters().cacheHits();
-        h.call(tool, "{\"table\":\"rental.wide\"}");
+        h.call(tool, a);
         assertEquals(hits, h.store.counters().cacheHits(), "the recently used reply was kept");
-        h.call(tool, "{\"table\":\"rental.wide\",\"purpose\":\"query\"}");
+        h.call(tool, b);
         assertTrue(h.store.counters().cacheHits() > hits, "the least recently used reply was dropped");
+    }
+
+    @Test
+    void aPageBuiltOnceServesEveryCursorThatNamesIt() {
+        String args = "{\"table\":\"rental.wide\",\"purpose\":\"profile\"}";
+        List<String> pages = pages(args);
+        long hits = h.store.counters().cacheHits();
+        for (int i = 1; i < pages.size(); i++) {
+            assertEquals(pages.get(i), call(context, withCursor(args, cursorOf(pages.get(i - 1)))));
+        }
+        assertEquals(hits, h.store.counters().cacheHits());
     }
 
     // ---------------------------------------------------------------- helpers
