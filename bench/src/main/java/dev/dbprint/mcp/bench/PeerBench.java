@@ -210,14 +210,20 @@ public final class PeerBench {
             load.run(1, Duration.ZERO, Duration.ofSeconds(1), c -> new Random(c), r -> LIST_FIRST);
             long afterManifest = HeapProbe.usedAfterGc(server.pid());
             int clients = args.integer("--clients", 32);
-            HttpLoad.Result r = load.run(clients, Duration.ofSeconds(args.integer("--warmup", 10)),
-                    Duration.ofSeconds(args.integer("--seconds", 20)), c -> new Random(20260517L + c), rnd -> mix(rnd,
-                            pool));
+            load.run(clients, Duration.ZERO, Duration.ofSeconds(args.integer("--warmup", 10)),
+                    c -> new Random(20260517L + c), rnd -> mix(rnd, pool));
+            Duration cpuBefore = cpu(server);
+            HttpLoad.Result r = load.run(clients, Duration.ZERO, Duration.ofSeconds(args.integer("--seconds", 20)),
+                    c -> new Random(20260518L + c), rnd -> mix(rnd, pool));
+            double cpuPerCall = (cpu(server).minus(cpuBefore).toNanos() / 1e6) / r.calls();
             long afterLoad = HeapProbe.usedAfterGc(server.pid());
             table.add(String.format(Locale.ROOT,
                     "| HTTP, %d clients, tool mix | %,.0f calls/s | p50 %.1f ms, p99 %.1f ms | | | %d errors of %,d | >= 3,000 calls/s, p99 <= 25 ms | %s |",
                     clients, r.callsPerSecond(), r.latencyMs().median(), r.latencyMs().percentile(99), r.errors(),
                     r.calls(), r.callsPerSecond() >= 3000 && r.latencyMs().percentile(99) <= 25 ? "met" : "missed"));
+            table.add(String.format(Locale.ROOT,
+                    "| server CPU per call of the mix (user + system) | %.3f ms | | | | %,.0f calls/s per CPU core | | |",
+                    cpuPerCall, 1000 / cpuPerCall));
             table.add(String.format(Locale.ROOT,
                     "| heap after a full GC (-Xmx%s) | %.0f MB with the manifest loaded | %.0f MB after the mix | | | | <= 256 MB | %s |",
                     xmx, afterManifest / 1048576.0, afterLoad / 1048576.0, afterLoad <= 256L << 20 ? "met" : "missed"));
@@ -337,5 +343,10 @@ public final class PeerBench {
             }
         }
         throw new IllegalStateException("nothing listening on " + port + " after 60 s");
+    }
+
+    /** The process's CPU time so far, user and system. */
+    private static Duration cpu(Process p) {
+        return p.toHandle().info().totalCpuDuration().orElseThrow();
     }
 }

@@ -146,9 +146,15 @@ public class PagedReplies {
             }
         }
         Pinned<R> pinned = compute.get();
-        ReplyCache.Entry<P> entry = cache.put(key, variant, pinned.printDigest(), pinned.basis(),
-                pagerOf.apply(pinned.reply(), codec.bind(caller, args, pinned.printDigest())));
-        return entry.pageAt(start(opened, pinned.printDigest()));
+        PageSequence<P> pager = pagerOf.apply(pinned.reply(), codec.bind(caller, args, pinned.printDigest()));
+        Position start = start(opened, pinned.printDigest());
+        if (kept != null && kept.rearm(pinned.printDigest(), pager)) {
+            P page = kept.pageAt(start);
+            if (page != null) {
+                return page;
+            }
+        }
+        return cache.put(key, variant, pinned.printDigest(), pinned.basis(), pager).pageAt(start);
     }
 
     /** Where the page begins: the start, or the cursor's position provided it names the print read. */

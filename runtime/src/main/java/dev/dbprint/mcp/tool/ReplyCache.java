@@ -15,17 +15,14 @@ import dev.dbprint.mcp.print.ReadSet;
  * warm call re-stats its files and re-judges its paths, as computing the reply would, but renders nothing.
  * <p>
  * One reply is kept per call (tool and arguments); a reply that also depends on a {@code variant} (the clock's second)
- * replaces the one kept for another variant. Pages are built on first request. Once the last page is built every
- * position a cursor of the reply can carry has its page, so the pager and the reply model behind it are let go.
+ * replaces the one kept for another variant. Only the pages built are kept, not the reply model or the pager: a
+ * client that reads page 1 of a long reply and stops would otherwise leave the whole model behind. A page not yet
+ * built is built by a pager over the reply computed afresh, which {@link Entry#rearm} hands to the entry.
  * <p>
- * Weight, in characters: the pages built, four times over while the pager is still held (an estimate of the model and
- * layout behind the pages not yet built). Least recently used replies go first once the total exceeds
+ * Weight: the characters of the pages kept. Least recently used replies go first once the total exceeds
  * {@code maxChars}; 0 keeps nothing.
  */
 final class ReplyCache {
-
-    /** How many times its built pages an entry still holding its pager is taken to weigh. */
-    static final int PAGER_WEIGHT = 4;
 
     /** One computed reply: the digest its cursors are pinned to, and its pages as far as they were asked for. */
     static final class Entry<P extends PageSequence.Step> {
@@ -35,6 +32,7 @@ final class ReplyCache {
         private final ReadSet basis;
         private final Map<Position, P> pages = new HashMap<>();
         private final ReplyCache owner;
+        /** Held from the reply's computation until it builds one page: the model behind it is not kept. */
         private PageSequence<P> pager;
         private long chars;
 
@@ -47,34 +45,38 @@ final class ReplyCache {
         }
 
         /**
-         * The page beginning at {@code start}, built on first request (pagers are not thread-safe); null when the
-         * pager is gone and no page begins there — a cursor of another variant of the reply, whose pages may break
-         * elsewhere — so the caller computes that reply afresh.
+         * The page beginning at {@code start}, built by the pager the entry holds (which is then let go); null when
+         * the page was not built and the entry holds no pager, so the caller computes the reply afresh and
+         * {@linkplain #rearm rearms} the entry with it.
          */
         synchronized P pageAt(Position start) throws CursorFault {
             P page = pages.get(start);
             if (page != null || pager == null) {
                 return page;
             }
-            page = pager.pageAt(start);
-            pages.put(start, page);
-            chars += page.text().length();
-            if (complete()) {
+            try {
+                page = pager.pageAt(start);
+            } finally {
                 pager = null;
             }
+            pages.put(start, page);
+            chars += page.text().length();
             if (owner != null) {
-                owner.weigh(this, chars * (pager == null ? 1 : PAGER_WEIGHT));
+                owner.weigh(this, chars);
             }
             return page;
         }
 
-        /** Whether the pages built run from the first to the last without a gap. */
-        private boolean complete() {
-            P p = pages.get(Position.START);
-            while (p != null && !p.isLast()) {
-                p = pages.get(p.next());
+        /**
+         * Hands the entry a pager over the same reply computed afresh, to build a page it lacks. Refused (false) when
+         * the reply computed is pinned to another print: the entry no longer holds.
+         */
+        synchronized boolean rearm(String digest, PageSequence<P> fresh) {
+            if (!printDigest.equals(digest)) {
+                return false;
             }
-            return p != null;
+            pager = fresh;
+            return true;
         }
     }
 

@@ -161,6 +161,21 @@ class ReplyCacheTest {
     }
 
     @Test
+    void onlyBuiltPagesAreKeptAndAPageNotYetBuiltIsBuiltFromTheReplyComputedAgain() {
+        String args = "{\"table\":\"rental.wide\",\"purpose\":\"profile\"}";
+        String first = call(context, args);
+        long hits = h.store.counters().cacheHits();
+        String second = call(context, withCursor(args, cursorOf(first)));
+        assertTrue(h.store.counters().cacheHits() > hits, "page 2 needed the reply computed again");
+        hits = h.store.counters().cacheHits();
+        assertEquals(second, call(context, withCursor(args, cursorOf(first))));
+        assertEquals(first, call(context, args));
+        assertEquals(hits, h.store.counters().cacheHits(), "both pages are kept now");
+        assertEquals("1 replies weighing " + (first.length() + second.length()) + " characters",
+                h.paging.cacheSummary());
+    }
+
+    @Test
     void aPageBuiltOnceServesEveryCursorThatNamesIt() {
         String args = "{\"table\":\"rental.wide\",\"purpose\":\"profile\"}";
         List<String> pages = pages(args);
