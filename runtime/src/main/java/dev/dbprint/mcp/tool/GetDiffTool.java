@@ -53,8 +53,9 @@ public class GetDiffTool {
             long relationshipEvents = 0;
             for (int i = 0; i < diff.changes().size(); i++) {
                 Change change = diff.changes().get(i);
-                if (rejected.withholds(change) || table.filter(t -> !change.names(t)).isPresent()
-                        || kind.filter(k -> !k.equals(change.kind())).isPresent()) {
+                // the filters first: a change filtered out need not be judged, nor its annotation file read
+                if (table.filter(t -> !change.names(t)).isPresent() || kind.filter(k -> !k.equals(change.kind()))
+                        .isPresent() || rejected.withholds(change)) {
                     continue;
                 }
                 kept.add(rawChanges.get(i));

@@ -113,11 +113,9 @@ public class ListTablesTool {
     }
 
     private static ListReply names(List<Row> rows, FqnPattern pattern, Map<String, Object> header) {
-        List<String> names = new ArrayList<>(rows.size());
-        for (Row row : rows) {
-            if (pattern.matches(row.fqn())) {
-                names.add(row.fqn());
-            }
+        List<String> names = new ArrayList<>();
+        for (Row row : pattern.select(rows, Row::fqn)) {
+            names.add(row.fqn());
         }
         return ListReply.of(header, "tables", names);
     }
@@ -125,10 +123,7 @@ public class ListTablesTool {
     private static ListReply detailed(List<Row> rows, FqnPattern pattern, Map<String, Object> header, Instant now) {
         List<Object> entries = new ArrayList<>(rows.size());
         Set<String> byNameOnly = new HashSet<>();
-        for (Row row : rows) {
-            if (!pattern.matches(row.fqn())) {
-                continue;
-            }
+        for (Row row : pattern.select(rows, Row::fqn)) {
             if (row.threshold().byNameOnly()) {
                 byNameOnly.add(row.fqn());
             }
