@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.protocol;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -10,12 +11,15 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
@@ -48,12 +52,12 @@ public class McpDispatcher {
     @Inject
     ResourceService resources;
 
-    /** One frame's text in, the reply's text out; empty when nothing is to be sent (notifications, responses). */
-    public Optional<String> handle(String text) {
+    /** One frame's text in, the reply out as UTF-8; empty when nothing is to be sent (notifications, responses). */
+    public Optional<byte[]> handle(String text) {
         try {
-            return Optional.ofNullable(handle(parse(text))).map(this::write);
+            return Optional.ofNullable(handle(parse(text))).map(this::writeBytes);
         } catch (ProtocolError e) {
-            return Optional.of(failure(e));
+            return Optional.of(failure(e).getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -106,6 +110,23 @@ public class McpDispatcher {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** As {@link #write}, straight to UTF-8: no string is built for a reply only sent as bytes. */
+    public byte[] writeBytes(JsonNode reply) {
+        try {
+            return utf8Writer(mapper).writeValueAsBytes(reply);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The writer for UTF-8 replies: it spells a character outside the BMP as its four UTF-8 bytes, as {@link #write}
+     * does, where Jackson's byte writer would otherwise escape each half of its surrogate pair.
+     */
+    public static ObjectWriter utf8Writer(ObjectMapper mapper) {
+        return mapper.writer().with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     }
 
     private JsonNode handleOne(JsonNode message) {
@@ -204,7 +225,12 @@ public class McpDispatcher {
         ToolResult answer = invoker.call(name,
                 arguments instanceof ObjectNode o ? o : mapper.createObjectNode());
         ObjectNode result = mapper.createObjectNode();
-        result.putArray("content").addObject().put("type", "text").put("text", answer.text());
+        ObjectNode content = result.putArray("content").addObject().put("type", "text");
+        if (answer.json() != null) {
+            content.putRawValue("text", new RawValue(answer.json()));
+        } else {
+            content.put("text", answer.text());
+        }
         result.put("isError", answer.isError());
         return result;
     }

@@ -14,7 +14,6 @@ import dev.dbprint.mcp.paging.ArgsDigest;
 import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.CursorMint;
-import dev.dbprint.mcp.paging.DocumentPage;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Page;
@@ -80,7 +79,7 @@ public class PagedReplies {
     }
 
     public ToolResult list(ToolCall call, Supplier<Pinned<ListReply>> compute) {
-        return ToolResult.ok(listPage(call, compute).text());
+        return list(call, "", compute);
     }
 
     /**
@@ -89,8 +88,8 @@ public class PagedReplies {
      */
     public ToolResult list(ToolCall call, String variant, Supplier<Pinned<ListReply>> compute) {
         try {
-            return ToolResult.ok(page(call.tool(), variant, call.argumentsWithoutCursor(), call.cursor(), compute,
-                    Pager::new).text());
+            return page(call.tool(), variant, call.argumentsWithoutCursor(), call.cursor(), compute, Pager::new)
+                    .result();
         } catch (CursorFault e) {
             throw new ToolFault(e.getMessage());
         }
@@ -99,7 +98,7 @@ public class PagedReplies {
     /** The page itself, for a tool that re-renders it (yaml). */
     public Page listPage(ToolCall call, Supplier<Pinned<ListReply>> compute) {
         try {
-            return listPage(call.tool(), call.argumentsWithoutCursor(), call.cursor(), compute);
+            return page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute, Pager::new).page();
         } catch (CursorFault e) {
             throw new ToolFault(e.getMessage());
         }
@@ -114,14 +113,13 @@ public class PagedReplies {
      */
     public Page listPage(String caller, Map<String, ?> arguments, Optional<String> cursor,
             Supplier<Pinned<ListReply>> compute) throws CursorFault {
-        return page(caller, "", arguments, cursor, compute, Pager::new);
+        return page(caller, "", arguments, cursor, compute, Pager::new).page();
     }
 
     public ToolResult document(ToolCall call, Supplier<Pinned<Document>> compute) {
         try {
-            DocumentPage page = page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute,
-                    (d, mint) -> new DocumentPager(d.sections(), d.legend(), mint));
-            return ToolResult.ok(page.text());
+            return page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute,
+                    (Document d, CursorMint mint) -> new DocumentPager(d.sections(), d.legend(), mint)).result();
         } catch (CursorFault e) {
             throw new ToolFault(e.getMessage());
         }
@@ -132,7 +130,15 @@ public class PagedReplies {
         return cache.size() + " replies weighing " + cache.weight() + " characters";
     }
 
-    private <R, P extends PageSequence.Step> P page(String caller, String variant, Map<String, ?> arguments,
+    /** A page and the entry that built it, which spells it as JSON once for every reply that serves it. */
+    private record Served<P extends PageSequence.Step>(ReplyCache.Entry<P> entry, Position start, P page) {
+
+        ToolResult result() {
+            return ToolResult.ok(page.text(), entry.literal(start, page));
+        }
+    }
+
+    private <R, P extends PageSequence.Step> Served<P> page(String caller, String variant, Map<String, ?> arguments,
             Optional<String> cursor, Supplier<Pinned<R>> compute,
             BiFunction<R, CursorMint, PageSequence<P>> pagerOf) throws CursorFault {
         String args = ArgsDigest.of(arguments);
@@ -140,9 +146,10 @@ public class PagedReplies {
         String key = caller + '\0' + args;
         ReplyCache.Entry<P> kept = cache.get(key, variant);
         if (kept != null) {
-            P page = kept.pageAt(start(opened, kept.printDigest));
+            Position start = start(opened, kept.printDigest);
+            P page = kept.pageAt(start);
             if (page != null) {
-                return page;
+                return new Served<>(kept, start, page);
             }
         }
         Pinned<R> pinned = compute.get();
@@ -151,10 +158,11 @@ public class PagedReplies {
         if (kept != null && kept.rearm(pinned.printDigest(), pager)) {
             P page = kept.pageAt(start);
             if (page != null) {
-                return page;
+                return new Served<>(kept, start, page);
             }
         }
-        return cache.put(key, variant, pinned.printDigest(), pinned.basis(), pager).pageAt(start);
+        ReplyCache.Entry<P> entry = cache.put(key, variant, pinned.printDigest(), pinned.basis(), pager);
+        return new Served<>(entry, start, entry.pageAt(start));
     }
 
     /** Where the page begins: the start, or the cursor's position provided it names the print read. */

@@ -5,6 +5,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.SerializableString;
+
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Position;
@@ -19,7 +21,7 @@ import dev.dbprint.mcp.print.ReadSet;
  * client that reads page 1 of a long reply and stops would otherwise leave the whole model behind. A page not yet
  * built is built by a pager over the reply computed afresh, which {@link Entry#rearm} hands to the entry.
  * <p>
- * Weight: the characters of the pages kept. Least recently used replies go first once the total exceeds
+ * Weight: the characters of the pages kept and of their JSON spellings. Least recently used replies go first once the total exceeds
  * {@code maxChars}; 0 keeps nothing.
  */
 final class ReplyCache {
@@ -31,6 +33,7 @@ final class ReplyCache {
         private final String variant;
         private final ReadSet basis;
         private final Map<Position, P> pages = new HashMap<>();
+        private final Map<Position, SerializableString> literals = new HashMap<>();
         private final ReplyCache owner;
         /** Held from the reply's computation until it builds one page: the model behind it is not kept. */
         private PageSequence<P> pager;
@@ -60,11 +63,26 @@ final class ReplyCache {
                 pager = null;
             }
             pages.put(start, page);
-            chars += page.text().length();
+            weigh(page.text().length());
+            return page;
+        }
+
+        /** The JSON literal of a page this entry built (see {@link ToolResult#literal}), made on first request. */
+        synchronized SerializableString literal(Position start, P page) {
+            SerializableString json = literals.get(start);
+            if (json == null) {
+                json = ToolResult.literal(page.text());
+                literals.put(start, json);
+                weigh(2L * page.text().length()); // the literal and, once written, its UTF-8 bytes
+            }
+            return json;
+        }
+
+        private void weigh(long more) {
+            chars += more;
             if (owner != null) {
                 owner.weigh(this, chars);
             }
-            return page;
         }
 
         /**

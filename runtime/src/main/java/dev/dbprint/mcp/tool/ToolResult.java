@@ -1,13 +1,38 @@
 package dev.dbprint.mcp.tool;
 
-/** What a tool answers: the text a client receives, and whether it reports a fault (spec §8.2). */
-public record ToolResult(String text, boolean isError) {
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.io.SerializedString;
+
+/**
+ * What a tool answers: the text a client receives, and whether it reports a fault (spec §8.2).
+ *
+ * @param json the text already spelled as a JSON string literal, or null: a page the reply cache keeps is escaped and
+ *        encoded once and then copied into every reply that serves it
+ */
+public record ToolResult(String text, boolean isError, SerializableString json) {
+
+    public ToolResult(String text, boolean isError) {
+        this(text, isError, null);
+    }
 
     public static ToolResult ok(String text) {
         return new ToolResult(text, false);
     }
 
+    /** A successful reply whose text comes with its JSON literal (see {@link #literal}). */
+    public static ToolResult ok(String text, SerializableString json) {
+        return new ToolResult(text, false, json);
+    }
+
     public static ToolResult fault(String detail) {
         return new ToolResult(detail, true);
+    }
+
+    /** {@code text} as a JSON string literal, quotes included, escaped as the server's JSON writer escapes it. */
+    public static SerializableString literal(String text) {
+        char[] escaped = JsonStringEncoder.getInstance().quoteAsString(text);
+        return new SerializedString(new StringBuilder(escaped.length + 2).append('"').append(escaped).append('"')
+                .toString());
     }
 }

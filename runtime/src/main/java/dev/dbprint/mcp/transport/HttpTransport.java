@@ -17,6 +17,7 @@ import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -129,7 +130,8 @@ public class HttpTransport {
         if (answer == null) {
             response.setStatusCode(202).end();
         } else {
-            response.setStatusCode(200).putHeader("Content-Type", "application/json").end(dispatcher.write(answer));
+            response.setStatusCode(200).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(dispatcher.writeBytes(answer)));
         }
     }
 

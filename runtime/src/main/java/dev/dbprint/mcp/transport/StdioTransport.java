@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +93,8 @@ public class StdioTransport {
                 }
                 if (frame.oversize()) {
                     send(dispatcher.failure(new ProtocolError(ProtocolError.INVALID_REQUEST,
-                            "Invalid Request: the frame is larger than " + config.maxMessageBytes() + " bytes")));
+                            "Invalid Request: the frame is larger than " + config.maxMessageBytes() + " bytes"))
+                            .getBytes(StandardCharsets.UTF_8));
                     continue;
                 }
                 String text = frame.text();
@@ -115,11 +117,13 @@ public class StdioTransport {
         }
     }
 
-    private void send(String reply) {
-        byte[] bytes = (reply + "\n").getBytes(StandardCharsets.UTF_8);
+    /** Writes one frame, the reply's UTF-8 and its newline, in one write. */
+    private void send(byte[] reply) {
+        byte[] frame = Arrays.copyOf(reply, reply.length + 1);
+        frame[reply.length] = '\n';
         synchronized (writeLock) {
             try {
-                out.write(bytes);
+                out.write(frame);
                 out.flush();
             } catch (IOException e) {
                 LOG.debug("stdout closed: " + e.getMessage());

@@ -146,8 +146,8 @@ class ReplyCacheTest {
     @Test
     void theLeastRecentlyUsedReplyGoesFirstPastTheBound() {
         String a = "{\"table\":\"rental.ride\"}", b = "{\"table\":\"rental.bike\"}", c = "{\"table\":\"rental.station\"}";
-        // one-page replies, so each weighs its page alone
-        long bound = call(context, a).length() + call(context, b).length() + call(context, c).length() - 1;
+        // one-page replies, each weighing its page, its JSON literal and the literal's bytes
+        long bound = 3L * (call(context, a).length() + call(context, b).length() + call(context, c).length()) - 1;
         GetTableContextTool tool = new GetTableContextTool(h.store, new PagedReplies(bound));
         h.call(tool, a);
         h.call(tool, b);
@@ -171,7 +171,8 @@ class ReplyCacheTest {
         assertEquals(second, call(context, withCursor(args, cursorOf(first))));
         assertEquals(first, call(context, args));
         assertEquals(hits, h.store.counters().cacheHits(), "both pages are kept now");
-        assertEquals("1 replies weighing " + (first.length() + second.length()) + " characters",
+        // each page, its JSON literal and the literal's bytes
+        assertEquals("1 replies weighing " + 3 * (first.length() + second.length()) + " characters",
                 h.paging.cacheSummary());
     }
 
