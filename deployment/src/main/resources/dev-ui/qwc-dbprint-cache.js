@@ -3,7 +3,7 @@ import { JsonRpc } from 'jsonrpc';
 import '@vaadin/button';
 import '@vaadin/progress-bar';
 
-/** The parse cache's counters (PrintStore), with the served set and JVM figures beside them; refreshable. */
+/** The parse cache's counters (PrintStore) and the reply cache's size, with the served set and JVM figures; refreshable. */
 export class QwcDbprintCache extends LitElement {
 
     jsonRpc = new JsonRpc(this);
@@ -45,7 +45,7 @@ export class QwcDbprintCache extends LitElement {
                 rows.push([k, v]);
             }
         }
-        rows.push(['served connections', s.servedConnections], ['tools', s.tools],
+        rows.push(['reply cache', s.replyCache], ['served connections', s.servedConnections], ['tools', s.tools],
             ['uptime (s)', (s.uptimeMillis / 1000).toFixed(1)], ['heap used (MiB)', (s.heapUsedBytes / 1048576).toFixed(1)]);
         return html`
             ${s.available ? '' : html`<div class="muted">${s.note}</div>`}

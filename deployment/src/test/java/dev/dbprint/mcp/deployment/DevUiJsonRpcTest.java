@@ -118,6 +118,9 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
         assertEquals(1, stats.path("servedConnections").asInt(), stats.toString());
         assertEquals(executeJsonRPCMethod("tools").size(), stats.path("tools").asInt());
         assertTrue(stats.path("counters").path("parses").asLong() > 0, stats.toString());
+        // the tables listed above were computed through the reply cache, which kept them
+        assertTrue(stats.path("replyCache").asText().matches("[1-9]\\d* replies weighing [1-9]\\d* characters"),
+                stats.toString());
     }
 
     @Test

@@ -25,6 +25,7 @@ import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.StoreCounters;
 import dev.dbprint.mcp.protocol.ProtocolError;
 import dev.dbprint.mcp.resource.ResourceService;
+import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolDescriptor;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -53,6 +54,9 @@ public class DbprintJsonRpcService {
 
     @Inject
     ToolRegistry registry;
+
+    @Inject
+    PagedReplies paging;
 
     @Inject
     ToolInvoker invoker;
@@ -247,7 +251,10 @@ public class DbprintJsonRpcService {
         }
     }
 
-    /** What the print cache holds and has done: files cached, parses, cache hits, identity checks. */
+    /**
+     * What the print cache holds and has done (files cached, parses, cache hits, identity checks), and what the reply
+     * cache keeps.
+     */
     public Map<String, Object> cacheStats() {
         StoreCounters counters = store.counters();
         Map<String, Object> out = new LinkedHashMap<>();
@@ -258,6 +265,7 @@ public class DbprintJsonRpcService {
         c.put("cacheHits", counters.cacheHits());
         c.put("identityChecks", counters.identityChecks());
         out.put("counters", c);
+        out.put("replyCache", paging.cacheSummary());
         out.put("tools", registry.names().size());
         try {
             out.put("servedConnections", connections.set().servedNames().size());
