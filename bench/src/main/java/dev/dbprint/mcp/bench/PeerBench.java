@@ -121,8 +121,10 @@ public final class PeerBench {
                 .map(f -> List.of("-Xlog:disable", "-XX:StartFlightRecording=filename=" + f + ",settings=profile"))
                 .orElse(List.of());
         try (StdioServer ours = StdioServer.start(ourCommand(jvm), Path.of("."));
+                StdioServer uncached = StdioServer.start(ourCommand(List.of(NO_REPLY_CACHE)), Path.of("."));
                 StdioServer theirs = StdioServer.start(peerCommand(), Path.of("."))) {
             ours.initialize();
+            uncached.initialize();
             theirs.initialize();
             if (args.optional("--profile").isPresent()) { // started by jcmd: a JFR started by a flag writes to stdout
                 HeapProbe.jcmd(ours.pid(), "JFR.start", "settings=profile",
@@ -142,17 +144,24 @@ public final class PeerBench {
                     pages[0] = allPages(ours, a);
                     return null;
                 });
+                Stats rendered = time(runs, () -> uncached.callTool("get_table_context", a));
                 row("get_table_context " + purpose + " md, page 1", first, raw, 1.0, vs);
                 row("get_table_context " + purpose + " md, all " + pages[0] + " pages", all, raw, null, vs);
+                row("get_table_context " + purpose + " md, page 1, reply cache off", rendered, raw, null, vs);
             }
             Stats list = time(runs, () -> ours.callTool("list_tables", StdioServer.JSON.createObjectNode()));
+            Stats listed = time(runs, () -> uncached.callTool("list_tables", StdioServer.JSON.createObjectNode()));
             row("list_tables, page 1", list, raw, 0.5, vs);
+            row("list_tables, page 1, reply cache off", listed, raw, null, vs);
             row("(peer read_text_file manifest.yaml)", rawManifest, raw, null, "the file list_tables indexes");
             if (args.optional("--profile").isPresent()) {
                 HeapProbe.jcmd(ours.pid(), "JFR.stop");
             }
         }
     }
+
+    /** Our server computing every reply anew: what a call costs when the print changed since it was last made. */
+    private static final String NO_REPLY_CACHE = "-Ddbprint.reply-cache.max-chars=0";
 
     /** Follows next_cursor (the last line of a Markdown page) to the end; the page count. */
     private static int allPages(StdioServer server, ObjectNode first) {
