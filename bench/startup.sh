@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Start-up benchmark (not a test): the median time from process start to the first `initialize` reply on stdout,
 # over RUNS runs each, for
-#   1. the plain uber-jar on JDK 17                    (what the README's commands build and run)
-#   2. the same uber-jar on JDK 25, no cache            (separates the JDK's share from the cache's)
-#   3. the -Paot build (AOT cache) on JDK 25            (integration-tests/target/quarkus-app, -XX:AOTCache=app.aot)
-#   4. the Node peer @modelcontextprotocol/server-filesystem, measured in the same run
+#   1. the plain uber-jar on JDK 17, `java -jar`
+#   2. the same with C1 only (-XX:TieredStopAtLevel=1)
+#   3. the same with the build's class-data-sharing archive (-XX:SharedArchiveFile=…-runner.jsa)
+#   4. the launcher target/dbprint-mcp on JDK 17: that archive and C1 only (what the README's commands run)
+#   5. the same uber-jar on JDK 25, no cache            (separates the JDK's share from the cache's)
+#   6. the -Paot build (AOT cache) on JDK 25            (integration-tests/target/quarkus-app, -XX:AOTCache=app.aot)
+#   7. the Node peer @modelcontextprotocol/server-filesystem, measured in the same run
 # Every candidate gets the same initialize request the moment it is spawned; the clock stops when a line carrying
-# `"id":1` arrives. Runs are interleaved (1,2,3,4,1,2,3,4,...) so a noisy neighbour hurts all alike.
+# `"id":1` arrives. Runs are interleaved (1,2,...,7,1,2,...) so a noisy neighbour hurts all alike.
 #
 #   bench/startup.sh            build what is missing, then measure
 #   bench/startup.sh --build    rebuild both artifacts first
@@ -19,12 +22,14 @@ JDK17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}
 JDK25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}
 VERSION=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -1)
 UBER=$ROOT/integration-tests/target/dbprint-mcp-$VERSION-runner.jar
+CDS=$ROOT/integration-tests/target/dbprint-mcp-$VERSION-runner.jsa
+LAUNCHER=$ROOT/integration-tests/target/dbprint-mcp
 AOT_DIR=$ROOT/integration-tests/target/quarkus-app
 PROJECT=$ROOT/src/sample
 NODE_PEER=$ROOT/bench/node_modules/.bin/mcp-server-filesystem
 
-if [[ "${1:-}" == "--build" || ! -f "$UBER" ]]; then
-    echo "building the uber-jar (JDK 17)…" >&2
+if [[ "${1:-}" == "--build" || ! -f "$UBER" || ! -f "$CDS" ]]; then
+    echo "building the uber-jar and recording its CDS archive (JDK 17)…" >&2
     JAVA_HOME=$JDK17 ./mvnw -B -q package -DskipTests >&2
 fi
 if [[ "${1:-}" == "--build" || ! -f "$AOT_DIR/app.aot" ]]; then
@@ -45,6 +50,11 @@ init = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
                               "clientInfo": {"name": "startup-bench", "version": "1"}}}) + "\n"
 candidates = [
     ("uber-jar, JDK 17", ["$JDK17/bin/java", "-jar", "$UBER", "--project", "$PROJECT"], "$ROOT"),
+    ("uber-jar, C1 only, JDK 17", ["$JDK17/bin/java", "-XX:TieredStopAtLevel=1", "-jar", "$UBER",
+                                   "--project", "$PROJECT"], "$ROOT"),
+    ("uber-jar + CDS, JDK 17", ["$JDK17/bin/java", "-XX:SharedArchiveFile=$CDS", "-jar", "$UBER",
+                                "--project", "$PROJECT"], "$ROOT"),
+    ("launcher (CDS + C1), JDK 17", ["env", "JAVA_HOME=$JDK17", "$LAUNCHER", "--project", "$PROJECT"], "$ROOT"),
     ("uber-jar, JDK 25", ["$JDK25/bin/java", "-jar", "$UBER", "--project", "$PROJECT"], "$ROOT"),
     ("aot-jar + AOT cache, JDK 25", ["$JDK25/bin/java", "-XX:AOTCache=app.aot", "-jar", "quarkus-run.jar",
                                      "--project", "$PROJECT"], "$AOT_DIR"),

@@ -85,8 +85,13 @@ public final class ServerProcess implements AutoCloseable {
         command.add("-jar");
         command.add(runnerJar().toString());
         command.addAll(List.of(args));
+        return spawn(new ProcessBuilder(command).directory(workingDirectory.toFile()));
+    }
+
+    /** Spawns the server some other way (a launcher script): the command, working directory and environment given. */
+    public static ServerProcess spawn(ProcessBuilder builder) {
         try {
-            return new ServerProcess(new ProcessBuilder(command).directory(workingDirectory.toFile()).start());
+            return new ServerProcess(builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -28,12 +28,19 @@ public class AcceptQueueFlush {
     static final String PATH = "/.dbprint-drain";
     static final String HEADER = "X-Dbprint-Drain";
 
-    /** Only this process's own markers are recognised; anyone else asking for the path gets what any unknown path gets. */
-    private final String token = UUID.randomUUID().toString();
+    /**
+     * Only this process's own markers are recognised; anyone else asking for the path gets what any unknown path gets.
+     * Made on first use, not with the bean: the bean's client proxy is built at boot in every mode (the HTTP transport
+     * observes the router), and a first UUID seeds a SecureRandom, ~10 ms of a stdio server's start-up.
+     */
+    private static final class Token {
+
+        static final String VALUE = UUID.randomUUID().toString();
+    }
 
     /** A marker request, answered on the event loop before any other route sees it; false for every other request. */
     boolean answers(RoutingContext ctx) {
-        if (!PATH.equals(ctx.request().path()) || !token.equals(ctx.request().getHeader(HEADER))) {
+        if (!PATH.equals(ctx.request().path()) || !Token.VALUE.equals(ctx.request().getHeader(HEADER))) {
             return false;
         }
         ctx.response().setStatusCode(204).putHeader("Connection", "close").end();
@@ -53,7 +60,7 @@ public class AcceptQueueFlush {
                 sockets.add(s);
                 s.connect(new InetSocketAddress(host, port), millisUntil(deadlineNanos));
                 s.getOutputStream().write(("GET " + PATH + " HTTP/1.1\r\nHost: " + hostHeader(host, port) + "\r\n"
-                        + HEADER + ": " + token + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                        + HEADER + ": " + Token.VALUE + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
                 s.getOutputStream().flush();
             }
             for (Socket s : sockets) {

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Start-up training run: serves the bundled sample print over stdio for one short session (training.jsonl:
+# initialize, the list methods, a few tool calls and reads), then EOF; the JVM writes the archive named by the option
+# at exit. Used by the default build (a JDK 17+ class-data-sharing archive beside the uber-jar,
+# -XX:ArchiveClassesAtExit) and by -Paot (a JDK 25 AOT cache, -XX:AOTCacheOutput). A recording that stops after
+# Quarkus's static init (what Quarkus's own AppCDS/AOT support does) caches only about a third of the classes a first
+# call loads; this session covers the rest (Jackson, the tools, the YAML reader, the stdio loop).
+#   train.sh <java> <-XX:Option=archive> <jar, spelled as it will be run> <project dir>
+# Runs in the current directory; the archive is only used when the jar is later named exactly as here.
+set -euo pipefail
+java=$1 option=$2 jar=$3 project=$4
+archive=${option#*=}
+log=${archive%.*}-training.log
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ $jar == /* ]]; then
+    jar=$(cd "$(dirname "$jar")" && pwd -P)/$(basename "$jar") # as the launcher spells it
+fi
+rm -f "$archive"
+"$java" "$option" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
+    < "$here/training.jsonl" > /dev/null 2> "$log"
+test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
+echo "recorded from a stdio session: $archive ($(wc -c < "$archive") bytes)"

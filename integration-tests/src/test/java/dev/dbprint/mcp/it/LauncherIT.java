@@ -1,0 +1,67 @@
+package dev.dbprint.mcp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The launcher the default build puts beside the uber-jar ({@code target/dbprint-mcp}, with the class-data-sharing
+ * archive {@code …-runner.jsa}): it serves stdio like {@code java -jar}, and where the archive cannot be used (here: the
+ * three files moved elsewhere, so the jar's path no longer matches the recording) the JVM's complaint goes to stderr
+ * and the server starts all the same, stdout carrying frames only.
+ */
+class LauncherIT {
+
+    @Test
+    void servesStdioWithItsArchive() {
+        assertServes(launcher(), "-Xshare:on"); // the JVM refuses to start rather than run without the archive
+    }
+
+    @Test
+    void servesStdioWhenItsArchiveDoesNotFit(@TempDir Path elsewhere) throws IOException {
+        Path launcher = launcher();
+        for (Path file : List.of(launcher, ServerProcess.runnerJar(), archive())) {
+            Files.copy(file, elsewhere.resolve(file.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        assertServes(elsewhere.resolve(launcher.getFileName()), "");
+    }
+
+    private static void assertServes(Path launcher, String javaOptions) {
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--project", StdioStartupIT.SAMPLE.toString());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home")); // the JDK that recorded the archive
+        builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions);
+        try (ServerProcess server = ServerProcess.spawn(builder)) {
+            JsonNode reply = server.initialize("2025-11-25");
+            assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
+            server.closeStdin();
+            assertEquals(0, server.waitForExit(), server.stderr());
+            assertEquals(1, server.stdoutLines().size(), "stdout: " + server.stdoutLines());
+        }
+    }
+
+    /** Built by the {@code cds} profile (on by default where bash runs) for the uber-jar only. */
+    private static Path launcher() {
+        assumeTrue(Artifact.current().kind().equals("uber-jar"), "the launcher starts the uber-jar");
+        Path launcher = ServerProcess.runnerJar().resolveSibling("dbprint-mcp");
+        assumeTrue(Files.isExecutable(launcher), "no launcher beside the jar (the cds profile did not run)");
+        return launcher;
+    }
+
+    private static Path archive() {
+        Path jar = ServerProcess.runnerJar();
+        Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", ".jsa"));
+        assertTrue(Files.isRegularFile(archive), "no class-data-sharing archive " + archive);
+        return archive;
+    }
+}
