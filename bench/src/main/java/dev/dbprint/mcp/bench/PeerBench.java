@@ -94,14 +94,19 @@ public final class PeerBench {
 
     private void startup() {
         int runs = args.integer("--startup-runs", 7);
-        double[] ours = new double[runs], theirs = new double[runs];
-        startOnce(ourCommand(List.of())); // page cache and JIT of this process; not counted
+        double[] ours = new double[runs], plain = new double[runs], theirs = new double[runs];
+        startOnce(stdioCommand(List.of())); // page cache and JIT of this process; not counted
+        startOnce(ourCommand(List.of()));
         startOnce(peerCommand());
-        for (int i = 0; i < runs; i++) { // interleaved, so a noisy neighbour hurts both alike
-            ours[i] = startOnce(ourCommand(List.of()));
+        for (int i = 0; i < runs; i++) { // interleaved, so a noisy neighbour hurts all alike
+            ours[i] = startOnce(stdioCommand(List.of()));
+            plain[i] = startOnce(ourCommand(List.of()));
             theirs[i] = startOnce(peerCommand());
         }
-        row("start-up to first initialize reply", new Stats(ours), new Stats(theirs), 0.5, "median of " + runs);
+        row("start-up to first initialize reply (" + stdioName() + ")", new Stats(ours), new Stats(theirs), 0.5,
+                "median of " + runs);
+        row("start-up to first initialize reply (java -jar)", new Stats(plain), new Stats(theirs), null,
+                "median of " + runs);
     }
 
     private static double startOnce(List<String> command) {
@@ -120,8 +125,8 @@ public final class PeerBench {
         List<String> jvm = args.optional("--profile")
                 .map(f -> List.of("-Xlog:disable", "-XX:StartFlightRecording=filename=" + f + ",settings=profile"))
                 .orElse(List.of());
-        try (StdioServer ours = StdioServer.start(ourCommand(jvm), Path.of("."));
-                StdioServer uncached = StdioServer.start(ourCommand(List.of(NO_REPLY_CACHE)), Path.of("."));
+        try (StdioServer ours = StdioServer.start(stdioCommand(jvm), Path.of("."));
+                StdioServer uncached = StdioServer.start(stdioCommand(List.of(NO_REPLY_CACHE)), Path.of("."));
                 StdioServer theirs = StdioServer.start(peerCommand(), Path.of("."))) {
             ours.initialize();
             uncached.initialize();
@@ -292,6 +297,24 @@ public final class PeerBench {
         c.addAll(jvmOptions);
         c.addAll(List.of("-jar", jar.toString(), "--project", project.toString()));
         return c;
+    }
+
+    /**
+     * Our server as the README runs it over stdio: the launcher beside the jar (class-data-sharing archive, C1 only),
+     * JVM options passed through its {@code DBPRINT_MCP_JAVA_OPTS}; the plain jar when there is no launcher.
+     */
+    private List<String> stdioCommand(List<String> jvmOptions) {
+        Path launcher = jar.resolveSibling("dbprint-mcp");
+        if (!Files.isExecutable(launcher)) {
+            return ourCommand(jvmOptions);
+        }
+        return List.of("env", "JAVA_HOME=" + System.getProperty("java.home"),
+                "DBPRINT_MCP_JAVA_OPTS=" + String.join(" ", jvmOptions), launcher.toString(), "--project",
+                project.toString());
+    }
+
+    private String stdioName() {
+        return Files.isExecutable(jar.resolveSibling("dbprint-mcp")) ? "launcher: CDS archive, C1" : "java -jar";
     }
 
     private List<String> peerCommand() {

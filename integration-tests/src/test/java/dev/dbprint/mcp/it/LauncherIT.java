@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -37,9 +39,40 @@ class LauncherIT {
         assertServes(elsewhere.resolve(launcher.getFileName()), "");
     }
 
-    private static void assertServes(Path launcher, String javaOptions) {
-        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--project", StdioStartupIT.SAMPLE.toString());
+    /** C1 only for a stdio session; a long-lived HTTP server keeps C2. Read from the running JVM's flags. */
+    @Test
+    void compilesWithC1ForStdioAndKeepsC2ForHttp() throws Exception {
+        try (ServerProcess stdio = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
+            stdio.initialize("2025-11-25");
+            assertTrue(flags(stdio).contains("-XX:TieredStopAtLevel=1"), flags(stdio));
+        }
+        int port = ServerProcess.freePort();
+        try (ServerProcess http = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString(),
+                "--transport", "http", "--port", Integer.toString(port)))) {
+            http.awaitListening(port);
+            assertTrue(flags(http).contains("-XX:TieredStopAtLevel=4"), flags(http));
+        }
+    }
+
+    private static ProcessBuilder launch(Path launcher, String... args) {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("JAVA_HOME", System.getProperty("java.home")); // the JDK that recorded the archive
+        return builder;
+    }
+
+    /** The JVM flags of the server's process, as {@code jcmd VM.flags} reports them. */
+    private static String flags(ServerProcess server) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(server.pid()), "VM.flags").redirectErrorStream(true).start();
+        String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        jcmd.waitFor();
+        return out;
+    }
+
+    private static void assertServes(Path launcher, String javaOptions) {
+        ProcessBuilder builder = launch(launcher, "--project", StdioStartupIT.SAMPLE.toString());
         builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions);
         try (ServerProcess server = ServerProcess.spawn(builder)) {
             JsonNode reply = server.initialize("2025-11-25");
