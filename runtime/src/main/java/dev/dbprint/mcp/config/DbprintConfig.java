@@ -39,10 +39,10 @@ public interface DbprintConfig {
     interface ReplyCache {
 
         /**
-         * The most characters of reply pages kept (the reply behind them is of the same order); the least recently
-         * used reply goes first. 0 computes every reply anew.
+         * The most characters of reply pages kept, counting each page's text and the UTF-8 bytes of its JSON spelling;
+         * the least recently used reply goes first. 0 computes every reply anew.
          */
-        @WithDefault("16000000")
+        @WithDefault("32000000")
         long maxChars();
     }
 

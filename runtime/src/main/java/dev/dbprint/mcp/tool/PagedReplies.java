@@ -36,7 +36,7 @@ import dev.dbprint.mcp.print.ReadSet;
 public class PagedReplies {
 
     /** The default of {@code dbprint.reply-cache.max-chars}. */
-    public static final long DEFAULT_CACHE_CHARS = 16_000_000;
+    public static final long DEFAULT_CACHE_CHARS = 32_000_000;
 
     /**
      * A reply, the digest of the print files it was computed from, and — when it was computed through one view — what

@@ -21,7 +21,7 @@ import dev.dbprint.mcp.print.ReadSet;
  * client that reads page 1 of a long reply and stops would otherwise leave the whole model behind. A page not yet
  * built is built by a pager over the reply computed afresh, which {@link Entry#rearm} hands to the entry.
  * <p>
- * Weight: the characters of the pages kept and of their JSON spellings. Least recently used replies go first once the total exceeds
+ * Weight: the characters of the pages kept and the bytes of their JSON spellings. Least recently used replies go first once the total exceeds
  * {@code maxChars}; 0 keeps nothing.
  */
 final class ReplyCache {
@@ -71,9 +71,10 @@ final class ReplyCache {
         synchronized SerializableString literal(Position start, P page) {
             SerializableString json = literals.get(start);
             if (json == null) {
-                json = ToolResult.literal(page.text());
+                JsonLiteral literal = JsonLiteral.of(page.text());
+                json = literal;
                 literals.put(start, json);
-                weigh(2L * page.text().length()); // the literal and, once written, its UTF-8 bytes
+                weigh(literal.byteLength());
             }
             return json;
         }

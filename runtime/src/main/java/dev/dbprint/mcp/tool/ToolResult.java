@@ -1,8 +1,6 @@
 package dev.dbprint.mcp.tool;
 
 import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import com.fasterxml.jackson.core.io.SerializedString;
 
 /**
  * What a tool answers: the text a client receives, and whether it reports a fault (spec §8.2).
@@ -31,8 +29,6 @@ public record ToolResult(String text, boolean isError, SerializableString json) 
 
     /** {@code text} as a JSON string literal, quotes included, escaped as the server's JSON writer escapes it. */
     public static SerializableString literal(String text) {
-        char[] escaped = JsonStringEncoder.getInstance().quoteAsString(text);
-        return new SerializedString(new StringBuilder(escaped.length + 2).append('"').append(escaped).append('"')
-                .toString());
+        return JsonLiteral.of(text);
     }
 }

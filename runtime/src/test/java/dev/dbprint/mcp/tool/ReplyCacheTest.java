@@ -146,8 +146,8 @@ class ReplyCacheTest {
     @Test
     void theLeastRecentlyUsedReplyGoesFirstPastTheBound() {
         String a = "{\"table\":\"rental.ride\"}", b = "{\"table\":\"rental.bike\"}", c = "{\"table\":\"rental.station\"}";
-        // one-page replies, each weighing its page, its JSON literal and the literal's bytes
-        long bound = 3L * (call(context, a).length() + call(context, b).length() + call(context, c).length()) - 1;
+        // one-page replies
+        long bound = weight(call(context, a)) + weight(call(context, b)) + weight(call(context, c)) - 1;
         GetTableContextTool tool = new GetTableContextTool(h.store, new PagedReplies(bound));
         h.call(tool, a);
         h.call(tool, b);
@@ -171,8 +171,7 @@ class ReplyCacheTest {
         assertEquals(second, call(context, withCursor(args, cursorOf(first))));
         assertEquals(first, call(context, args));
         assertEquals(hits, h.store.counters().cacheHits(), "both pages are kept now");
-        // each page, its JSON literal and the literal's bytes
-        assertEquals("1 replies weighing " + 3 * (first.length() + second.length()) + " characters",
+        assertEquals("1 replies weighing " + (weight(first) + weight(second)) + " characters",
                 h.paging.cacheSummary());
     }
 
@@ -188,6 +187,11 @@ class ReplyCacheTest {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /** What a kept page weighs: its characters and the bytes of its JSON literal. */
+    private static long weight(String page) {
+        return page.length() + JsonLiteral.of(page).byteLength();
+    }
 
     /** What a second server over the same files, keeping nothing, answers. */
     private String freshCall(String args) {

@@ -31,5 +31,6 @@ class ToolResultTest {
         assertArrayEquals(MAPPER.writeValueAsString(plain).getBytes(StandardCharsets.UTF_8),
                 McpDispatcher.utf8Writer(MAPPER).writeValueAsBytes(plain));
         assertEquals(MAPPER.writeValueAsString(plain), MAPPER.writeValueAsString(raw));
+        assertEquals(MAPPER.writeValueAsString(text), ToolResult.literal(text).toString());
     }
 }
