@@ -21,8 +21,8 @@ import dev.dbprint.mcp.print.ReadSet;
  * client that reads page 1 of a long reply and stops would otherwise leave the whole model behind. A page not yet
  * built is built by a pager over the reply computed afresh, which {@link Entry#rearm} hands to the entry.
  * <p>
- * Weight: the characters of the pages kept and the bytes of their JSON spellings. Least recently used replies go first once the total exceeds
- * {@code maxChars}; 0 keeps nothing.
+ * Weight: the characters of the pages kept and the bytes of their JSON spellings. Least recently used replies go
+ * first once the total exceeds {@code maxChars}; 0 keeps nothing.
  */
 final class ReplyCache {
 
