@@ -3,13 +3,16 @@ package dev.dbprint.mcp.transport;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +42,14 @@ public class StdioTransport {
     @Inject
     DbprintConfig config;
 
+    /** How long shutdown waits for the reader to hand over the frames already sent. */
+    private static final long HANDOVER_NANOS = TimeUnit.SECONDS.toNanos(5);
+
     private final Object writeLock = new Object();
+    private final CountDownLatch readerDone = new CountDownLatch(1);
     private ExecutorService workers;
     private OutputStream out;
+    private WatchedInput stdin;
     private volatile boolean stopping;
 
     public void start() {
@@ -51,16 +59,30 @@ public class StdioTransport {
             t.setDaemon(true);
             return t;
         });
-        Thread reader = new Thread(() -> readLoop(new FileInputStream(FileDescriptor.in)), "dbprint-stdio-reader");
+        stdin = new WatchedInput(new FileInputStream(FileDescriptor.in));
+        Thread reader = new Thread(() -> readLoop(stdin), "dbprint-stdio-reader");
         reader.setDaemon(true);
         reader.start();
     }
 
-    /** Stops taking frames, lets every call already read finish and be answered, and flushes. */
+    /**
+     * Stops taking frames, lets every call the client sent before the signal finish and be answered, and flushes. The
+     * frames already sent may still sit in the reader's buffer or in the pipe: the reader hands those over first, and
+     * stops taking frames once it would have to wait for more.
+     */
     public void stop() {
         stopping = true;
         if (workers == null) {
             return;
+        }
+        long deadline = System.nanoTime() + HANDOVER_NANOS;
+        while (readerDone.getCount() > 0 && !stdin.caughtUp() && System.nanoTime() < deadline) {
+            try {
+                readerDone.await(1, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
         workers.shutdown();
         try {
@@ -83,12 +105,9 @@ public class StdioTransport {
     private void readLoop(InputStream in) {
         FrameReader frames = new FrameReader(in, config.maxMessageBytes());
         try {
-            while (!stopping) {
+            while (!stopping || frames.pending()) {
                 FrameReader.Frame frame = frames.next();
                 if (frame == null) {
-                    break;
-                }
-                if (stopping) {
                     break;
                 }
                 if (frame.oversize()) {
@@ -98,22 +117,62 @@ public class StdioTransport {
                     continue;
                 }
                 String text = frame.text();
-                if (text.isBlank()) {
-                    continue;
+                if (!text.isBlank()) {
+                    dispatch(text);
                 }
-                workers.execute(() -> {
-                    try {
-                        dispatcher.handle(text).ifPresent(this::send);
-                    } catch (RuntimeException e) {
-                        LOG.error("frame handling failed", e);
-                    }
-                });
             }
         } catch (IOException e) {
             LOG.warn("stdin failed: " + e.getMessage());
+        } finally {
+            readerDone.countDown();
         }
         if (!stopping) {
             Quarkus.asyncExit(0); // EOF: the shutdown observer drains the calls already read
+        }
+    }
+
+    private void dispatch(String text) {
+        try {
+            workers.execute(() -> {
+                try {
+                    dispatcher.handle(text).ifPresent(this::send);
+                } catch (RuntimeException e) {
+                    LOG.error("frame handling failed", e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // sent after shutdown began (the reader was waiting on an empty pipe when it did): not answered
+            LOG.debug("frame received after shutdown began; not answered");
+        }
+    }
+
+    /** Stdin, marking the reader idle while it waits for bytes the client has not sent yet. */
+    private static final class WatchedInput extends FilterInputStream {
+
+        /** Set while a read waits with nothing unread when it began. */
+        private volatile boolean idle;
+
+        WatchedInput(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            idle = super.available() == 0;
+            try {
+                return super.read(b, off, len);
+            } finally {
+                idle = false;
+            }
+        }
+
+        /** Whether the reader waits for input and none has arrived since it began to: all sent was handed over. */
+        boolean caughtUp() {
+            try {
+                return idle && super.available() == 0;
+            } catch (IOException e) {
+                return true; // stdin is gone: nothing more can arrive
+            }
         }
     }
 
@@ -146,6 +205,11 @@ public class StdioTransport {
         FrameReader(InputStream in, int limit) {
             this.in = in;
             this.limit = limit;
+        }
+
+        /** Whether a frame's bytes are at hand without waiting: buffered here, or unread in the stream. */
+        boolean pending() throws IOException {
+            return pos < end || in.available() > 0;
         }
 
         /** The next frame, or null at EOF with nothing pending. */
