@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -62,7 +63,7 @@ class StdioLifecycleIT {
         }
     }
 
-    @Test
+    @RepeatedTest(3) // the frames may still sit in the reader's buffer or the pipe when the signal comes
     void sigtermExitsZeroAndAnswersTheCallSentJustBefore() {
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"))) {
             server.initialize("2025-11-25");
