@@ -18,6 +18,7 @@ public final class ReadSet {
     private final FileIdentity[] identities;
     private final Path[] judged;
     private final boolean[] verdicts;
+    private final long weight;
 
     ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts) {
         this.store = store;
@@ -26,9 +27,28 @@ public final class ReadSet {
         this.identities = touched.values().toArray(FileIdentity[]::new);
         this.judged = verdicts.keySet().toArray(Path[]::new);
         this.verdicts = new boolean[judged.length];
+        long w = 0;
         for (int i = 0; i < judged.length; i++) {
             this.verdicts[i] = verdicts.get(judged[i]);
+            w += PER_PATH + judged[i].toString().length();
         }
+        for (Path f : files) {
+            w += PER_PATH + PER_IDENTITY + f.toString().length();
+        }
+        this.weight = w;
+    }
+
+    /** What one path costs beyond its characters (its objects and array slot), in bytes, roughly. */
+    private static final int PER_PATH = 64;
+    /** What one recorded identity costs, in bytes, roughly. */
+    private static final int PER_IDENTITY = 48;
+
+    /**
+     * Roughly how many bytes it holds: a reply that read thousands of files (a search over a whole print) keeps as
+     * many paths, which a cache must count along with the reply's pages.
+     */
+    public long weight() {
+        return weight;
     }
 
     /** Whether every file is as it was read and every path is judged as it was (links may have moved since). */

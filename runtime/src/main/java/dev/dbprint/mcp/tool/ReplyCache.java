@@ -21,8 +21,9 @@ import dev.dbprint.mcp.print.ReadSet;
  * client that reads page 1 of a long reply and stops would otherwise leave the whole model behind. A page not yet
  * built is built by a pager over the reply computed afresh, which {@link Entry#rearm} hands to the entry.
  * <p>
- * Weight: the characters of the pages kept and the bytes of their JSON spellings. Least recently used replies go
- * first once the total exceeds {@code maxChars}; 0 keeps nothing.
+ * Weight: the characters of the pages kept, the bytes of their JSON spellings, and what the read set holds (see
+ * {@link ReadSet#weight()}). Least recently used replies go first once the total exceeds {@code maxChars}; 0 keeps
+ * nothing.
  */
 final class ReplyCache {
 
@@ -79,7 +80,7 @@ final class ReplyCache {
             return json;
         }
 
-        private void weigh(long more) {
+        private synchronized void weigh(long more) {
             chars += more;
             if (owner != null) {
                 owner.weigh(this, chars);
@@ -144,6 +145,7 @@ final class ReplyCache {
             entries.put(key, e);
             weights.put(e, 0L);
         }
+        e.weigh(basis.weight());
         return e;
     }
 

@@ -281,6 +281,8 @@ class PrintViewTest {
         after.rawBytes(stats);
         assertEquals(after.digest(), after.digest(), "a view that saw one identity per file keeps one digest");
         assertTrue(after.readSet().orElseThrow().stillHolds());
+        long paths = after.touched().keySet().stream().mapToLong(p -> p.toString().length()).sum();
+        assertTrue(after.readSet().orElseThrow().weight() > paths, "a read set weighs at least its paths");
     }
 
     @Test

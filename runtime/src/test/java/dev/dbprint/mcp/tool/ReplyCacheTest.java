@@ -146,8 +146,8 @@ class ReplyCacheTest {
     @Test
     void theLeastRecentlyUsedReplyGoesFirstPastTheBound() {
         String a = "{\"table\":\"rental.ride\"}", b = "{\"table\":\"rental.bike\"}", c = "{\"table\":\"rental.station\"}";
-        // one-page replies
-        long bound = weight(call(context, a)) + weight(call(context, b)) + weight(call(context, c)) - 1;
+        // one-page replies; what each weighs kept alone, its read set included
+        long bound = keptAlone(a) + keptAlone(b) + keptAlone(c) - 1;
         GetTableContextTool tool = new GetTableContextTool(h.store, new PagedReplies(bound));
         h.call(tool, a);
         h.call(tool, b);
@@ -164,6 +164,7 @@ class ReplyCacheTest {
     void onlyBuiltPagesAreKeptAndAPageNotYetBuiltIsBuiltFromTheReplyComputedAgain() {
         String args = "{\"table\":\"rental.wide\",\"purpose\":\"profile\"}";
         String first = call(context, args);
+        long afterFirst = weight(h.paging);
         long hits = h.store.counters().cacheHits();
         String second = call(context, withCursor(args, cursorOf(first)));
         assertTrue(h.store.counters().cacheHits() > hits, "page 2 needed the reply computed again");
@@ -171,8 +172,9 @@ class ReplyCacheTest {
         assertEquals(second, call(context, withCursor(args, cursorOf(first))));
         assertEquals(first, call(context, args));
         assertEquals(hits, h.store.counters().cacheHits(), "both pages are kept now");
-        assertEquals("1 replies weighing " + (weight(first) + weight(second)) + " characters",
-                h.paging.cacheSummary());
+        assertTrue(h.paging.cacheSummary().startsWith("1 replies"), h.paging.cacheSummary());
+        assertEquals(afterFirst + weight(second), weight(h.paging), "page 2 and its literal were added to the entry");
+        assertTrue(afterFirst > weight(first), "the read set weighs too");
     }
 
     @Test
@@ -191,6 +193,19 @@ class ReplyCacheTest {
     /** What a kept page weighs: its characters and the bytes of its JSON literal. */
     private static long weight(String page) {
         return page.length() + JsonLiteral.of(page).byteLength();
+    }
+
+    /** The total weight a cache reports. */
+    private static long weight(PagedReplies paging) {
+        String summary = paging.cacheSummary(); // "N replies weighing W characters"
+        return Long.parseLong(summary.substring(summary.indexOf("weighing ") + 9, summary.lastIndexOf(' ')));
+    }
+
+    /** What the reply to {@code args} weighs in a cache of its own. */
+    private long keptAlone(String args) {
+        PagedReplies alone = new PagedReplies();
+        h.call(new GetTableContextTool(h.store, alone), args);
+        return weight(alone);
     }
 
     /** What a second server over the same files, keeping nothing, answers. */
