@@ -30,10 +30,10 @@ public final class ReadSet {
         long w = 0;
         for (int i = 0; i < judged.length; i++) {
             this.verdicts[i] = verdicts.get(judged[i]);
-            w += PER_PATH + judged[i].toString().length();
+            w += PER_PATH + TYPICAL_PATH_CHARS; // not spelled out: a path's string is made, and kept, on first use
         }
         for (Path f : files) {
-            w += PER_PATH + PER_IDENTITY + f.toString().length();
+            w += PER_PATH + PER_IDENTITY + f.toString().length(); // spelled already, by the view's digest
         }
         this.weight = w;
     }
@@ -42,6 +42,8 @@ public final class ReadSet {
     private static final int PER_PATH = 64;
     /** What one recorded identity costs, in bytes, roughly. */
     private static final int PER_IDENTITY = 48;
+    /** The length taken for a judged path, whose spelling is not asked for. */
+    private static final int TYPICAL_PATH_CHARS = 64;
 
     /**
      * Roughly how many bytes it holds: a reply that read thousands of files (a search over a whole print) keeps as
