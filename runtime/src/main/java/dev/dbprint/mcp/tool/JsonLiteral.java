@@ -42,9 +42,10 @@ final class JsonLiteral implements SerializableString {
         return getValue().length();
     }
 
+    /** The bytes themselves, not a copy (as {@link SerializedString} hands out its own): callers only read them. */
     @Override
     public byte[] asUnquotedUTF8() {
-        return utf8.clone();
+        return utf8;
     }
 
     @Override
