@@ -44,13 +44,15 @@ class LauncherIT {
     void compilesWithC1ForStdioAndKeepsC2ForHttp() throws Exception {
         try (ServerProcess stdio = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
             stdio.initialize("2025-11-25");
-            assertTrue(flags(stdio).contains("-XX:TieredStopAtLevel=1"), flags(stdio));
+            String flags = flags(stdio);
+            assertTrue(flags.contains("-XX:TieredStopAtLevel=1"), flags);
         }
         int port = ServerProcess.freePort();
         try (ServerProcess http = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString(),
                 "--transport", "http", "--port", Integer.toString(port)))) {
             http.awaitListening(port);
-            assertTrue(flags(http).contains("-XX:TieredStopAtLevel=4"), flags(http));
+            String flags = flags(http);
+            assertTrue(flags.contains("-XX:TieredStopAtLevel=4"), flags);
         }
     }
 
