@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -94,16 +93,6 @@ public class PrintStore {
         } catch (IOException e) {
             throw PrintError.io(path, "cannot stat: " + e.getMessage());
         }
-    }
-
-    /** Whether every file of {@code touched} still has the identity recorded there. */
-    public boolean unchanged(Map<Path, FileIdentity> touched) {
-        for (Map.Entry<Path, FileIdentity> e : touched.entrySet()) {
-            if (!identity(e.getKey()).equals(e.getValue())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

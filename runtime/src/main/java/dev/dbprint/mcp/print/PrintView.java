@@ -312,11 +312,6 @@ public final class PrintView {
         return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, files, containment.verdicts()));
     }
 
-    /** Whether every file this view touched is still as it was read. */
-    public boolean unchanged() {
-        return !torn && store.unchanged(touched());
-    }
-
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {

@@ -68,7 +68,7 @@ final class ReplyCache {
             return page;
         }
 
-        /** The JSON literal of a page this entry built (see {@link ToolResult#literal}), made on first request. */
+        /** The JSON literal of a page this entry built (see {@link JsonLiteral}), made on first request. */
         synchronized SerializableString literal(Position start, P page) {
             SerializableString json = literals.get(start);
             if (json == null) {

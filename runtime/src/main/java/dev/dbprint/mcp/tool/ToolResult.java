@@ -18,17 +18,12 @@ public record ToolResult(String text, boolean isError, SerializableString json) 
         return new ToolResult(text, false);
     }
 
-    /** A successful reply whose text comes with its JSON literal (see {@link #literal}). */
+    /** A successful reply whose text comes with its JSON literal (see {@link JsonLiteral}). */
     public static ToolResult ok(String text, SerializableString json) {
         return new ToolResult(text, false, json);
     }
 
     public static ToolResult fault(String detail) {
         return new ToolResult(detail, true);
-    }
-
-    /** {@code text} as a JSON string literal, quotes included, escaped as the server's JSON writer escapes it. */
-    public static SerializableString literal(String text) {
-        return JsonLiteral.of(text);
     }
 }

@@ -23,14 +23,14 @@ class ToolResultTest {
     @ValueSource(strings = {"", "plain", "quote \" and backslash \\ and slash /", "line\nbreak\ttab\r\u0000\u001f\u007f",
             "caf\u00e9 \u2028 \u2029 \uD83D\uDE00 \uFFFD", "<script>&amp;</script>", "next_cursor: abc+/=="})
     void theLiteralIsWhatTheWriterWrites(String text) throws Exception {
-        assertEquals(MAPPER.writeValueAsString(text), ToolResult.literal(text).getValue());
+        assertEquals(MAPPER.writeValueAsString(text), JsonLiteral.of(text).getValue());
         ObjectNode plain = MAPPER.createObjectNode().put("text", text);
-        ObjectNode raw = MAPPER.createObjectNode().putRawValue("text", new RawValue(ToolResult.literal(text)));
+        ObjectNode raw = MAPPER.createObjectNode().putRawValue("text", new RawValue(JsonLiteral.of(text)));
         assertArrayEquals(MAPPER.writeValueAsString(plain).getBytes(StandardCharsets.UTF_8),
                 McpDispatcher.utf8Writer(MAPPER).writeValueAsBytes(raw), "as bytes, as the string was written before");
         assertArrayEquals(MAPPER.writeValueAsString(plain).getBytes(StandardCharsets.UTF_8),
                 McpDispatcher.utf8Writer(MAPPER).writeValueAsBytes(plain));
         assertEquals(MAPPER.writeValueAsString(plain), MAPPER.writeValueAsString(raw));
-        assertEquals(MAPPER.writeValueAsString(text), ToolResult.literal(text).toString());
+        assertEquals(MAPPER.writeValueAsString(text), JsonLiteral.of(text).toString());
     }
 }
