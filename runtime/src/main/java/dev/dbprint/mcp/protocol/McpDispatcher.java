@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -51,6 +52,14 @@ public class McpDispatcher {
 
     @Inject
     ResourceService resources;
+
+    /** The writer of UTF-8 replies, made once: every reply of a busy server goes through it. */
+    private ObjectWriter utf8;
+
+    @PostConstruct
+    void writers() {
+        utf8 = utf8Writer(mapper);
+    }
 
     /** One frame's text in, the reply out as UTF-8; empty when nothing is to be sent (notifications, responses). */
     public Optional<byte[]> handle(String text) {
@@ -115,7 +124,7 @@ public class McpDispatcher {
     /** As {@link #write}, straight to UTF-8: no string is built for a reply only sent as bytes. */
     public byte[] writeBytes(JsonNode reply) {
         try {
-            return utf8Writer(mapper).writeValueAsBytes(reply);
+            return utf8.writeValueAsBytes(reply);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
