@@ -305,11 +305,7 @@ public final class PrintView {
      * reply may mix two versions of a file and must never be served again.
      */
     public Optional<ReadSet> readSet() {
-        if (torn) {
-            return Optional.empty();
-        }
-        Map<Path, FileIdentity> files = touched();
-        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, files, containment.verdicts()));
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched(), containment.verdicts()));
     }
 
     // ---------------------------------------------------------------- internals

@@ -39,6 +39,9 @@ final class ReplyCache {
         /** Held from the reply's computation until it builds one page: the model behind it is not kept. */
         private PageSequence<P> pager;
         private long chars;
+        /** Whether the owner keeps it, and what it has counted of it in its total (both guarded by the owner). */
+        private boolean kept;
+        private long counted;
 
         private Entry(ReplyCache owner, String variant, String printDigest, ReadSet basis, PageSequence<P> pager) {
             this.owner = owner;
@@ -102,7 +105,6 @@ final class ReplyCache {
 
     private final long maxChars;
     private final LinkedHashMap<String, Entry<?>> entries = new LinkedHashMap<>(64, 0.75f, true);
-    private final Map<Entry<?>, Long> weights = new HashMap<>();
     private long total;
 
     ReplyCache(long maxChars) {
@@ -143,7 +145,7 @@ final class ReplyCache {
         synchronized (this) {
             remove(key);
             entries.put(key, e);
-            weights.put(e, 0L);
+            e.kept = true;
         }
         e.weigh(basis.weight());
         return e;
@@ -158,24 +160,27 @@ final class ReplyCache {
     }
 
     private synchronized void weigh(Entry<?> e, long weight) {
-        Long old = weights.get(e);
-        if (old == null) {
+        if (!e.kept) {
             return; // already dropped: it serves the calls holding it, and is then garbage
         }
-        weights.put(e, weight);
-        total += weight - old;
-        Iterator<Map.Entry<String, Entry<?>>> it = entries.entrySet().iterator();
+        total += weight - e.counted;
+        e.counted = weight;
+        Iterator<Entry<?>> it = entries.values().iterator();
         while (total > maxChars && it.hasNext()) {
-            Entry<?> eldest = it.next().getValue();
+            drop(it.next());
             it.remove();
-            total -= weights.remove(eldest);
         }
     }
 
     private void remove(String key) {
         Entry<?> old = entries.remove(key);
         if (old != null) {
-            total -= weights.remove(old);
+            drop(old);
         }
+    }
+
+    private void drop(Entry<?> e) {
+        e.kept = false;
+        total -= e.counted;
     }
 }
