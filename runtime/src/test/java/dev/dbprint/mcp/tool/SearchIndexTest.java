@@ -58,6 +58,7 @@ class SearchIndexTest {
             out.add(text(h.call(new ResolveValueTool(h.store, h.paging),
                     "{\"table\": \"rental.ride\", \"column\": \"status\", \"text\": \"Done\"}")));
         }
+        store.flush(); // as at shutdown: nothing is written once the test's directory goes
         return out;
     }
 
@@ -124,6 +125,7 @@ class SearchIndexTest {
             assertFalse(h.call(tool, "{\"text\": \"ferret\"}").text().contains("ferret"), "an annotation removed");
             Files.writeString(stats, original);
             assertFalse(h.call(tool, "{\"pattern\": \"zz_new\"}").text().contains("zz_new"), "the column removed");
+            h.store.flush();
         }
     }
 
@@ -132,7 +134,8 @@ class SearchIndexTest {
     void aSearchHoldsNoSketchOrValueListInMemory() throws IOException {
         Fixtures.copyDirectory(Path.of("../src/sample"), dir);
         Path stats = dir.resolve("prints/shop/rental/station/statistics.yaml");
-        StringBuilder bulk = new StringBuilder("  aaa_bulk:\n    sql_type: text\n    sketch:\n      method: kmv_md5_lo64\n      values: ");
+        StringBuilder bulk = new StringBuilder(
+                "  aaa_bulk:\n    sql_type: text\n    sketch:\n      method: kmv_md5_lo64\n      values: ");
         bulk.append("QUJD".repeat(100_000)).append("\n    values:\n");
         for (int i = 0; i < 5_000; i++) {
             bulk.append("    - value: v").append(i).append("\n      count: ").append(i).append('\n');
