@@ -103,7 +103,7 @@ class SearchIndexIT {
         Path index = dir.resolve("index");
         String at = "-Ddbprint.index.directory=" + index;
         List<String> off = session(project, "-Ddbprint.index.enabled=false");
-        for (int round = 0; round < 3; round++) {
+        for (int round = 0; round < 2; round++) {
             java.util.concurrent.atomic.AtomicReference<List<String>> seen = new java.util.concurrent.atomic.AtomicReference<>();
             Thread other = new Thread(() -> {
                 try {
