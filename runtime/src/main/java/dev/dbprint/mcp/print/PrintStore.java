@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.print;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,9 +13,10 @@ import jakarta.enterprise.context.ApplicationScoped;
  * <p>
  * Each file is cached per form it is read in (raw bytes, a YAML tree, a typed model) together with the
  * {@link FileIdentity} it was read at. Every access stats the file again and reloads on any difference; a file that fails
- * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes, and stats again:
- * when the two identities differ the file was rewritten mid-read and the load is retried (at most
- * {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
+ * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes from the file
+ * judged to lie under the connection root ({@link ContainedFile}: no link is followed at the open), and stats again:
+ * when the two identities differ, or differ from the file read, the file was rewritten or re-linked mid-read and the
+ * load is retried (at most {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
  * <p>
  * Thread-safe: loads of one file in one form are serialised; different files load concurrently.
  */
@@ -98,10 +98,12 @@ public class PrintStore {
     /**
      * Reads {@code path} in the named {@code form}, through the cache.
      *
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
      * @param path absolute, normalised path
      * @param form names what {@code loader} produces; two forms of one file are cached apart
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} resolves outside {@code realRoot} as it is opened
      */
-    public <T> Read<T> read(Path path, String form, Loader<T> loader) {
+    public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
         Slot slot = slots.computeIfAbsent(new Key(path, form), k -> new Slot());
         synchronized (slot) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
@@ -116,11 +118,14 @@ public class PrintStore {
                     T cached = (T) slot.value;
                     return new Read<>(before, cached);
                 }
-                byte[] bytes;
+                ContainedFile.Contents contents;
                 try {
-                    bytes = Files.readAllBytes(path);
-                } catch (NoSuchFileException e) {
-                    continue; // removed between the stat and the read: stat again
+                    contents = ContainedFile.read(realRoot, path);
+                } catch (NoSuchFileException | ContainedFile.Raced e) {
+                    continue; // removed, or a link moved, between the stat and the read: judge and stat again
+                } catch (ContainedFile.Outside e) {
+                    evict(slot);
+                    throw PrintError.outsideRoot(path, realRoot);
                 } catch (IOException e) {
                     evict(slot);
                     throw PrintError.io(path, "cannot read: " + e.getMessage());
@@ -129,9 +134,10 @@ public class PrintStore {
                     throw PrintError.io(path, "file too large to read");
                 }
                 FileIdentity after = identity(path);
-                if (!before.equals(after)) {
-                    continue; // rewritten mid-read
+                if (!before.equals(after) || !before.equals(contents.identity())) {
+                    continue; // rewritten mid-read, or the path led to another file than the one read
                 }
+                byte[] bytes = contents.bytes();
                 parses.incrementAndGet();
                 T value;
                 try {
@@ -159,14 +165,17 @@ public class PrintStore {
         }
     }
 
-    /** Raw bytes of {@code path}; the array is shared, callers must not modify it. */
-    public Read<byte[]> bytes(Path path) {
-        return read(path, "bytes", (p, b) -> b);
+    /** Raw bytes of {@code path} under {@code realRoot}; the array is shared, callers must not modify it. */
+    public Read<byte[]> bytes(Path realRoot, Path path) {
+        return read(realRoot, path, "bytes", (p, b) -> b);
     }
 
-    /** The plain YAML tree of {@code path} (see {@link YamlLoader}); an empty document is {@code null}. */
-    public Read<Object> yaml(Path path) {
-        Read<Object> r = read(path, "yaml", (p, b) -> {
+    /**
+     * The plain YAML tree of {@code path} under {@code realRoot} (see {@link YamlLoader}); an empty document is
+     * {@code null}.
+     */
+    public Read<Object> yaml(Path realRoot, Path path) {
+        Read<Object> r = read(realRoot, path, "yaml", (p, b) -> {
             Object tree = yaml.load(p, b);
             return tree == null ? NULL_DOCUMENT : tree;
         });

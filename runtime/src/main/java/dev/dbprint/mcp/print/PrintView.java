@@ -325,7 +325,7 @@ public final class PrintView {
     private Path contained(Path path) {
         Path p = path.toAbsolutePath().normalize();
         if (!p.startsWith(root) || !containment.inside(p)) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, p, p + ": leads outside the connection root " + root);
+            throw PrintError.outsideRoot(p, root);
         }
         return p;
     }
@@ -337,7 +337,7 @@ public final class PrintView {
     private <T> PrintStore.Read<T> read(Path p, String form, PrintStore.Loader<T> loader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
-            PrintStore.Read<T> r = store.read(abs, form, loader);
+            PrintStore.Read<T> r = store.read(realRoot, abs, form, loader);
             touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
