@@ -203,6 +203,35 @@ class ResourceReaderTest {
                 """, diff);
     }
 
+    @Test
+    void aVerdictFileThatDoesNotParseFailsTheReadsItDecidesInsteadOfReleasingTheEdge() {
+        Path verdicts = f.write("prints/alpha/s/orders/relationships.annotations.yaml", "refers_to: [\n");
+        for (String uri : List.of("dbprint://alpha/s.orders/relationships", "dbprint://alpha/s.customers/relationships",
+                "dbprint://alpha/diff")) {
+            ProtocolError e = fails(uri);
+            assertEquals(-32603, e.code(), uri);
+            assertTrue(e.getMessage().startsWith(verdicts + ": YAML parse error: "), uri + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aVerdictFileThatDoesNotMatchItsSchemaFailsTheReadsItDecides() {
+        Path verdicts = f.write("prints/alpha/s/orders/relationships.annotations.yaml", """
+                format_version: 1
+                refers_to:
+                - column: [customer_id]
+                  target_table: s.customers
+                  target_column: [id]
+                  verdict: rejectd
+                """);
+        for (String uri : List.of("dbprint://alpha/s.orders/relationships", "dbprint://alpha/s.customers/relationships",
+                "dbprint://alpha/diff")) {
+            fails(uri, -32603, verdicts
+                    + ": does not match its schema (SPEC 2.7): refers_to[0].verdict: must be one of ['rejected'] (found string"
+                    + " \"rejectd\")");
+        }
+    }
+
     // ---------------------------------------------------------------- pages
 
     /** A reading guide of many lines, one of them longer than a page, with characters JSON escapes. */
