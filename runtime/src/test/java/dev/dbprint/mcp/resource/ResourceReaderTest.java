@@ -348,6 +348,16 @@ class ResourceReaderTest {
     // ---------------------------------------------------------------- §8.1 rows
 
     @Test
+    void manifestAnnotationsTheManifestListsButThatAreAbsentAreTheGeneratesFault() throws IOException {
+        f.write("prints/alpha/manifest.yaml",
+                onDisk("prints/alpha/manifest.yaml").replace("failed_tables:",
+                        "manifest_annotations: manifest.annotations.yaml\nfailed_tables:"));
+        f.delete("prints/alpha/manifest.annotations.yaml");
+        fails("dbprint://alpha/manifest_annotations", -32603, "manifest references manifest.annotations.yaml but file"
+                + " is absent at " + f.alpha.resolve("manifest.annotations.yaml") + ". Re-run dbprint generate.");
+    }
+
+    @Test
     void everyErrorRowOfSection81() {
         Path alpha = f.alpha;
         fails("dbprint://alpha/s.v/description", -32602,
