@@ -20,6 +20,7 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * One call's window on one connection's print. Every read goes through the {@link PrintStore} and is recorded here as
@@ -389,8 +390,9 @@ public final class PrintView {
      */
     public Optional<Path> followableFile(TableEntry table, Artifact artifact) {
         if (!table.followable()) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, null, "table '" + table.fqn()
-                    + "' cannot be read: its manifest entry " + table.notFollowableReason() + ".");
+            // the manifest's fault, named as §8.1 names a manifest of the wrong shape: <path>: <reason>
+            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, manifestPath(), manifestPath() + ": table "
+                    + PyRepr.repr(table.fqn()) + ": " + table.notFollowableReason());
         }
         Optional<Path> file = table.file(artifact);
         if (file.isPresent() && !containment.inside(file.get())) {

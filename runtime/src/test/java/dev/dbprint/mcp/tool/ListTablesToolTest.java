@@ -109,12 +109,17 @@ class ListTablesToolTest {
     }
 
     @Test
-    void entriesThatCannotBeFollowedAreNotListed() {
+    void everyEntryIsListedAsGetManifestServesItFollowableOrNot() {
         PrintProject p = new PrintProject(dir);
         p.manifest(entry("sales.orders") + "sales.escape:\n  type: table\n  path: ../../outside\n"
-                + "sales.absolute:\n  type: table\n  path: /etc\n" + "sales.scalar: 7\n");
-        assertEquals(List.of("sales.orders"), call(p, "{}").get("tables"));
-        assertEquals(num("1"), call(p, "{\"detail\": true}").get("total"));
+                + "sales.absolute:\n  type: table\n  path: /etc\n" + "sales.scalar: 7\n"
+                + "sales.nopath:\n  type: view\n  path: 5\n");
+        assertEquals(List.of("sales.absolute", "sales.escape", "sales.nopath", "sales.orders", "sales.scalar"),
+                call(p, "{}").get("tables"));
+        assertEquals(num("5"), call(p, "{\"detail\": true}").get("total"));
+        Map<String, Map<String, Object>> detail = detail(p, "{\"detail\": true}");
+        assertEquals("dormant", detail.get("sales.scalar").get("freshness"), "a malformed entry projects what it has");
+        assertEquals("view", detail.get("sales.nopath").get("type"));
     }
 
     // ---------------------------------------------------------------- detail: projection and freshness
