@@ -298,7 +298,8 @@ class ListTablesToolTest {
                 + entry("sales.own", "profiled_at: '2026-05-19T12:00:00Z'", "max_age_days: 7")
                 + entry("ops.c", "profiled_at: '2026-05-19T12:00:00Z'"));
         Map<String, Object> reply = call(p, "{\"detail\": true}");
-        assertEquals(List.of("now", "tables", "warnings", "total"), new ArrayList<>(reply.keySet()));
+        assertEquals(List.of("now", "warnings", "tables", "total"), new ArrayList<>(reply.keySet()),
+                "every key but the paged list comes before its items (§4.8)");
         assertEquals(List.of("max_age_days for sales.a, sales.b was resolved from the rules that match by name alone:"
                 + " a rule that also sets max_age_days names them but is conditioned on min_rows, and no row count is"
                 + " available offline to test that condition, so the rule was not applied and the threshold shown may"
