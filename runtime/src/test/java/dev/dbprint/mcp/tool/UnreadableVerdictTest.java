@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,12 +28,9 @@ class UnreadableVerdictTest {
     @TempDir
     Path dir;
 
-    private PrintProject p;
-    private ToolHarness h;
-
-    @BeforeEach
-    void print() {
-        p = new PrintProject(dir);
+    /** orders refers to customers (inferred) and to regions (declared); orders' verdict file holds {@code verdicts}. */
+    private ToolHarness printWithVerdicts(String verdicts) {
+        PrintProject p = new PrintProject(dir);
         p.manifest(PrintProject.entry("shop.orders", "artifacts:", "  relationships: relationships.yaml",
                 "  relationships_annotations: relationships.annotations.yaml")
                 + PrintProject.entry("shop.customers", "artifacts:", "  relationships: relationships.yaml"));
@@ -42,10 +38,11 @@ class UnreadableVerdictTest {
         p.file("shop/customers/relationships.yaml", "format_version: 1\ntable: shop.customers\nrefers_to: []\n"
                 + "referenced_by:\n- column: [customer_id]\n  referencer_table: shop.orders\n"
                 + "  referencer_column: [customer_id]\n  detection: inferred\n");
-        h = p.harness();
+        p.file("shop/orders/relationships.annotations.yaml", verdicts);
+        return p.harness();
     }
 
-    private Map<String, Object> context(String table, String purpose) {
+    private static Map<String, Object> context(ToolHarness h, String table, String purpose) {
         return json(h.call(new GetTableContextTool(h.store, h.paging),
                 "{\"table\": \"" + table + "\", \"purpose\": \"" + purpose + "\", \"format\": \"json\"}"));
     }
@@ -56,32 +53,32 @@ class UnreadableVerdictTest {
 
     @Test
     void aReadableVerdictFileWithNoRejectionKeepsTheEdge() {
-        p.file("shop/orders/relationships.annotations.yaml", "format_version: 1\nrefers_to: []\n");
-        assertTrue(joins(context("shop.orders", "query"), "refers_to").contains("customer_id"));
-        assertTrue(joins(context("shop.customers", "query"), "referenced_by").contains("customer_id"));
+        ToolHarness h = printWithVerdicts("format_version: 1\nrefers_to: []\n");
+        assertTrue(joins(context(h, "shop.orders", "query"), "refers_to").contains("customer_id"));
+        assertTrue(joins(context(h, "shop.customers", "query"), "referenced_by").contains("customer_id"));
     }
 
     @Test
     void aVerdictFileThatDoesNotParseWithholdsTheEdgesItDecidesOnBothTables() {
-        p.file("shop/orders/relationships.annotations.yaml", "refers_to: [\n");
-        Map<String, Object> orders = context("shop.orders", "query");
+        ToolHarness h = printWithVerdicts("refers_to: [\n");
+        Map<String, Object> orders = context(h, "shop.orders", "query");
         assertFalse(joins(orders, "refers_to").contains("customer_id"), joins(orders, "refers_to"));
         assertTrue(joins(orders, "refers_to").contains("region_id"), "a declared edge needs no verdict");
         assertTrue(((Map<?, ?>) orders.get("_corrupted")).containsKey("relationships_annotations"), orders.toString());
-        assertEquals("[]", joins(context("shop.customers", "query"), "referenced_by"));
-        Map<?, ?> profile = (Map<?, ?>) context("shop.orders", "profile").get("relationships");
+        assertEquals("[]", joins(context(h, "shop.customers", "query"), "referenced_by"));
+        Map<?, ?> profile = (Map<?, ?>) context(h, "shop.orders", "profile").get("relationships");
         assertFalse(String.valueOf(profile.get("refers_to")).contains("customer_id"), profile.toString());
     }
 
     @Test
     void aVerdictFileThatDoesNotMatchItsSchemaWithholdsTheEdgesItDecides() {
-        p.file("shop/orders/relationships.annotations.yaml", "format_version: 1\nrefers_to:\n"
+        ToolHarness h = printWithVerdicts("format_version: 1\nrefers_to:\n"
                 + "- column: [customer_id]\n  target_table: shop.customers\n  target_column: [customer_id]\n"
                 + "  verdict: rejectd\n");
-        Map<String, Object> orders = context("shop.orders", "query");
+        Map<String, Object> orders = context(h, "shop.orders", "query");
         assertFalse(joins(orders, "refers_to").contains("customer_id"), joins(orders, "refers_to"));
         assertEquals(List.of("relationships_annotations"),
                 List.copyOf(((Map<?, ?>) orders.get("_corrupted")).keySet()));
-        assertEquals("[]", joins(context("shop.customers", "query"), "referenced_by"));
+        assertEquals("[]", joins(context(h, "shop.customers", "query"), "referenced_by"));
     }
 }
