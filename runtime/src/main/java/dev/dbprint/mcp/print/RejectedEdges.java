@@ -61,11 +61,20 @@ public final class RejectedEdges {
         if (!change.isRelationshipEvent() || change.sourceTable() == null) {
             return false;
         }
-        // a declared edge needs no verdict, so a broken verdict file cannot fail or withhold it
-        if (declaredNow(change.sourceTable(), change.sourceColumn(), change.targetTable(), change.targetColumn())) {
-            return false;
+        boolean rejected;
+        try {
+            rejected = rejected(change.sourceTable(), change.sourceColumn(), change.targetTable(),
+                    change.targetColumn());
+        } catch (PrintError e) {
+            // a declared edge needs no verdict, so an unreadable verdict file cannot fail the read of one
+            if (declaredNow(change.sourceTable(), change.sourceColumn(), change.targetTable(), change.targetColumn())) {
+                return false;
+            }
+            throw e;
         }
-        return rejected(change.sourceTable(), change.sourceColumn(), change.targetTable(), change.targetColumn());
+        // relationships.yaml is read only for an edge a verdict would withhold
+        return rejected
+                && !declaredNow(change.sourceTable(), change.sourceColumn(), change.targetTable(), change.targetColumn());
     }
 
     private boolean rejected(String source, List<String> column, String target, List<String> targetColumn) {
