@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.print;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,9 +17,10 @@ import dev.dbprint.mcp.config.DbprintConfig;
  * Each file is cached per form it is read in (raw bytes, a YAML tree, a typed model) together with the
  * {@link FileIdentity} it was read at, in a cache bounded by the estimated heap its values hold
  * ({@code dbprint.parse-cache.max-bytes}), least recently used first out. Every access stats the file again and reloads on any difference; a file that fails
- * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes, and stats again:
- * when the two identities differ the file was rewritten mid-read and the load is retried (at most
- * {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
+ * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes from the file
+ * judged to lie under the connection root ({@link ContainedFile}: no link is followed at the open), and stats again:
+ * when the two identities differ, or differ from the file read, the file was rewritten or re-linked mid-read and the
+ * load is retried (at most {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
  * <p>
  * Thread-safe: loads of one file in one form are serialised; different files load concurrently (loads share 256 lock
  * stripes).
@@ -138,11 +138,13 @@ public class PrintStore {
     /**
      * Reads {@code path} in the named {@code form}, through the cache; the value weighs its bytes four times over.
      *
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
      * @param path absolute, normalised path
      * @param form names what {@code loader} produces; two forms of one file are cached apart
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} resolves outside {@code realRoot} as it is opened
      */
-    public <T> Read<T> read(Path path, String form, Loader<T> loader) {
-        return load(path, form, null, (bytes, identity) -> {
+    public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
+        return load(realRoot, path, form, null, (bytes, identity) -> {
             T value = loader.load(path, bytes);
             return new Loaded<>(value, 64 + 4L * bytes.length);
         });
@@ -153,11 +155,13 @@ public class PrintStore {
      * tree store configured, the tree is kept on disk too, under the file's identity, so a later process builds the model
      * without parsing: the tree read back is the very tree the parser gave.
      *
-     * @param root the connection root whose tree store may hold the tree, or null to keep it in memory only
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
+     * @param shelfRoot the connection root whose tree store may hold the tree, or null to keep it in memory only
      */
-    public <T> Read<T> model(Path root, Path path, String form, Parser parser, ModelBuilder<T> builder) {
-        TreeStore.Shelf shelf = root == null ? null : trees.shelf(root);
-        return load(path, form, shelf == null ? null : identity -> {
+    public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
+            ModelBuilder<T> builder) {
+        TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
+        return load(realRoot, path, form, shelf == null ? null : identity -> {
             Object tree = shelf.get(path, form, identity);
             return tree == null ? null : weighed(builder.build(path, tree), tree);
         }, (bytes, identity) -> {
@@ -175,14 +179,17 @@ public class PrintStore {
         return new Loaded<>(value, 2 * HeapEstimate.of(tree) + 64);
     }
 
-    /** Raw bytes of {@code path}; the array is shared, callers must not modify it. */
-    public Read<byte[]> bytes(Path path) {
-        return read(path, "bytes", (p, b) -> b);
+    /** Raw bytes of {@code path} under {@code realRoot}; the array is shared, callers must not modify it. */
+    public Read<byte[]> bytes(Path realRoot, Path path) {
+        return read(realRoot, path, "bytes", (p, b) -> b);
     }
 
-    /** The plain YAML tree of {@code path} (see {@link YamlLoader}); an empty document is {@code null}. */
-    public Read<Object> yaml(Path path) {
-        Read<Object> r = read(path, "yaml", (p, b) -> {
+    /**
+     * The plain YAML tree of {@code path} under {@code realRoot} (see {@link YamlLoader}); an empty document is
+     * {@code null}.
+     */
+    public Read<Object> yaml(Path realRoot, Path path) {
+        Read<Object> r = read(realRoot, path, "yaml", (p, b) -> {
             Object tree = yaml.load(p, b);
             return tree == null ? NULL_DOCUMENT : tree;
         });
@@ -208,7 +215,7 @@ public class PrintStore {
      * else the bytes are read and the file stated again — a file rewritten mid-read is read again (at most
      * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept.
      */
-    private <T> Read<T> load(Path path, String form, Stored<T> stored, Fresh<T> fresh) {
+    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
         Key key = new Key(path, form);
         synchronized (locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)]) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
@@ -228,11 +235,14 @@ public class PrintStore {
                 if (loaded != null) {
                     return keep(key, before, loaded);
                 }
-                byte[] bytes;
+                ContainedFile.Contents contents;
                 try {
-                    bytes = Files.readAllBytes(path);
-                } catch (NoSuchFileException e) {
-                    continue; // removed between the stat and the read: stat again
+                    contents = ContainedFile.read(realRoot, path);
+                } catch (NoSuchFileException | ContainedFile.Raced e) {
+                    continue; // removed, or a link moved, between the stat and the read: judge and stat again
+                } catch (ContainedFile.Outside e) {
+                    cache.remove(key);
+                    throw PrintError.outsideRoot(path, realRoot);
                 } catch (IOException e) {
                     cache.remove(key);
                     throw PrintError.io(path, "cannot read: " + e.getMessage());
@@ -241,9 +251,10 @@ public class PrintStore {
                     throw PrintError.io(path, "file too large to read");
                 }
                 FileIdentity after = identity(path);
-                if (!before.equals(after)) {
-                    continue; // rewritten mid-read
+                if (!before.equals(after) || !before.equals(contents.identity())) {
+                    continue; // rewritten mid-read, or the path led to another file than the one read
                 }
+                byte[] bytes = contents.bytes();
                 parses.incrementAndGet();
                 try {
                     return keep(key, before, fresh.from(bytes, before));

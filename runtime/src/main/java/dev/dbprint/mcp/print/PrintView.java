@@ -20,6 +20,7 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * One call's window on one connection's print. Every read goes through the {@link PrintStore} and is recorded here as
@@ -124,7 +125,7 @@ public final class PrintView {
      */
     public Manifest index() {
         Path p = manifestPath();
-        PrintStore.Read<Manifest> r = recorded(p, abs -> store.model(root, abs, "manifest", yamlParser(),
+        PrintStore.Read<Manifest> r = recorded(p, abs -> store.model(realRoot, root, abs, "manifest", yamlParser(),
                 (path, tree) -> Manifest.of(path, root, tree)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
@@ -342,7 +343,7 @@ public final class PrintView {
     private Path contained(Path path) {
         Path p = path.toAbsolutePath().normalize();
         if (!p.startsWith(root) || !containment.inside(p)) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, p, p + ": leads outside the connection root " + root);
+            throw PrintError.outsideRoot(p, root);
         }
         return p;
     }
@@ -352,7 +353,7 @@ public final class PrintView {
     }
 
     private <T> PrintStore.Read<T> read(Path p, String form, PrintStore.Loader<T> loader) {
-        return recorded(p, abs -> store.read(abs, form, loader));
+        return recorded(p, abs -> store.read(realRoot, abs, form, loader));
     }
 
     /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
@@ -404,7 +405,7 @@ public final class PrintView {
 
     private <T> PrintStore.Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.Parser parser,
             PrintStore.ModelBuilder<T> builder) {
-        return recorded(p, abs -> store.model(persist ? root : null, abs, form, parser, builder));
+        return recorded(p, abs -> store.model(realRoot, persist ? root : null, abs, form, parser, builder));
     }
 
     private <T> Optional<T> tableModel(TableEntry table, Artifact artifact, String form, boolean persist,
@@ -433,8 +434,9 @@ public final class PrintView {
      */
     public Optional<Path> followableFile(TableEntry table, Artifact artifact) {
         if (!table.followable()) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, null, "table '" + table.fqn()
-                    + "' cannot be read: its manifest entry " + table.notFollowableReason() + ".");
+            // the manifest's fault, named as §8.1 names a manifest of the wrong shape: <path>: <reason>
+            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, manifestPath(), manifestPath() + ": table "
+                    + PyRepr.repr(table.fqn()) + ": " + table.notFollowableReason());
         }
         Optional<Path> file = table.file(artifact);
         if (file.isPresent() && !containment.inside(file.get())) {
