@@ -6,13 +6,15 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.dbprint.mcp.glob.ColumnGlob;
 import dev.dbprint.mcp.glob.Fnmatch;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
  * search_columns' predicates (§4.3), ANDed; an absent argument constrains nothing.
  * <ul>
- * <li>{@code pattern} — fnmatch over the column name, or {@code <column><path>} for a part.</li>
+ * <li>{@code pattern} — fnmatch over the column name, or {@code <column><path>} for a part, a path's {@code [*]} and
+ * {@code ["} read as written ({@link ColumnGlob}).</li>
  * <li>{@code classification}, {@code sql_type} — fnmatch over the block's field; reach a catalog-only view's columns,
  * never an annotation-only column (which has neither field).</li>
  * <li>{@code sensitivity}, {@code looks_like} ({@code inferred.*}), {@code redacted} — fnmatch; and
@@ -36,7 +38,7 @@ public final class ColumnPredicates {
     public ColumnPredicates(String pattern, String classification, String sqlType, String sensitivity, String looksLike,
             String redacted, Boolean candidateKey, String text) {
         if (pattern != null) {
-            Predicate<String> p = Fnmatch.predicate(pattern);
+            Predicate<String> p = Fnmatch.predicate(ColumnGlob.toFnmatch(pattern));
             filters.add(c -> p.test(c.name()));
         }
         catalogGlob(classification, SearchedColumn::classification);

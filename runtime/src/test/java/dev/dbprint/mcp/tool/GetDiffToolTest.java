@@ -112,6 +112,22 @@ class GetDiffToolTest {
     }
 
     @Test
+    void aKindFilterRecountsEverySummaryCountNotOnlyRelationships() {
+        assertEquals(JsonText.parse("{\"statistics_drifted\": 1, \"relationships_changed\": 0, \"comments_changed\": 0}"),
+                call("{\"kind\": \"statistic_changed\"}").get("summary"));
+    }
+
+    @Test
+    void aTableFilterRecountsTablesModifiedAndKeepsTheCountsOfTablesWithoutEvents() {
+        p.file("diff.yaml", DIFF_HEAD.replace("summary:\n", "summary:\n  tables_modified: 3\n  columns_removed: 1\n"
+                + "  unchanged_tables: 4\n  unevaluated_tables: 2\n") + CHANGES);
+        Map<?, ?> summary = (Map<?, ?>) call("{\"table\": \"shop.orders\"}").get("summary");
+        assertEquals(JsonText.parse("{\"tables_modified\": 1, \"columns_removed\": 1, \"unchanged_tables\": 4,"
+                + " \"unevaluated_tables\": 2, \"statistics_drifted\": 0, \"relationships_changed\": 1,"
+                + " \"comments_changed\": 0}"), summary);
+    }
+
+    @Test
     void aDeclaredEdgeIsKeptThoughAHumanRejectedIt() {
         Map<String, Object> reply = call("{\"table\": \"shop.items\"}");
         assertEquals(List.of("relationship_added", "relationship_modified"), kinds(reply));

@@ -130,6 +130,19 @@ class SearchColumnsToolTest {
     }
 
     @Test
+    void theDocumentedItemsStarSkuPatternFindsThatPart() {
+        PrintProject p = new PrintProject(dir.resolve("parts"));
+        p.manifest(PrintProject.entry("s.orders", "artifacts:", "  statistics: statistics.yaml"));
+        p.file("s/orders/statistics.yaml", "format_version: 1\ntable: s.orders\ntype: table\nrow_count: 2\ncolumns:\n"
+                + "  items:\n    sql_type: JSONB\n    classification: json\n    parts:\n"
+                + "      '[*].sku':\n        classification: text\n        occurrences: 5\n"
+                + "      '[*].qty':\n        classification: numeric\n        occurrences: 5\n");
+        ToolHarness h = p.harness();
+        ToolResult r = h.call(new SearchColumnsTool(h.store, h.paging), "{\"pattern\": \"items[*].sku\"}");
+        assertEquals(List.of("s.orders.items[*].sku"), names(ToolHarness.parse(r.text())));
+    }
+
+    @Test
     void sensitivityGlobFindsEveryDetectionColumnsAndPartsAlikeWithAllConditionalFields() {
         JsonNode r = call("{\"sensitivity\": \"*\"}");
         assertEquals(List.of("geo.customer.email", "geo.customer.prefs.contact"), names(r));
