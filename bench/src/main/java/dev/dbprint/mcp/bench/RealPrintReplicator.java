@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * <p>
  * As a main: {@code --tables T} [7000] (copies = the nearest to T tables in all), {@code --source DIR} [the production
  * example print beside the project], {@code --schema S} [the source's schema with the most tables], {@code --out DIR}
- * [target/large-prints/T-tables].
+ * [target/large-prints/T-tables under the project's root].
  */
 public final class RealPrintReplicator {
 
@@ -236,7 +236,7 @@ public final class RealPrintReplicator {
         int tables = args.integer("--tables", 7_000);
         RealPrintReplicator replicator = new RealPrintReplicator(args.path("--source").orElseGet(
                 RealPrintReplicator::defaultSource), args.optional("--schema").orElse(null));
-        Path out = args.path("--out").orElse(Path.of("target", "large-prints", tables + "-tables"));
+        Path out = args.path("--out").orElse(projectRoot().resolve("target/large-prints/" + tables + "-tables"));
         if (Files.exists(out)) {
             throw new IllegalArgumentException(out + " exists; the replicator writes a new directory");
         }
