@@ -292,7 +292,7 @@ public final class Pager extends PageSequence<Page> {
     }
 
     /**
-     * The page body: header keys, every-page keys, walks, note keys, total, cursor. {@code measured} is the length the
+     * The page body: header keys, every-page keys, note keys, walks, total, cursor. {@code measured} is the length the
      * meter predicted, or -1 when the page carries a note the meter does not see (the text's own length is then used,
      * after the bound was checked by the caller).
      */
@@ -304,6 +304,7 @@ public final class Pager extends PageSequence<Page> {
             }
         }
         body.putAll(reply.everyPage());
+        body.putAll(note); // like every key but the paged lists, before their items (§4.8)
         for (Placed p : placed) {
             Unit u = p.unit;
             if (u.kind == HEADER) {
@@ -326,7 +327,6 @@ public final class Pager extends PageSequence<Page> {
                 child(parent, c.get(c.size() - 1)).put(u.key, p.shown);
             }
         }
-        body.putAll(note);
         if (reply.emitsTotal()) {
             body.put(TOTAL, reply.total());
         }

@@ -118,6 +118,11 @@ public final class PrintError extends RuntimeException implements DetailedFault 
                 + " - check the object's type before requesting it; the manifest does not declare every kind for every object.");
     }
 
+    /** {@code path} resolves outside the connection {@code root} (format spec §2.5). */
+    public static PrintError outsideRoot(Path path, Path root) {
+        return new PrintError(Kind.NOT_FOLLOWABLE, path, path + ": leads outside the connection root " + root);
+    }
+
     public static PrintError io(Path path, String message) {
         return new PrintError(Kind.IO, path, path + ": " + message);
     }

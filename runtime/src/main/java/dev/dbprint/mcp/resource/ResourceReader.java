@@ -138,7 +138,8 @@ public final class ResourceReader {
                 case MANIFEST_ANNOTATIONS -> {
                     Path p = view.manifestAnnotationsPath();
                     if (view.rawBytes(p).isEmpty()) {
-                        throw ResourceErrors.notAuthoredForConnection(kind.fileName(), c.name());
+                        throw listedName(view).<RuntimeException>map(name -> PrintError.missingFile(name, p))
+                                .orElseGet(() -> ResourceErrors.notAuthoredForConnection(kind.fileName(), c.name()));
                     }
                     view.requireYaml(p);
                     yield bytes(view, kind, p, () -> PrintError.io(p, "removed while it was read"));
@@ -169,6 +170,18 @@ public final class ResourceReader {
             view.requireYaml(file);
         }
         return bytes(view, kind, file, () -> absent(table, artifact, file));
+    }
+
+    /**
+     * The name the manifest's {@code manifest_annotations} lists the file under: listed, its absence is the print's
+     * fault (§3.4); unlisted, or when the manifest cannot say, it was never authored.
+     */
+    private static Optional<String> listedName(PrintView view) {
+        try {
+            return Optional.ofNullable(view.index().manifestAnnotations());
+        } catch (PrintError e) {
+            return Optional.empty();
+        }
     }
 
     /** A declared file missing is the print's fault; an undeclared user-authored one was simply never written. */

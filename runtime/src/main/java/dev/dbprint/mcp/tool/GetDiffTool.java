@@ -47,7 +47,7 @@ public class GetDiffTool {
         return paging.list(call, () -> {
             PrintView view = store.view(connection.name(), connection.root());
             Diff diff = view.requireDiff();
-            RejectedEdges rejected = new RejectedEdges(view);
+            RejectedEdges rejected = new RejectedEdges(view, RejectedEdges.Unreadable.FAILS);
             List<Object> rawChanges = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
             List<Object> kept = new ArrayList<>();
             long relationshipEvents = 0;

@@ -33,9 +33,9 @@ class ProductionPrintTest {
         }
         for (Path f : files) {
             if (f.toString().endsWith(".yaml")) {
-                store.yaml(f.toAbsolutePath());
+                store.yaml(PROJECT, f.toAbsolutePath());
             } else {
-                store.bytes(f.toAbsolutePath());
+                store.bytes(PROJECT, f.toAbsolutePath());
             }
         }
         assertEquals(files.size(), store.counters().filesCached());

@@ -203,6 +203,35 @@ class ResourceReaderTest {
                 """, diff);
     }
 
+    @Test
+    void aVerdictFileThatDoesNotParseFailsTheReadsItDecidesInsteadOfReleasingTheEdge() {
+        Path verdicts = f.write("prints/alpha/s/orders/relationships.annotations.yaml", "refers_to: [\n");
+        for (String uri : List.of("dbprint://alpha/s.orders/relationships", "dbprint://alpha/s.customers/relationships",
+                "dbprint://alpha/diff")) {
+            ProtocolError e = fails(uri);
+            assertEquals(-32603, e.code(), uri);
+            assertTrue(e.getMessage().startsWith(verdicts + ": YAML parse error: "), uri + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aVerdictFileThatDoesNotMatchItsSchemaFailsTheReadsItDecides() {
+        Path verdicts = f.write("prints/alpha/s/orders/relationships.annotations.yaml", """
+                format_version: 1
+                refers_to:
+                - column: [customer_id]
+                  target_table: s.customers
+                  target_column: [id]
+                  verdict: rejectd
+                """);
+        for (String uri : List.of("dbprint://alpha/s.orders/relationships", "dbprint://alpha/s.customers/relationships",
+                "dbprint://alpha/diff")) {
+            fails(uri, -32603, verdicts
+                    + ": does not match its schema (SPEC 2.7): refers_to[0].verdict: must be one of ['rejected'] (found string"
+                    + " \"rejectd\")");
+        }
+    }
+
     // ---------------------------------------------------------------- pages
 
     /** A reading guide of many lines, one of them longer than a page, with characters JSON escapes. */
@@ -319,6 +348,16 @@ class ResourceReaderTest {
     // ---------------------------------------------------------------- §8.1 rows
 
     @Test
+    void manifestAnnotationsTheManifestListsButThatAreAbsentAreTheGeneratesFault() throws IOException {
+        f.write("prints/alpha/manifest.yaml",
+                onDisk("prints/alpha/manifest.yaml").replace("failed_tables:",
+                        "manifest_annotations: manifest.annotations.yaml\nfailed_tables:"));
+        f.delete("prints/alpha/manifest.annotations.yaml");
+        fails("dbprint://alpha/manifest_annotations", -32603, "manifest references manifest.annotations.yaml but file"
+                + " is absent at " + f.alpha.resolve("manifest.annotations.yaml") + ". Re-run dbprint generate.");
+    }
+
+    @Test
     void everyErrorRowOfSection81() {
         Path alpha = f.alpha;
         fails("dbprint://alpha/s.v/description", -32602,
@@ -380,11 +419,13 @@ class ResourceReaderTest {
     }
 
     @Test
-    void anEntryThatCannotBeFollowedIsNeverRead() {
-        for (String t : List.of("s.bad_entry", "s.escape", "s.nopath", "s.sneaky")) {
-            ProtocolError e = fails("dbprint://alpha/" + t + "/ddl");
-            assertEquals(-32603, e.code());
-            assertTrue(e.getMessage().startsWith("table '" + t + "' cannot be read: "), e.getMessage());
-        }
+    void anEntryThatCannotBeFollowedIsNeverReadAndTheErrorNamesTheManifest() {
+        Path manifest = f.alpha.resolve("manifest.yaml");
+        fails("dbprint://alpha/s.bad_entry/ddl", -32603, manifest + ": table 's.bad_entry': entry is not a mapping");
+        fails("dbprint://alpha/s.nopath/ddl", -32603, manifest + ": table 's.nopath': path is not a string");
+        fails("dbprint://alpha/s.escape/ddl", -32603,
+                manifest + ": table 's.escape': path leads outside the connection root");
+        fails("dbprint://alpha/s.sneaky/ddl", -32603,
+                manifest + ": table 's.sneaky': artifacts.ddl leads outside the connection root");
     }
 }

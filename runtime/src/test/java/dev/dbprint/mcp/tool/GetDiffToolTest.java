@@ -144,6 +144,28 @@ class GetDiffToolTest {
     }
 
     @Test
+    void aVerdictFileThatDoesNotParseFailsTheCallInsteadOfReleasingItsEdge() {
+        Path verdicts = p.file("shop/orders/relationships.annotations.yaml", "refers_to: [\n");
+        ToolResult r = h.call(new GetDiffTool(h.store, h.paging), "{}");
+        assertTrue(r.isError());
+        assertTrue(r.text().startsWith(verdicts + ": YAML parse error: "), r.text());
+        // an event the filters leave out is not judged, and a declared edge needs no verdict
+        p.file("shop/items/relationships.annotations.yaml", "verdict: [\n");
+        assertEquals(List.of("column_removed"), kinds(call("{\"kind\": \"column_removed\"}")));
+        assertEquals(List.of("relationship_added"), kinds(call("{\"kind\": \"relationship_added\"}")));
+    }
+
+    @Test
+    void aVerdictFileThatDoesNotMatchItsSchemaFailsTheCall() {
+        Path verdicts = p.file("shop/orders/relationships.annotations.yaml",
+                REJECT_ORDERS_CUSTOMER.replace("verdict: rejected", "verdict: [rejected]"));
+        ToolResult r = h.call(new GetDiffTool(h.store, h.paging), "{\"table\": \"shop.orders\"}");
+        assertTrue(r.isError());
+        assertTrue(r.text().startsWith(verdicts + ": does not match its schema (SPEC 2.7): refers_to[0].verdict: "),
+                r.text());
+    }
+
+    @Test
     void anUnknownKindIsAnArgumentFault() {
         ToolResult r = h.call(new GetDiffTool(h.store, h.paging), "{\"kind\": \"relationship_changed\"}");
         assertTrue(r.isError());

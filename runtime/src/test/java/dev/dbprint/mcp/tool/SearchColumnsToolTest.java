@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.print.Fixtures;
 
 /** search_columns (§4.3) over the fixture print {@code fixtures/search} (connection {@code arb}). */
@@ -29,7 +30,7 @@ class SearchColumnsToolTest {
     void setUp() {
         Fixtures.copyResource("/fixtures/search", dir);
         harness = new ToolHarness(dir);
-        tool = new SearchColumnsTool(harness.store, harness.paging);
+        tool = new SearchColumnsTool(harness.store, harness.paging, CacheSizes.defaultSearchCacheBytes());
     }
 
     private JsonNode call(String args) {
@@ -249,7 +250,7 @@ class SearchColumnsToolTest {
         Path project = LargePrint.write(dir.resolve("large"), 3, 1_000, 3);
         Files.writeString(project.resolve("prints/big/t/t00002/statistics.yaml"), "columns: [");
         ToolHarness h = new ToolHarness(project);
-        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging);
+        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes());
         List<String> seen = new ArrayList<>();
         String cursor = null;
         int pages = 0;
@@ -283,7 +284,7 @@ class SearchColumnsToolTest {
     void aCursorFollowedAfterThePrintChangedFails() throws Exception {
         Path project = LargePrint.write(dir.resolve("large"), 2, 500, 3);
         ToolHarness h = new ToolHarness(project);
-        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging);
+        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes());
         JsonNode first = ToolHarness.MAPPER.readTree(h.call(t, "{\"text\": \"_\"}").text());
         String cursor = first.get("next_cursor").asText();
         Path stats = project.resolve("prints/big/t/t00001/statistics.yaml");
