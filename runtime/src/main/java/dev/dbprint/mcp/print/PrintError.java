@@ -118,6 +118,11 @@ public final class PrintError extends RuntimeException implements DetailedFault 
                 + " - check the object's type before requesting it; the manifest does not declare every kind for every object.");
     }
 
+    /** A file rewritten during every one of {@code attempts} reads of it. */
+    public static PrintError keptChanging(Path path, int attempts) {
+        return io(path, "the file kept changing while it was read (" + attempts + " attempts)");
+    }
+
     public static PrintError io(Path path, String message) {
         return new PrintError(Kind.IO, path, path + ": " + message);
     }

@@ -1,9 +1,11 @@
 package dev.dbprint.mcp.print;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -18,6 +20,8 @@ import jakarta.enterprise.context.ApplicationScoped;
  * when the two identities differ the file was rewritten mid-read and the load is retried (at most
  * {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
  * <p>
+ * A file too large to hold is served in pieces instead ({@link #scan}, {@link #range}; see {@link ScannedFiles}).
+ * <p>
  * Thread-safe: loads of one file in one form are serialised; different files load concurrently.
  */
 @ApplicationScoped
@@ -31,6 +35,19 @@ public class PrintStore {
     public interface Loader<T> {
 
         T load(Path path, byte[] bytes);
+    }
+
+    /** What a scan keeps of a file: something small, which says roughly how many bytes it holds. */
+    public interface Weighed {
+
+        long weight();
+    }
+
+    /** Reads a whole file once, as a stream, into a small result. */
+    @FunctionalInterface
+    public interface Scan<T extends Weighed> {
+
+        T scan(InputStream in) throws IOException;
     }
 
     /** What a read found: the identity it was read at ({@link FileIdentity#ABSENT} and a null value when absent). */
@@ -54,6 +71,8 @@ public class PrintStore {
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong identityChecks = new AtomicLong();
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
     private final YamlLoader yaml = new YamlLoader();
 
     public PrintStore() {
@@ -77,12 +96,13 @@ public class PrintStore {
                 }
             }
         }
-        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cached);
+        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cached, bytesRead.get());
     }
 
     /** Drops every cached entry (counters keep counting). */
     public void clear() {
         slots.clear();
+        scanned.clear();
     }
 
     /** Stats {@code path} (counted as an identity check). */
@@ -119,6 +139,7 @@ public class PrintStore {
                 byte[] bytes;
                 try {
                     bytes = Files.readAllBytes(path);
+                    bytesRead.addAndGet(bytes.length);
                 } catch (NoSuchFileException e) {
                     continue; // removed between the stat and the read: stat again
                 } catch (IOException e) {
@@ -155,8 +176,22 @@ public class PrintStore {
                 return new Read<>(before, value);
             }
             evict(slot);
-            throw PrintError.io(path, "the file kept changing while it was read (" + MAX_READ_ATTEMPTS + " attempts)");
+            throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
         }
+    }
+
+    /**
+     * {@code scan} of the whole of {@code path}, streamed at one identity and kept by it; the file is never held.
+     *
+     * @param form names what {@code scan} produces; two scans of one file are kept apart
+     */
+    public <T extends Weighed> Read<T> scan(Path path, String form, Scan<T> scan) {
+        return scanned.scan(path, form, scan);
+    }
+
+    /** {@code length} bytes of {@code path} from {@code from} while it is at identity {@code at}; else empty. */
+    public Optional<byte[]> range(Path path, FileIdentity at, long from, int length) {
+        return scanned.range(path, at, from, length);
     }
 
     /** Raw bytes of {@code path}; the array is shared, callers must not modify it. */

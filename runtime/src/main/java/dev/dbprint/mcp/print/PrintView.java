@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
@@ -216,14 +217,25 @@ public final class PrintView {
     }
 
     /**
-     * The exact bytes of a file inside the connection root (for resources/read), recorded and cached by identity.
+     * {@code scan} of a whole file inside the connection root (for resources/read, which then reads it in pieces with
+     * {@link #range}), recorded like a read and kept by identity; see {@link PrintStore#scan}.
      *
-     * @return empty when absent
+     * @return absent ({@link PrintStore.Read#present()} false) when there is no file
      * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
      */
-    public Optional<byte[]> rawBytes(Path path) {
+    public <T extends PrintStore.Weighed> PrintStore.Read<T> scan(Path path, String form, PrintStore.Scan<T> scan) {
         Path p = contained(path);
-        return Optional.ofNullable(read(p, "bytes", (x, b) -> b).value());
+        return recorded(p, () -> store.scan(p, form, scan));
+    }
+
+    /**
+     * {@code length} bytes from {@code from} of a file inside the connection root, as it was at identity {@code at}
+     * (what {@link #scan} found); empty when it has changed since.
+     *
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
+     */
+    public Optional<byte[]> range(Path path, FileIdentity at, long from, int length) {
+        return store.range(contained(path), at, from, length);
     }
 
     /**
@@ -336,8 +348,13 @@ public final class PrintView {
 
     private <T> PrintStore.Read<T> read(Path p, String form, PrintStore.Loader<T> loader) {
         Path abs = p.toAbsolutePath().normalize();
+        return recorded(abs, () -> store.read(abs, form, loader));
+    }
+
+    /** {@code read}'s result, its identity recorded for {@code abs} — or, when it fails, the identity there now. */
+    private <T> PrintStore.Read<T> recorded(Path abs, Supplier<PrintStore.Read<T>> read) {
         try {
-            PrintStore.Read<T> r = store.read(abs, form, loader);
+            PrintStore.Read<T> r = read.get();
             touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
