@@ -6,8 +6,9 @@ import java.util.LinkedHashMap;
 
 /**
  * What {@link PrintStore#scan} keeps: one small result per file and form, with the identity it was scanned at. Bounded
- * by weight (each result's own plus its path's), the least recently used going first; a result for an identity the
- * file no longer has is never handed out, and is replaced by the next scan.
+ * by weight (each result's own plus its path's), the least recently used going first; a result heavier than the whole
+ * bound is not kept. A result for an identity the file no longer has is never handed out, and the next scan replaces
+ * it.
  */
 final class ScanCache {
 
@@ -38,9 +39,15 @@ final class ScanCache {
     }
 
     synchronized void put(Path path, String form, FileIdentity identity, PrintStore.Weighed value) {
+        Key key = new Key(path, form);
         Entry e = new Entry(identity, value, PER_ENTRY + 2L * path.toString().length() + value.weight());
-        Entry old = entries.put(new Key(path, form), e);
-        total += e.weight() - (old == null ? 0 : old.weight());
+        Entry old = entries.remove(key);
+        total -= old == null ? 0 : old.weight();
+        if (e.weight() > maxWeight) {
+            return; // kept, it would push out every other result, then itself
+        }
+        entries.put(key, e);
+        total += e.weight();
         Iterator<Entry> lru = entries.values().iterator();
         while (total > maxWeight && lru.hasNext()) {
             total -= lru.next().weight();
