@@ -16,9 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
@@ -31,19 +29,9 @@ import dev.dbprint.mcp.reference.ReferenceDocuments;
  * resources/read of files of megabytes, generated into the temporary print: every page is the page the whole-file
  * algorithm cut, the pages concatenate to the file byte for byte, and a page costs the reading of its own bytes only.
  */
-class LargeFileReadTest {
+class LargeFileReadTest extends ResourceFixtureTest {
 
     private static final String READING = "dbprint://alpha/reading";
-
-    @TempDir
-    Path dir;
-
-    ResourceFixture f;
-
-    @BeforeEach
-    void setUp() {
-        f = new ResourceFixture(dir);
-    }
 
     /** One page's reply content: text, and its {@code _meta}. */
     private record Read(String text, int page, int pages, String version) {
