@@ -20,7 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * when the two identities differ the file was rewritten mid-read and the load is retried (at most
  * {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
  * <p>
- * A file too large to hold is served in pieces instead ({@link #scan}, {@link #range}; see {@link ScannedFiles}).
+ * resources/read serves files in pieces rather than holding them: {@link #scan}, {@link #range}, {@link ScannedFiles}.
  * <p>
  * Thread-safe: loads of one file in one form are serialised; different files load concurrently.
  */
