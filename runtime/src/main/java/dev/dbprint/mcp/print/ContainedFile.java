@@ -66,20 +66,51 @@ final class ContainedFile {
      * @throws java.nio.file.NoSuchFileException when it is gone
      */
     static Contents read(Path realRoot, Path path) throws IOException {
+        Opened opened = open(realRoot, path);
+        try (SeekableByteChannel channel = opened.channel()) {
+            return new Contents(readAll(channel), opened.identity());
+        }
+    }
+
+    /**
+     * A file opened by {@link #open}: the channel (the caller closes it) and the identity of the real path judged, taken
+     * once the file was open.
+     */
+    record Opened(SeekableByteChannel channel, FileIdentity identity) implements java.io.Closeable {
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /**
+     * Opens {@code path} for reading if it really lies under {@code realRoot}, with the same judgement and no-follow open
+     * as {@link #read}, for a reader that takes the file in pieces.
+     */
+    static Opened open(Path realRoot, Path path) throws IOException {
         Path real = judge(realRoot, path);
         try (DirectoryStream<Path> top = Files.newDirectoryStream(realRoot)) {
             if (top instanceof SecureDirectoryStream<Path> dir) {
-                return new Contents(readBelow(dir, realRoot, real), FileIdentity.of(real));
+                SeekableByteChannel channel = openBelow(dir, realRoot, real);
+                return new Opened(channel, identity(channel, real));
             }
         }
-        byte[] bytes;
-        try (SeekableByteChannel channel = Files.newByteChannel(real, Set.of(READ, NOFOLLOW_LINKS))) {
-            bytes = readAll(channel);
-        }
+        SeekableByteChannel channel = Files.newByteChannel(real, Set.of(READ, NOFOLLOW_LINKS));
         if (!judge(realRoot, path).equals(real)) {
+            channel.close();
             throw new Raced(real);
         }
-        return new Contents(bytes, FileIdentity.of(real));
+        return new Opened(channel, identity(channel, real));
+    }
+
+    private static FileIdentity identity(SeekableByteChannel channel, Path real) throws IOException {
+        try {
+            return FileIdentity.of(real);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     /** The real path of {@code path}, when it lies under {@code realRoot}. */
@@ -92,7 +123,7 @@ final class ContainedFile {
     }
 
     /** Opens {@code real} (a real path under the root {@code dir} was opened at) a component at a time, links refused. */
-    static byte[] readBelow(SecureDirectoryStream<Path> root, Path realRoot, Path real) throws IOException {
+    static SeekableByteChannel openBelow(SecureDirectoryStream<Path> root, Path realRoot, Path real) throws IOException {
         Path relative = realRoot.relativize(real);
         SecureDirectoryStream<Path> dir = root;
         try {
@@ -119,9 +150,7 @@ final class ContainedFile {
                 // a directory fails on read anyway; a FIFO would block the reading thread
                 throw new FileSystemException(real.toString(), null, "not a regular file");
             }
-            try (SeekableByteChannel channel = open(dir, name, real)) {
-                return readAll(channel);
-            }
+            return open(dir, name, real);
         } finally {
             if (dir != root) {
                 dir.close();

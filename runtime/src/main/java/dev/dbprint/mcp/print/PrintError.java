@@ -123,6 +123,11 @@ public final class PrintError extends RuntimeException implements DetailedFault 
         return new PrintError(Kind.NOT_FOLLOWABLE, path, path + ": leads outside the connection root " + root);
     }
 
+    /** A file rewritten during every one of {@code attempts} reads of it. */
+    public static PrintError keptChanging(Path path, int attempts) {
+        return io(path, "the file kept changing while it was read (" + attempts + " attempts)");
+    }
+
     public static PrintError io(Path path, String message) {
         return new PrintError(Kind.IO, path, path + ": " + message);
     }

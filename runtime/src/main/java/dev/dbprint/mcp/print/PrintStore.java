@@ -1,8 +1,10 @@
 package dev.dbprint.mcp.print;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.PreDestroy;
@@ -22,6 +24,8 @@ import dev.dbprint.mcp.config.DbprintConfig;
  * when the two identities differ, or differ from the file read, the file was rewritten or re-linked mid-read and the
  * load is retried (at most {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
  * <p>
+ * resources/read serves files in pieces rather than holding them: {@link #scan}, {@link #range}, {@link ScannedFiles}.
+ * <p>
  * Thread-safe: loads of one file in one form are serialised; different files load concurrently (loads share 256 lock
  * stripes).
  */
@@ -36,6 +40,19 @@ public class PrintStore {
     public interface Loader<T> {
 
         T load(Path path, byte[] bytes);
+    }
+
+    /** What a scan keeps of a file: something small, which says roughly how many bytes it holds. */
+    public interface Weighed {
+
+        long weight();
+    }
+
+    /** Reads a whole file once, as a stream, into a small result. */
+    @FunctionalInterface
+    public interface Scan<T extends Weighed> {
+
+        T scan(InputStream in) throws IOException;
     }
 
     /** Parses a file's bytes into a plain YAML tree ({@link YamlLoader}'s shape). */
@@ -80,6 +97,8 @@ public class PrintStore {
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong identityChecks = new AtomicLong();
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
     private final YamlLoader yaml = new YamlLoader();
 
     /** A store with the default bound and no on-disk trees (tests, tools). */
@@ -110,13 +129,14 @@ public class PrintStore {
     }
 
     public StoreCounters counters() {
-        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), cache.weight(),
-                cache.maxWeight(), cache.evictions());
+        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
+                cache.weight(), cache.maxWeight(), cache.evictions());
     }
 
     /** Drops every cached entry (counters keep counting). */
     public void clear() {
         cache.clear();
+        scanned.clear();
     }
 
     /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
@@ -177,6 +197,23 @@ public class PrintStore {
     private static <T> Loaded<T> weighed(T value, Object tree) {
         // a model holds its tree plus typed fields and paths pointing into it
         return new Loaded<>(value, 2 * HeapEstimate.of(tree) + 64);
+    }
+
+    /**
+     * {@code scan} of the whole of {@code path}, streamed at one identity and kept by it; the file is never held.
+     *
+     * @param form names what {@code scan} produces; two scans of one file are kept apart
+     */
+    public <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form, Scan<T> scan) {
+        return scanned.scan(realRoot, path, form, scan);
+    }
+
+    /**
+     * {@code length} bytes of {@code path} (under {@code realRoot}) from {@code from} while it is at identity {@code at};
+     * else empty.
+     */
+    public Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
+        return scanned.range(realRoot, path, at, from, length);
     }
 
     /** Raw bytes of {@code path} under {@code realRoot}; the array is shared, callers must not modify it. */
@@ -255,6 +292,7 @@ public class PrintStore {
                     continue; // rewritten mid-read, or the path led to another file than the one read
                 }
                 byte[] bytes = contents.bytes();
+                bytesRead.addAndGet(bytes.length);
                 parses.incrementAndGet();
                 try {
                     return keep(key, before, fresh.from(bytes, before));
@@ -270,7 +308,7 @@ public class PrintStore {
                 }
             }
             cache.remove(key);
-            throw PrintError.io(path, "the file kept changing while it was read (" + MAX_READ_ATTEMPTS + " attempts)");
+            throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
         }
     }
 

@@ -229,14 +229,25 @@ public final class PrintView {
     }
 
     /**
-     * The exact bytes of a file inside the connection root (for resources/read), recorded and cached by identity.
+     * {@code scan} of a whole file inside the connection root (for resources/read, which then reads it in pieces with
+     * {@link #range}), recorded like a read and kept by identity; see {@link PrintStore#scan}.
      *
-     * @return empty when absent
+     * @return absent ({@link PrintStore.Read#present()} false) when there is no file
      * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
      */
-    public Optional<byte[]> rawBytes(Path path) {
+    public <T extends PrintStore.Weighed> PrintStore.Read<T> scan(Path path, String form, PrintStore.Scan<T> scan) {
         Path p = contained(path);
-        return Optional.ofNullable(read(p, "bytes", (x, b) -> b).value());
+        return recorded(p, abs -> store.scan(realRoot, abs, form, scan));
+    }
+
+    /**
+     * {@code length} bytes from {@code from} of a file inside the connection root, as it was at identity {@code at}
+     * (what {@link #scan} found); empty when it has changed since.
+     *
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
+     */
+    public Optional<byte[]> range(Path path, FileIdentity at, long from, int length) {
+        return store.range(realRoot, contained(path), at, from, length);
     }
 
     /**

@@ -16,26 +16,14 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.protocol.ProtocolError;
 
-class ResourceReaderTest {
-
-    @TempDir
-    Path dir;
-
-    ResourceFixture f;
-
-    @BeforeEach
-    void setUp() {
-        f = new ResourceFixture(dir);
-    }
+class ResourceReaderTest extends ResourceFixtureTest {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> content(String uri) {
