@@ -135,7 +135,8 @@ class CursorCodecTest {
             String standard = token.replace('-', '+').replace('_', '/');
             if (!standard.equals(token)) {
                 String s = standard;
-                assertEquals(CursorFault.Kind.NOT_ISSUED, assertThrows(CursorFault.class, () -> keyed.open(s, "t", args)).kind());
+                assertEquals(CursorFault.Kind.NOT_ISSUED,
+                        assertThrows(CursorFault.class, () -> keyed.open(s, "t", args)).kind());
             }
         }
     }

@@ -35,6 +35,7 @@ class ReplyCacheEntryTest {
 
     private static PageSequence<Row> reply(String name) {
         return new PageSequence<>() {
+
             @Override
             protected Row build(Position start) {
                 return new Row(name + " from row " + start.a(), new Position(start.a() + 1, 0, 0, 0));
