@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -204,5 +205,51 @@ class PrintStoreTest {
             flipper.join();
         }
         assertTrue(served > 0 && refused > 0, served + " served, " + refused + " refused: the race never ran");
+    }
+
+    /**
+     * A file rewritten in place while it is read: whatever a read returns is the file as it was at the identity the read
+     * reports — one version, perhaps caught part-written, never bytes of two versions or under another version's
+     * identity. The writer pauses between rewrites so that no two rewrites share a modification-time tick.
+     */
+    @Test
+    void aReadNeverMixesTwoVersionsOfAFileBeingRewritten() throws Exception {
+        byte[] a = new byte[1 << 20];
+        byte[] b = new byte[(1 << 20) + 7];
+        java.util.Arrays.fill(a, (byte) 'a');
+        java.util.Arrays.fill(b, (byte) 'b');
+        Path f = Files.write(dir.resolve("big.md"), a);
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> rewrites = writer.submit(() -> {
+                long until = System.nanoTime() + 3_000_000_000L;
+                for (int i = 0; i < 300 && System.nanoTime() < until; i++) {
+                    Files.write(f, i % 2 == 0 ? b : a);
+                    Thread.sleep(10);
+                }
+                return null;
+            });
+            int whole = 0;
+            while (!rewrites.isDone()) {
+                PrintStore.Read<byte[]> r;
+                try {
+                    r = store.bytes(dir, f);
+                } catch (PrintError kept) {
+                    continue; // "kept changing while it was read": refusing is fine, mixing is not
+                }
+                byte[] v = r.value();
+                assertEquals(r.identity().size(), v.length, "bytes served under another version's identity");
+                for (byte c : v) {
+                    if (c != v[0]) {
+                        fail("a mix of two versions was served");
+                    }
+                }
+                whole++;
+            }
+            rewrites.get();
+            assertTrue(whole > 0, "no read completed while the file was rewritten");
+        } finally {
+            writer.shutdownNow();
+        }
     }
 }

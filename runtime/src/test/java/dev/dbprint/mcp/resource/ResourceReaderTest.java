@@ -416,4 +416,67 @@ class ResourceReaderTest extends ResourceFixtureTest {
         fails("dbprint://alpha/s.sneaky/ddl", -32603,
                 manifest + ": table 's.sneaky': artifacts.ddl leads outside the connection root");
     }
+
+    // ---------------------------------------------------------------- nothing outside the root is served
+
+    /** A file outside the connection root whose text must never reach a reply. */
+    private Path secret(String name) {
+        return f.write("elsewhere/" + name, "SECRET outside the root\n");
+    }
+
+    /** The read fails with the §8 internal error naming the escape, and serves nothing of the file behind the link. */
+    private void refusedAsOutside(String uri) {
+        ProtocolError e = fails(uri);
+        assertEquals(-32603, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains("outside the connection root"), e.getMessage());
+        assertFalse(e.getMessage().contains("SECRET"), e.getMessage());
+    }
+
+    @Test
+    void aConnectionFileLinkedOutsideTheRootIsNotServedRaw() throws IOException {
+        Path reading = f.alpha.resolve("reading.md");
+        Files.delete(reading);
+        Files.createSymbolicLink(reading, secret("reading.md"));
+        refusedAsOutside("dbprint://alpha/reading");
+    }
+
+    @Test
+    void aYamlFileLinkedOutsideTheRootIsNotServed() throws IOException {
+        Path annotations = f.alpha.resolve("manifest.annotations.yaml");
+        Files.delete(annotations);
+        Files.createSymbolicLink(annotations, f.write("elsewhere/m.yaml", "format_version: 1\nnotes:\n- note: SECRET\n"));
+        refusedAsOutside("dbprint://alpha/manifest_annotations");
+    }
+
+    @Test
+    void anArtifactSwappedForALinkOutsideAfterTheManifestWasReadIsNotServed() throws IOException {
+        Path description = f.alpha.resolve("s/orders/description.md");
+        f.write("prints/alpha/s/orders/description.md", "Orders.\n");
+        assertEquals("Orders.\n", text("dbprint://alpha/s.orders/description"));
+        Path annotations = f.alpha.resolve("s/orders/statistics.annotations.yaml");
+        f.write("prints/alpha/s/orders/statistics.annotations.yaml", "format_version: 1\ncolumns: {}\n");
+        assertEquals("format_version: 1\ncolumns: {}\n", text("dbprint://alpha/s.orders/statistics_annotations"));
+
+        // the manifest is unchanged and cached; only the links move
+        Files.delete(description);
+        Files.createSymbolicLink(description, secret("description.md"));
+        Files.delete(annotations);
+        Files.createSymbolicLink(annotations, f.write("elsewhere/a.yaml", "format_version: 1\ncolumns: {SECRET: {}}\n"));
+        refusedAsOutside("dbprint://alpha/s.orders/description");
+        refusedAsOutside("dbprint://alpha/s.orders/statistics_annotations");
+    }
+
+    @Test
+    void aDeclaredArtifactSwappedForALinkOutsideIsNotServed() throws IOException {
+        assertEquals(ResourceFixture.ORDERS_DDL, text("dbprint://alpha/s.orders/ddl"));
+        Path ddl = f.alpha.resolve("s/orders/ddl.sql");
+        Files.delete(ddl);
+        Files.createSymbolicLink(ddl, secret("ddl.sql"));
+        refusedAsOutside("dbprint://alpha/s.orders/ddl");
+        Path dir = f.alpha.resolve("s/customers");
+        Path moved = Files.move(dir, f.project.resolve("elsewhere/customers"));
+        f.write("elsewhere/customers/ddl.sql", "SECRET\n");
+        Files.createSymbolicLink(dir, moved);
+        refusedAsOutside("dbprint://alpha/s.customers/ddl");
+    }
 }
