@@ -89,7 +89,9 @@ class ContainedFileTest {
     private byte[] readBelow(Path real) throws IOException {
         try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
             assumeTrue(top instanceof SecureDirectoryStream, "no SecureDirectoryStream on this platform");
-            return ContainedFile.readBelow((SecureDirectoryStream<Path>) top, root, real);
+            try (var channel = ContainedFile.openBelow((SecureDirectoryStream<Path>) top, root, real)) {
+                return java.nio.channels.Channels.newInputStream(channel).readAllBytes();
+            }
         }
     }
 }

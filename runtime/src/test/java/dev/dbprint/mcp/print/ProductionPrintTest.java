@@ -35,9 +35,9 @@ class ProductionPrintTest {
         }
         for (Path f : files) {
             if (f.toString().endsWith(".yaml")) {
-                store.yaml(PROJECT, f.toAbsolutePath());
+                store.yaml(project.toRealPath(), f.toAbsolutePath());
             } else {
-                store.bytes(PROJECT, f.toAbsolutePath());
+                store.bytes(project.toRealPath(), f.toAbsolutePath());
             }
         }
         assertEquals(files.size(), store.counters().filesCached());

@@ -135,7 +135,7 @@ class LargeFileReadTest extends ResourceFixtureTest {
         }
 
         @Override
-        public Optional<byte[]> range(Path path, FileIdentity at, long from, int length) {
+        public Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
             if (rewrites-- > 0) {
                 try {
                     Files.writeString(path, "# rewritten " + rewrites + "\n", StandardOpenOption.APPEND);
@@ -143,7 +143,7 @@ class LargeFileReadTest extends ResourceFixtureTest {
                     throw new UncheckedIOException(e);
                 }
             }
-            return super.range(path, at, from, length);
+            return super.range(realRoot, path, at, from, length);
         }
     }
 
