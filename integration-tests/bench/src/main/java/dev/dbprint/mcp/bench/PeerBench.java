@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Our packaged server against the official Node MCP filesystem server ({@code @modelcontextprotocol/server-filesystem},
- * pinned in {@code bench/package.json}), in one run, from this one client process:
+ * pinned in {@code integration-tests/bench/package.json}), in one run, from this one client process:
  * <ol>
  * <li>start-up: process start to the first {@code initialize} reply, both servers, interleaved runs;</li>
  * <li>over stdio, warm: our {@code get_table_context} (md; profile and query; first page and every page) for the wide
@@ -35,7 +35,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@code --runs} warm calls per measurement [200], {@code --startup-runs} [7], {@code --clients} [32], {@code --seconds}
  * measured HTTP period [20], {@code --warmup} seconds [10], {@code --xmx} for the HTTP server [256m], {@code --jar} the
  * runner jar [integration-tests/target/dbprint-mcp-*-runner.jar], {@code --peer} the peer's entry script
- * [bench/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js], {@code --dir} [a fresh temporary
+ * [integration-tests/bench/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js], {@code --dir} [a fresh temporary
  * directory], {@code --only} some of startup,stdio,http [all], {@code --profile FILE} records a JFR profile of our stdio
  * server.
  */
@@ -60,7 +60,8 @@ public final class PeerBench {
         Args args = new Args(argv);
         Path jar = args.path("--jar").orElseGet(() -> find("integration-tests/target", "dbprint-mcp-", "-runner.jar"));
         Path peer = args.path("--peer").orElseGet(
-                () -> find("bench/node_modules/@modelcontextprotocol/server-filesystem/dist", "index", ".js"));
+                () -> find("integration-tests/bench/node_modules/@modelcontextprotocol/server-filesystem/dist", "index",
+                        ".js"));
         Path project = Files.createDirectories(args.path("--dir").orElse(Files.createTempDirectory("dbprint-peer-bench")))
                 .toRealPath();
         int tables = args.integer("--tables", 10_000), columns = args.integer("--columns", 50);
@@ -352,7 +353,7 @@ public final class PeerBench {
             }
         }
         throw new IllegalStateException("no " + dir + "/" + prefix + "*" + suffix
-                + " (build the jar with ./mvnw package; install the peer with npm ci --prefix bench), or pass its path");
+                + " (build the jar with ./mvnw package; install the peer with npm ci --prefix integration-tests/bench), or pass its path");
     }
 
     private static int freePort() throws IOException {

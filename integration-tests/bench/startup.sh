@@ -11,11 +11,11 @@
 # Every candidate gets the same initialize request the moment it is spawned; the clock stops when a line carrying
 # `"id":1` arrives. Runs are interleaved (1,2,...,7,1,2,...) so a noisy neighbour hurts all alike.
 #
-#   bench/startup.sh            build what is missing, then measure
-#   bench/startup.sh --build    rebuild both artifacts first
-#   RUNS=15 bench/startup.sh
+#   integration-tests/bench/startup.sh            build what is missing, then measure
+#   integration-tests/bench/startup.sh --build    rebuild both artifacts first
+#   RUNS=15 integration-tests/bench/startup.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 RUNS=${RUNS:-7}
 JDK17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}
@@ -26,7 +26,7 @@ CDS=$ROOT/integration-tests/target/dbprint-mcp-$VERSION-runner.jsa
 LAUNCHER=$ROOT/integration-tests/target/dbprint-mcp
 AOT_DIR=$ROOT/integration-tests/target/quarkus-app
 PROJECT=$ROOT/src/sample
-NODE_PEER=$ROOT/bench/node_modules/.bin/mcp-server-filesystem
+NODE_PEER=$ROOT/integration-tests/bench/node_modules/.bin/mcp-server-filesystem
 
 if [[ "${1:-}" == "--build" || ! -f "$UBER" || ! -f "$CDS" ]]; then
     echo "building the uber-jar and recording its CDS archive (JDK 17)…" >&2
@@ -37,8 +37,8 @@ if [[ "${1:-}" == "--build" || ! -f "$AOT_DIR/app.aot" ]]; then
     JAVA_HOME=$JDK25 ./mvnw -B -q package -Paot -DskipTests >&2
 fi
 if [[ ! -x "$NODE_PEER" ]]; then
-    echo "installing the Node peer into bench/node_modules…" >&2
-    (cd bench && npm install --no-audit --no-fund --silent >&2)
+    echo "installing the Node peer into integration-tests/bench/node_modules…" >&2
+    (cd integration-tests/bench && npm install --no-audit --no-fund --silent >&2)
 fi
 
 python3 - "$RUNS" <<EOF

@@ -2,11 +2,11 @@
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against the Streamable HTTP transport of
 # the built server, serving the bundled sample print. Builds nothing: pass the runner jar, or build it first with
 #   ./mvnw -B -q package -DskipTests
-# usage: scripts/conformance.sh [path/to/dbprint-mcp-<version>-runner.jar]
+# usage: integration-tests/src/conformance/conformance.sh [path/to/dbprint-mcp-<version>-runner.jar]
 # Exit status: 0 when every applicable scenario passes, 1 when one fails, 2 when the run itself could not start.
 set -uo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 CONFORMANCE_VERSION=0.1.13
 # scenarios a read-only tools+resources server must pass
 APPLICABLE=(server-initialize ping tools-list resources-list dns-rebinding-protection)

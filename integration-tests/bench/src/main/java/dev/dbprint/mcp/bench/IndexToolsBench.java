@@ -5,22 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.dbprint.mcp.config.Connections;
-import dev.dbprint.mcp.config.DbprintYaml;
-import dev.dbprint.mcp.config.ProjectLocator;
-import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.tool.GetManifestTool;
 import dev.dbprint.mcp.tool.ListTablesTool;
-import dev.dbprint.mcp.tool.PagedReplies;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.tool.ToolResult;
 
 /**
@@ -30,15 +19,12 @@ import dev.dbprint.mcp.tool.ToolResult;
  */
 public final class IndexToolsBench {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    private final Connections connections;
-    private PrintStore store = new PrintStore();
-    private final PagedReplies paging = new PagedReplies();
+    private final InProcess server;
+    private final PrintStore store;
 
     private IndexToolsBench(Path project) {
-        connections = new Connections(ServedSet.resolve(
-                DbprintYaml.read(ProjectLocator.locate(Optional.of(project.toString()), Path.of(""))), List.of()));
+        server = new InProcess(project);
+        store = server.store;
     }
 
     public static void main(String[] args) throws IOException {
@@ -57,40 +43,40 @@ public final class IndexToolsBench {
                 Files.size(project.resolve("prints").resolve(SyntheticPrint.CONNECTION).resolve("manifest.yaml")) / 1e6);
 
         IndexToolsBench bench = new IndexToolsBench(project);
-        long heapBefore = usedHeap();
+        long heapBefore = InProcess.usedHeap();
         bench.run(runs);
         System.out.printf("heap after load (manifest cached): %.1f MB used, %.1f MB above the empty store%n",
-                usedHeap() / 1e6, (usedHeap() - heapBefore) / 1e6);
+                InProcess.usedHeap() / 1e6, (InProcess.usedHeap() - heapBefore) / 1e6);
     }
 
     private void run(int runs) {
-        ListTablesTool list = new ListTablesTool(store, paging);
+        ListTablesTool list = new ListTablesTool(store, server.paging);
         String detail = "{\"detail\": true}";
 
         long parses = store.counters().parses();
         long t = System.nanoTime();
-        int pages = allPages(list, detail);
+        int pages = server.allPages(list, detail);
         System.out.printf("cold list_tables detail:true, all %d pages: %.1f ms (%d parses)%n", pages,
                 (System.nanoTime() - t) / 1e6, store.counters().parses() - parses);
 
         for (int i = 0; i < 3; i++) {
-            allPages(list, detail); // JIT warm-up
+            server.allPages(list, detail); // JIT warm-up
         }
         double[] all = new double[Math.max(5, runs / 10)];
         parses = store.counters().parses();
         for (int i = 0; i < all.length; i++) {
             t = System.nanoTime();
-            allPages(list, detail);
+            server.allPages(list, detail);
             all[i] = (System.nanoTime() - t) / 1e6;
         }
         System.out.printf("warm list_tables detail:true, all pages: median %.1f ms over %d runs (%d parses)%n",
                 Stats.median(all), all.length, store.counters().parses() - parses);
 
-        report("warm list_tables detail:true, first page", runs, () -> call(list, detail));
-        report("warm list_tables names, first page", runs, () -> call(list, "{}"));
-        GetManifestTool manifest = new GetManifestTool(store, paging);
-        report("warm get_manifest, first page", runs, () -> call(manifest, "{}"));
-        ToolResult first = call(list, detail);
+        report("warm list_tables detail:true, first page", runs, () -> server.call(list, detail));
+        report("warm list_tables names, first page", runs, () -> server.call(list, "{}"));
+        GetManifestTool manifest = new GetManifestTool(store, server.paging);
+        report("warm get_manifest, first page", runs, () -> server.call(manifest, "{}"));
+        ToolResult first = server.call(list, detail);
         System.out.printf("first page: %d characters, %d tables%n", first.text().length(),
                 ((List<?>) ((java.util.Map<?, ?>) JsonText.parse(first.text())).get("tables")).size());
     }
@@ -110,49 +96,5 @@ public final class IndexToolsBench {
         Arrays.sort(ms);
         System.out.printf("%s: median %.2f ms, p90 %.2f ms over %d calls (%d parses, %.2f per call)%n", what,
                 Stats.median(ms), ms[(int) (runs * 0.9)], runs, warmParses, (double) warmParses / runs);
-    }
-
-    /** Follows next_cursor to the last page; returns the page count. */
-    private int allPages(Object tool, String args) {
-        int pages = 0;
-        String cursor = null;
-        do {
-            String a = cursor == null ? args : args.substring(0, args.length() - 1) + ", \"cursor\": \"" + cursor + "\"}";
-            ToolResult r = call(tool, a);
-            pages++;
-            cursor = nextCursor(r.text());
-        } while (cursor != null);
-        return pages;
-    }
-
-    /** The page's next_cursor, the last key of a page (read without parsing the page: the bench times the server). */
-    private static String nextCursor(String page) {
-        int at = page.lastIndexOf("\"next_cursor\": \"");
-        if (at < 0) {
-            return null;
-        }
-        int from = at + "\"next_cursor\": \"".length();
-        return page.substring(from, page.indexOf('"', from));
-    }
-
-    private ToolResult call(Object bean, String argumentsJson) {
-        try {
-            ToolResult r = ToolInvoker.call(ToolRegistry.Tool.of(bean, MAPPER),
-                    (ObjectNode) MAPPER.readTree(argumentsJson), connections);
-            if (r.isError()) {
-                throw new IllegalStateException(r.text());
-            }
-            return r;
-        } catch (IOException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
-    private static long usedHeap() {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-        }
-        Runtime rt = Runtime.getRuntime();
-        return rt.totalMemory() - rt.freeMemory();
     }
 }
