@@ -13,6 +13,7 @@ import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * {@code get_manifest} (server spec §4.4): the parsed manifest as a JSON object. {@code tables} is paged in FQN order;
@@ -37,7 +38,7 @@ public class GetManifestTool {
     public ToolResult call(ToolCall call) {
         FqnPattern pattern = FqnPattern.of(call);
         ServedConnection connection = call.connection();
-        return paging.list(call, () -> {
+        return ToolResult.ok(paging.list(call, () -> {
             PrintView view = store.view(connection.name(), connection.root());
             Manifest manifest = view.index();
             Map<String, Object> header = new LinkedHashMap<>(manifest.header());
@@ -54,6 +55,6 @@ public class GetManifestTool {
             }
             ListReply reply = DocumentReply.of(manifest.path(), header, ListReply.Walk.map("tables", tables));
             return PagedReplies.Pinned.of(reply, view);
-        });
+        }));
     }
 }

@@ -13,6 +13,7 @@ import dev.dbprint.mcp.render.context.ContextObject;
 import dev.dbprint.mcp.render.context.ProfileMarkdown;
 import dev.dbprint.mcp.render.context.QueryMarkdown;
 import dev.dbprint.mcp.render.context.YamlPage;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * {@code get_table_context} (spec §4.1): the context an agent reads before writing SQL against a table
@@ -39,11 +40,11 @@ public class GetTableContextTool {
                 flag(call, "include_relationships"), flag(call, "include_description"),
                 flag(call, "include_annotations"));
         if ("md".equals(format)) {
-            return paging.document(call, () -> {
+            return ToolResult.ok(paging.document(call, () -> {
                 PrintView view = store.view(call.connection().name(), call.connection().root());
                 ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
-            });
+            }));
         }
         var page = paging.listPage(call, () -> {
             PrintView view = store.view(call.connection().name(), call.connection().root());

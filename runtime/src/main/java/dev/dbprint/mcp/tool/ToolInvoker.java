@@ -10,10 +10,10 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.dbprint.mcp.DetailedFault;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
-import dev.dbprint.mcp.text.PyRepr;
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
 
 /**
  * Runs one {@code tools/call}: finds the tool, checks the arguments against its schema, resolves its connection (§5.2),
@@ -33,7 +33,7 @@ public class ToolInvoker {
     public ToolResult call(String name, ObjectNode arguments) {
         ToolRegistry.Tool tool = registry.get(name);
         if (tool == null) {
-            return ToolResult.fault("unknown tool " + PyRepr.repr(name) + ". Available: " + PyRepr.repr(registry.names()));
+            return ToolResult.fault(ErrorCatalog.unknownTool(name, registry.names()));
         }
         return call(tool, arguments, connections);
     }

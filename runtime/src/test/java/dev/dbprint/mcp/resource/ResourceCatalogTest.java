@@ -18,9 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.protocol.ProtocolError;
 
 class ResourceCatalogTest {
 

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.YamlLoader;
-import dev.dbprint.mcp.protocol.ProtocolError;
 
 class ResourceReaderTest {
 

@@ -16,11 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Page;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * The store-level contract paging rests on (§4.8, §7.1): a reply computed through a {@link PrintView} pins its cursor to
@@ -56,7 +58,7 @@ class PinnedPrintTest {
     }
 
     private static void assertPrintChanged(Runnable call) {
-        ToolFault fault = assertThrows(ToolFault.class, call::run);
+        CursorFault fault = assertThrows(CursorFault.class, call::run);
         assertEquals("the print changed on disk since this cursor was issued, so list_tables cannot resume where it left"
                 + " off. Call again without `cursor` to start over.", fault.getMessage());
     }

@@ -1,4 +1,4 @@
-package dev.dbprint.mcp.tool;
+package dev.dbprint.mcp.reply;
 
 import java.util.HashMap;
 import java.util.Iterator;

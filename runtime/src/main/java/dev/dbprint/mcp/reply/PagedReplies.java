@@ -1,7 +1,6 @@
-package dev.dbprint.mcp.tool;
+package dev.dbprint.mcp.reply;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -12,7 +11,6 @@ import jakarta.inject.Inject;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.paging.ArgsDigest;
 import dev.dbprint.mcp.paging.CursorCodec;
-import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.CursorMint;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
@@ -78,51 +76,26 @@ public class PagedReplies {
         this.cache = new ReplyCache(cacheChars);
     }
 
-    public ToolResult list(ToolCall call, Supplier<Pinned<ListReply>> compute) {
+    public Reply list(PagedCall call, Supplier<Pinned<ListReply>> compute) {
         return list(call, "", compute);
     }
 
     /**
-     * As {@link #list(ToolCall, Supplier)} for a reply that also depends on {@code variant} (the clock's second, say):
+     * As {@link #list(PagedCall, Supplier)} for a reply that also depends on {@code variant} (the clock's second, say):
      * replies kept for another variant are not served for this one.
      */
-    public ToolResult list(ToolCall call, String variant, Supplier<Pinned<ListReply>> compute) {
-        try {
-            return page(call.tool(), variant, call.argumentsWithoutCursor(), call.cursor(), compute, Pager::new)
-                    .result();
-        } catch (CursorFault e) {
-            throw new ToolFault(e.getMessage());
-        }
+    public Reply list(PagedCall call, String variant, Supplier<Pinned<ListReply>> compute) {
+        return page(call, variant, compute, Pager::new).reply();
     }
 
-    /** The page itself, for a tool that re-renders it (yaml). */
-    public Page listPage(ToolCall call, Supplier<Pinned<ListReply>> compute) {
-        try {
-            return page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute, Pager::new).page();
-        } catch (CursorFault e) {
-            throw new ToolFault(e.getMessage());
-        }
+    /** The page itself, for a caller that re-renders it (a tool's yaml) or decorates it (resources/list). */
+    public Page listPage(PagedCall call, Supplier<Pinned<ListReply>> compute) {
+        return page(call, "", compute, Pager::new).page();
     }
 
-    /**
-     * The same path for a caller that is not a tool — the protocol's own {@code resources/list} (§3.3) — which reports
-     * a cursor fault on its own channel.
-     *
-     * @param caller names the list the cursor belongs to, as the §8 sentences spell it
-     * @param arguments every argument but the cursor
-     */
-    public Page listPage(String caller, Map<String, ?> arguments, Optional<String> cursor,
-            Supplier<Pinned<ListReply>> compute) throws CursorFault {
-        return page(caller, "", arguments, cursor, compute, Pager::new).page();
-    }
-
-    public ToolResult document(ToolCall call, Supplier<Pinned<Document>> compute) {
-        try {
-            return page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute,
-                    (Document d, CursorMint mint) -> new DocumentPager(d.sections(), d.legend(), mint)).result();
-        } catch (CursorFault e) {
-            throw new ToolFault(e.getMessage());
-        }
+    public Reply document(PagedCall call, Supplier<Pinned<Document>> compute) {
+        return page(call, "", compute,
+                (Document d, CursorMint mint) -> new DocumentPager(d.sections(), d.legend(), mint)).reply();
     }
 
     /** How many replies are kept, and their weight in characters (see {@link ReplyCache}). */
@@ -133,15 +106,16 @@ public class PagedReplies {
     /** A page and the entry that built it, which spells it as JSON once for every reply that serves it. */
     private record Served<P extends PageSequence.Step>(ReplyCache.Entry<P> entry, Position start, P page) {
 
-        ToolResult result() {
-            return ToolResult.ok(page.text(), entry.literal(start, page));
+        Reply reply() {
+            return new Reply(page.text(), entry.literal(start, page));
         }
     }
 
-    private <R, P extends PageSequence.Step> Served<P> page(String caller, String variant, Map<String, ?> arguments,
-            Optional<String> cursor, Supplier<Pinned<R>> compute,
-            BiFunction<R, CursorMint, PageSequence<P>> pagerOf) throws CursorFault {
-        String args = ArgsDigest.of(arguments);
+    private <R, P extends PageSequence.Step> Served<P> page(PagedCall call, String variant, Supplier<Pinned<R>> compute,
+            BiFunction<R, CursorMint, PageSequence<P>> pagerOf) {
+        String caller = call.caller();
+        String args = ArgsDigest.of(call.argumentsWithoutCursor());
+        Optional<String> cursor = call.cursor();
         CursorCodec.Opened opened = cursor.isEmpty() ? null : codec.open(cursor.get(), caller, args);
         String key = caller + '\0' + args;
         ReplyCache.Entry<P> kept = cache.get(key, variant);
@@ -166,7 +140,7 @@ public class PagedReplies {
     }
 
     /** Where the page begins: the start, or the cursor's position provided it names the print read. */
-    private static Position start(CursorCodec.Opened opened, String printDigest) throws CursorFault {
+    private static Position start(CursorCodec.Opened opened, String printDigest) {
         return opened == null ? Position.START : opened.requirePrint(printDigest);
     }
 }

@@ -1,4 +1,4 @@
-package dev.dbprint.mcp.tool;
+package dev.dbprint.mcp.reply;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.dbprint.mcp;
+package dev.dbprint.mcp.error;
 
 /**
  * Marks an exception whose message is already a spec detail string (a print error, a cursor fault), so the invoker

@@ -1,4 +1,4 @@
-package dev.dbprint.mcp.tool;
+package dev.dbprint.mcp.reply;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,7 +14,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
  * as UTF-8 bytes only: a UTF-8 reply copies them in ({@code writeRawValue}); the rarer character forms are decoded on
  * demand. Half the memory of a {@link SerializedString}, which keeps the string beside its bytes.
  */
-final class JsonLiteral implements SerializableString {
+public final class JsonLiteral implements SerializableString {
 
     private final byte[] utf8;
 
@@ -22,13 +22,13 @@ final class JsonLiteral implements SerializableString {
         this.utf8 = utf8;
     }
 
-    static JsonLiteral of(String text) {
+    public static JsonLiteral of(String text) {
         char[] escaped = JsonStringEncoder.getInstance().quoteAsString(text);
         String literal = new StringBuilder(escaped.length + 2).append('"').append(escaped).append('"').toString();
         return new JsonLiteral(literal.getBytes(StandardCharsets.UTF_8));
     }
 
-    int byteLength() {
+    public int byteLength() {
         return utf8.length;
     }
 

@@ -1,4 +1,4 @@
-package dev.dbprint.mcp.protocol;
+package dev.dbprint.mcp.error;
 
 /** A JSON-RPC error answered in the response's {@code error} field; the message is the spec's detail string. */
 public class ProtocolError extends RuntimeException {
