@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.tool;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -47,10 +46,9 @@ public class ToolInvoker {
             if (tool.descriptor().properties().has("connection")) {
                 connection = connections.resolve(Optional.ofNullable(checked.get("connection")).map(n -> n.asText()));
             }
-            return (ToolResult) tool.method().invoke(tool.bean(), new ToolCall(name, checked, connection));
-        } catch (InvocationTargetException e) {
-            return fault(name, e.getCause());
-        } catch (ReflectiveOperationException | RuntimeException e) {
+            return tool.body().answer(new ToolCall(name, checked, connection));
+        } catch (Exception | Error e) {
+            // a tool's own failure is its isError answer, never the connection's end (§8.3)
             return fault(name, e);
         }
     }
