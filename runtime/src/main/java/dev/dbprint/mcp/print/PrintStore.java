@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.dbprint.mcp.config.ServedConnection;
+
 /**
  * The one place print files are read from disk (server spec §7.1).
  * <p>
@@ -59,7 +61,12 @@ public class PrintStore {
     public PrintStore() {
     }
 
-    /** A per-call view over one connection's print; see {@link PrintView}. */
+    /** A per-call view over a served connection's print; see {@link PrintView}. */
+    public PrintView view(ServedConnection connection) {
+        return view(connection.name(), connection.root());
+    }
+
+    /** A per-call view over one connection's print, named and rooted; see {@link PrintView}. */
     public PrintView view(String connectionName, Path connectionRoot) {
         return new PrintView(this, connectionName, connectionRoot);
     }

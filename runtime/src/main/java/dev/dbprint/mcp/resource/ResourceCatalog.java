@@ -84,7 +84,7 @@ public final class ResourceCatalog {
         List<ServedConnection> served = new ArrayList<>(connections.set().served().values());
         served.sort((a, b) -> a.name().compareTo(b.name()));
         for (ServedConnection c : served) {
-            PrintView view = store.view(c.name(), c.root());
+            PrintView view = store.view(c);
             connection(view, out);
             touched.putAll(view.touched());
         }

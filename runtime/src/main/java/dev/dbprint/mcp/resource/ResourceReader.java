@@ -25,6 +25,7 @@ import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reference.ReferenceFault;
+import java.util.function.Supplier;
 
 /**
  * resources/read (spec §3.4): the file as it is on disk at the call, byte for byte — the relationships and diff
@@ -116,7 +117,7 @@ public final class ResourceReader {
         } catch (ConnectionFault e) {
             throw ProtocolError.invalidParams(e.getMessage());
         }
-        PrintView view = store.view(c.name(), c.root());
+        PrintView view = store.view(c);
         try {
             ResourceKind kind = u.kind();
             if (kind.perTable()) {
@@ -180,7 +181,7 @@ public final class ResourceReader {
     }
 
     private static Served bytes(PrintView view, ResourceKind kind, Path file,
-            java.util.function.Supplier<RuntimeException> whenAbsent) {
+            Supplier<RuntimeException> whenAbsent) {
         byte[] bytes = view.rawBytes(file).orElseThrow(whenAbsent);
         return served(kind.mimeType(), bytes, view.digest());
     }

@@ -39,7 +39,7 @@ public class GetManifestTool {
         FqnPattern pattern = FqnPattern.of(call);
         ServedConnection connection = call.connection();
         return ToolResult.ok(paging.list(call, () -> {
-            PrintView view = store.view(connection.name(), connection.root());
+            PrintView view = store.view(connection);
             Manifest manifest = view.index();
             Map<String, Object> header = new LinkedHashMap<>(manifest.header());
             if (header.get("failed_tables") != null) {

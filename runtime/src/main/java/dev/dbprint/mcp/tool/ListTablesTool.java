@@ -70,7 +70,7 @@ public class ListTablesTool {
         // a detailed reply is judged at the clock's second, and is kept for that second alone
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         return ToolResult.ok(paging.list(call, detail ? now.toString() : "", () -> {
-            PrintView view = store.view(connection.name(), connection.root());
+            PrintView view = store.view(connection);
             Manifest manifest = view.index();
             List<Row> rows = this.rows.get(connection.name() + '\0' + connection.root(), manifest,
                     () -> rows(connection, manifest));

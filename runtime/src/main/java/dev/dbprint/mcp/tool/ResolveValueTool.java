@@ -54,7 +54,7 @@ public class ResolveValueTool {
         String part = call.string("part");
         String text = call.string("text");
         return ToolResult.ok(paging.list(call, () -> {
-            PrintView view = store.view(call.connection().name(), call.connection().root());
+            PrintView view = store.view(call.connection());
             TableEntry entry = view.requireTable(fqn);
             Statistics stats = view.statistics(entry).orElse(null);
             ListReply reply;

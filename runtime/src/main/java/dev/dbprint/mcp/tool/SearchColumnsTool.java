@@ -32,7 +32,7 @@ public class SearchColumnsTool {
                 call.string("sql_type"), call.string("sensitivity"), call.string("looks_like"), call.string("redacted"),
                 candidateKey == null || candidateKey.isNull() ? null : candidateKey.asBoolean(), call.string("text"));
         return ToolResult.ok(paging.list(call, () -> {
-            PrintView view = store.view(call.connection().name(), call.connection().root());
+            PrintView view = store.view(call.connection());
             return PagedReplies.Pinned.of(search.run(view, predicates).reply(), view);
         }));
     }
