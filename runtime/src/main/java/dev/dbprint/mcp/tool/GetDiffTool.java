@@ -1,8 +1,6 @@
 package dev.dbprint.mcp.tool;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,9 +12,8 @@ import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.RejectedEdges;
-import dev.dbprint.mcp.print.model.Change;
 import dev.dbprint.mcp.print.model.Diff;
-import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.render.KeptChanges;
 import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
@@ -28,8 +25,6 @@ import dev.dbprint.mcp.reply.PagedReplies;
  */
 @ApplicationScoped
 public class GetDiffTool {
-
-    private static final String RELATIONSHIPS_CHANGED = "relationships_changed";
 
     private final PrintStore store;
     private final PagedReplies paging;
@@ -46,29 +41,15 @@ public class GetDiffTool {
         Optional<String> kind = call.optionalString("kind");
         ServedConnection connection = call.connection();
         return ToolResult.ok(paging.list(call, () -> {
-            PrintView view = store.view(connection.name(), connection.root());
+            PrintView view = store.view(connection);
             Diff diff = view.requireDiff();
-            RejectedEdges rejected = new RejectedEdges(view);
-            List<Object> rawChanges = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
-            List<Object> kept = new ArrayList<>();
-            long relationshipEvents = 0;
-            for (int i = 0; i < diff.changes().size(); i++) {
-                Change change = diff.changes().get(i);
-                // the filters first: a change filtered out need not be judged, nor its annotation file read
-                if (table.filter(t -> !change.names(t)).isPresent() || kind.filter(k -> !k.equals(change.kind()))
-                        .isPresent() || rejected.withholds(change)) {
-                    continue;
-                }
-                kept.add(rawChanges.get(i));
-                relationshipEvents += change.isRelationshipEvent() ? 1 : 0;
-            }
+            KeptChanges kept = KeptChanges.of(diff, new RejectedEdges(view),
+                    change -> table.map(change::names).orElse(true) && kind.map(k -> k.equals(change.kind())).orElse(true));
             Map<String, Object> header = new LinkedHashMap<>(diff.header());
-            if (diff.summary() != null && diff.summary().containsKey(RELATIONSHIPS_CHANGED)) {
-                Map<String, Object> summary = new LinkedHashMap<>(diff.summary()); // never the cached parse itself
-                summary.put(RELATIONSHIPS_CHANGED, relationshipEvents);
-                header.put("summary", summary);
+            if (kept.summary() != null) {
+                header.put("summary", kept.summary());
             }
-            ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept));
+            ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept.changes()));
             return PagedReplies.Pinned.of(reply, view);
         }));
     }
