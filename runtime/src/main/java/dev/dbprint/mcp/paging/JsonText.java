@@ -19,6 +19,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
 import dev.dbprint.mcp.text.PyRepr;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The one serializer for dict replies, spelled as Python's {@code json.dumps(obj, indent=2, ensure_ascii=False)}
@@ -42,7 +47,7 @@ public final class JsonText {
     private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrinter(true));
     private static final ObjectWriter COMPACT = MAPPER.writer(new PythonPrinter(false));
     private static final ObjectWriter CANONICAL = MAPPER.writer()
-            .with(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+            .with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private JsonText() {
     }
@@ -124,7 +129,7 @@ public final class JsonText {
             return sorted;
         }
         if (value instanceof Iterable<?> it) {
-            java.util.List<Object> out = new java.util.ArrayList<>();
+            List<Object> out = new ArrayList<>();
             for (Object o : it) {
                 out.add(sortKeys(o));
             }
@@ -160,8 +165,8 @@ public final class JsonText {
                 .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
                 .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
                 .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
-                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
                 .addModule(numbers)
                 .build();
         mapper.getSerializerProvider().setNullKeySerializer(new JsonSerializer<Object>() {
@@ -185,7 +190,7 @@ public final class JsonText {
     }
 
     /** Python's layout: indent=2 with {@code ","} item separator, or one line with {@code ", "}; {@code ": "} always. */
-    static final class PythonPrinter implements PrettyPrinter, Instantiatable<PythonPrinter>, java.io.Serializable {
+    static final class PythonPrinter implements PrettyPrinter, Instantiatable<PythonPrinter>, Serializable {
 
         private static final long serialVersionUID = 1L;
         private final boolean indent;

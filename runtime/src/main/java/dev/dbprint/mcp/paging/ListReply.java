@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.LinkedHashSet;
 
 /**
  * A whole dict reply described for {@link Pager} (§4.8): the keys that come once before any item (the first page's
@@ -122,7 +123,7 @@ public final class ListReply {
         List<String> all = new ArrayList<>(this.header.keySet());
         all.addAll(this.everyPage.keySet());
         // walks nested under one object share its key; a walk's own path is unique
-        new java.util.LinkedHashSet<>(this.walks.stream().map(Walk::topKey).toList()).forEach(all::add);
+        new LinkedHashSet<>(this.walks.stream().map(Walk::topKey).toList()).forEach(all::add);
         if (total) {
             all.add(Pager.TOTAL);
         }

@@ -20,6 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import java.nio.ByteBuffer;
 
 /**
  * The three reference documents (spec §3.2, §4.6), read lazily — nothing is loaded or parsed at start-up — and kept
@@ -178,7 +179,7 @@ public class ReferenceDocuments {
     private static String decode(byte[] bytes, String where) {
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes))
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException e) {
             throw new ReferenceFault("reference document " + where + " is not UTF-8 text.", e);

@@ -3,7 +3,6 @@ package dev.dbprint.mcp.tool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintStore;
@@ -41,13 +40,13 @@ public class GetTableContextTool {
                 flag(call, "include_annotations"));
         if ("md".equals(format)) {
             return ToolResult.ok(paging.document(call, () -> {
-                PrintView view = store.view(call.connection().name(), call.connection().root());
+                PrintView view = store.view(call.connection());
                 ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             }));
         }
         var page = paging.listPage(call, () -> {
-            PrintView view = store.view(call.connection().name(), call.connection().root());
+            PrintView view = store.view(call.connection());
             ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
             ListReply reply = query
                     ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(),
@@ -74,11 +73,7 @@ public class GetTableContextTool {
         }
         QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.annotations()).render();
         r.legend().knowRows(r.listed());
-        boolean onePage = new DocumentPager(r.listed(), r.legend(), ONE_PAGE_PROBE).first().isLast();
+        boolean onePage = DocumentPager.fitsOnePage(r.listed(), r.legend());
         return new PagedReplies.Document(onePage ? r.listed() : r.paged(), r.legend());
     }
-
-    /** A mint used only to count pages; its cursors are never handed out. */
-    private static final dev.dbprint.mcp.paging.CursorMint ONE_PAGE_PROBE = new CursorCodec().bind("probe", "probe",
-            "probe");
 }

@@ -10,6 +10,9 @@ import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Edge;
 import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+import java.math.BigDecimal;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The json/yaml object of get_table_context (spec §4.1) with exactly the keys its purpose lists, described for the
@@ -74,7 +77,7 @@ public final class ContextObject {
         }
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, Object> nulls = new LinkedHashMap<>();
-        java.util.Set<String> onEdge = new java.util.HashSet<>();
+        Set<String> onEdge = new HashSet<>();
         List<Object> refersTo = new ArrayList<>();
         List<Object> referencedBy = new ArrayList<>();
         if (f.relationships && m.relationships.isPresent()) {
@@ -255,7 +258,7 @@ public final class ContextObject {
         if (j.outgoing() && j.column() != null && j.column().size() == 1) {
             ColumnStats c = m.columns().get(j.column().get(0));
             if (j.path() != null && !j.path().isEmpty()) {
-                java.math.BigDecimal rate = MarkdownParts.pathNullRate(c, j.path(), m.rowsScanned());
+                BigDecimal rate = MarkdownParts.pathNullRate(c, j.path(), m.rowsScanned());
                 if (rate != null) {
                     e.put("null_rate", rate);
                 }

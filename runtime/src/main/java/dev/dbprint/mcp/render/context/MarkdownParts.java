@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
+import java.math.BigDecimal;
 
 /**
  * The Markdown both purposes share: the identity section (corrupt-artifact note, header, scope, the Meanings and Missing
@@ -165,7 +166,7 @@ final class MarkdownParts {
      * The share of scanned rows whose key reads NULL on a path-valued endpoint — the column null, the key absent, or
      * the key holding a JSON null — from the key's part; null when the print lists no part for it.
      */
-    static java.math.BigDecimal pathNullRate(ColumnStats c, List<String> path, Long tableRows) {
+    static BigDecimal pathNullRate(ColumnStats c, List<String> path, Long tableRows) {
         if (c == null || c.parts() == null) {
             return null;
         }

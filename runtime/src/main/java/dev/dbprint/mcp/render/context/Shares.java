@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 import dev.dbprint.mcp.print.model.Raw;
+import java.math.MathContext;
 
 /**
  * Percentages for the Markdown (spec §4.1): one decimal place, trailing zeros dropped, and a share strictly between 0 and
@@ -35,7 +36,7 @@ public final class Shares {
             shown = pct.setScale(scale, RoundingMode.HALF_EVEN);
         }
         if (strictlyInside && shown.signum() == 0) {
-            shown = pct.round(new java.math.MathContext(1, RoundingMode.UP));
+            shown = pct.round(new MathContext(1, RoundingMode.UP));
         }
         shown = shown.stripTrailingZeros();
         if (shown.scale() < 0) {
