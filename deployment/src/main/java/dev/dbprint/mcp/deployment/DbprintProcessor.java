@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-import jakarta.enterprise.invoke.Invoker;
 import jakarta.inject.Singleton;
 
 import org.jboss.jandex.AnnotationInstance;
@@ -114,12 +113,8 @@ class DbprintProcessor {
     @Record(ExecutionTime.STATIC_INIT)
     SyntheticBeanBuildItem toolMethods(List<ToolMethodBuildItem> tools, ToolRecorder recorder, RecorderContext context) {
         RuntimeValue<ToolMethods> methods = recorder.methods();
-        tools.stream().sorted(Comparator.comparing(ToolMethodBuildItem::name)).forEach(tool -> {
-            @SuppressWarnings("unchecked")
-            RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) context
-                    .newInstance(tool.invoker().getClassName());
-            recorder.add(methods, tool.name(), tool.foldCase(), invoker);
-        });
+        tools.stream().sorted(Comparator.comparing(ToolMethodBuildItem::name)).forEach(tool -> recorder.add(methods,
+                tool.name(), tool.foldCase(), context.newInstance(tool.invoker().getClassName())));
         return SyntheticBeanBuildItem.configure(ToolMethods.class).scope(Singleton.class).unremovable()
                 .runtimeValue(methods).done();
     }

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.reference;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
-import java.nio.ByteBuffer;
 
 /**
  * The three reference documents (spec §3.2, §4.6), read lazily — nothing is loaded or parsed at start-up — and kept

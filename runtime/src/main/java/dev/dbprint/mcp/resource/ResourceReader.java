@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.dbprint.mcp.config.ConnectionFault;
 import dev.dbprint.mcp.config.Connections;
@@ -25,7 +26,6 @@ import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reference.ReferenceFault;
-import java.util.function.Supplier;
 
 /**
  * resources/read (spec §3.4): the file as it is on disk at the call, byte for byte — the relationships and diff

@@ -15,8 +15,10 @@ public class ToolRecorder {
         return new RuntimeValue<>(new ToolMethods());
     }
 
-    public void add(RuntimeValue<ToolMethods> methods, String name, List<String> foldCase,
-            RuntimeValue<Invoker<Object, Object>> invoker) {
-        methods.getValue().add(new ToolMethods.Method(name, List.copyOf(foldCase), invoker.getValue()));
+    /** @param invoker the instance of the invoker class ArC generated for the tool's method */
+    @SuppressWarnings("unchecked")
+    public void add(RuntimeValue<ToolMethods> methods, String name, List<String> foldCase, RuntimeValue<?> invoker) {
+        methods.getValue()
+                .add(new ToolMethods.Method(name, List.copyOf(foldCase), (Invoker<Object, Object>) invoker.getValue()));
     }
 }

@@ -48,7 +48,8 @@ class ErrorCatalogTest {
     private static final Row YAML_PARSE_ERROR = new Row("YAML parse error", "<path>: YAML parse error: <message>",
             ErrorCatalog.yamlParseError(PATH, "<message>"));
 
-    private static final Row NO_DIFF = new Row("no diff", "no diff available at <path>. Run dbprint diff or dbprint generate first.",
+    private static final Row NO_DIFF = new Row("no diff",
+            "no diff available at <path>. Run dbprint diff or dbprint generate first.",
             ErrorCatalog.noDiff(PATH));
 
     private static final Row SCHEMA_MISMATCH = new Row("annotation file off its schema",

@@ -1,18 +1,18 @@
 package dev.dbprint.mcp.render.context;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Edge;
 import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
-import java.math.BigDecimal;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * The json/yaml object of get_table_context (spec §4.1) with exactly the keys its purpose lists, described for the

@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.render.context;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,6 @@ import java.util.regex.Pattern;
 import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
-import java.math.BigDecimal;
 
 /**
  * The Markdown both purposes share: the identity section (corrupt-artifact note, header, scope, the Meanings and Missing

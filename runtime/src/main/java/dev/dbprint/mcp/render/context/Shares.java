@@ -1,10 +1,10 @@
 package dev.dbprint.mcp.render.context;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 
 import dev.dbprint.mcp.print.model.Raw;
-import java.math.MathContext;
 
 /**
  * Percentages for the Markdown (spec §4.1): one decimal place, trailing zeros dropped, and a share strictly between 0 and
