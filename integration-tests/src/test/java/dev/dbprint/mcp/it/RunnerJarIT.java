@@ -16,7 +16,8 @@ class RunnerJarIT {
         try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
             // the server itself is there, so an empty or foreign jar cannot pass
             assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar");
-            List<String> devUi = jar.stream().map(e -> e.getName())
+            // files only: a directory entry left by an earlier build's target/classes holds nothing
+            List<String> devUi = jar.stream().filter(e -> !e.isDirectory()).map(e -> e.getName())
                     .filter(n -> n.startsWith("dev/dbprint/mcp/devui/") || n.contains("DbprintJsonRpcService")
                             || n.startsWith("dev-ui/qwc-dbprint"))
                     .toList();
