@@ -1,32 +1,29 @@
 package dev.dbprint.mcp.deployment;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import jakarta.inject.Singleton;
 
 import org.jboss.jandex.AnnotationInstance;
-import org.jboss.jandex.AnnotationTarget;
+import org.jboss.jandex.AnnotationValue;
 import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.MethodInfo;
 
-import dev.dbprint.mcp.config.Connections;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.protocol.McpDispatcher;
-import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.resource.CatalogResourceService;
 import dev.dbprint.mcp.tool.McpTool;
-import dev.dbprint.mcp.tool.PagedReplies;
-import dev.dbprint.mcp.tool.ToolInvoker;
+import dev.dbprint.mcp.tool.ToolMethods;
 import dev.dbprint.mcp.tool.ToolRecorder;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.transport.AcceptQueueFlush;
-import dev.dbprint.mcp.transport.HttpDrain;
-import dev.dbprint.mcp.transport.HttpTransport;
-import dev.dbprint.mcp.transport.InFlightRequests;
-import dev.dbprint.mcp.transport.ServerLifecycle;
-import dev.dbprint.mcp.transport.StdioTransport;
 import dev.dbprint.mcp.transport.TransportRecorder;
-import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.BeanDiscoveryFinishedBuildItem;
+import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
+import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
+import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
+import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
@@ -37,11 +34,12 @@ import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
 import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
-import io.quarkus.deployment.builditem.nativeimage.ReflectiveMethodBuildItem;
+import io.quarkus.deployment.recording.RecorderContext;
+import io.quarkus.runtime.RuntimeValue;
 
 /**
- * Build steps of the dbprint extension: registers the server's beans, finds every {@code @McpTool} method in the
- * application index and records them for the runtime registry, and declares what a native image needs.
+ * Build steps of the dbprint extension: keeps the server's beans, finds and checks every {@code @McpTool} method of a
+ * bean and generates its invoker for the runtime registry, and declares what a native image needs.
  */
 class DbprintProcessor {
 
@@ -61,13 +59,15 @@ class DbprintProcessor {
     }
 
     @BuildStep
-    AdditionalBeanBuildItem beans() {
-        return AdditionalBeanBuildItem.builder().setUnremovable().addBeanClasses(PagedReplies.class)
-                .addBeanClasses(Connections.class, McpDispatcher.class, ToolRegistry.class, ToolInvoker.class,
-                        CatalogResourceService.class, PrintStore.class, ReferenceDocuments.class,
-                        StdioTransport.class, HttpTransport.class, InFlightRequests.class, AcceptQueueFlush.class,
-                        HttpDrain.class, ServerLifecycle.class)
-                .build();
+    UnremovableBeanBuildItem serverBeans() {
+        // the server's beans are found in the runtime jar's index like an application's; none is removed as unused,
+        // since transports and the Dev UI reach some only at run time
+        return new UnremovableBeanBuildItem(bean -> bean.getBeanClass().toString().startsWith(PACKAGE));
+    }
+
+    @BuildStep
+    UnremovableBeanBuildItem toolBeans() {
+        return new UnremovableBeanBuildItem(new UnremovableBeanBuildItem.BeanClassAnnotationExclusion(MCP_TOOL));
     }
 
     @BuildStep
@@ -76,30 +76,47 @@ class DbprintProcessor {
         return new ShutdownListenerBuildItem(recorder.drainHttpFirst());
     }
 
+    /**
+     * Every {@code @McpTool} method of a bean, checked (see {@link ToolMethodCheck}) and given an invoker generated at
+     * build time; a malformed method or two methods answering one name fail the build.
+     */
     @BuildStep
-    ToolMethodsBuildItem tools(CombinedIndexBuildItem index, BuildProducer<AdditionalBeanBuildItem> beans,
-            BuildProducer<ReflectiveMethodBuildItem> reflective, BuildProducer<ReflectiveClassBuildItem> reflectiveClasses) {
-        List<String> bindings = new ArrayList<>();
-        for (AnnotationInstance tool : index.getIndex().getAnnotations(MCP_TOOL)) {
-            if (tool.target().kind() != AnnotationTarget.Kind.METHOD) {
-                continue;
+    void tools(BeanDiscoveryFinishedBuildItem discovery, InvokerFactoryBuildItem invokers,
+            BuildProducer<ToolMethodBuildItem> tools, BuildProducer<ValidationErrorBuildItem> errors) {
+        Map<String, MethodInfo> byName = new TreeMap<>();
+        discovery.beanStream().classBeans().forEach(bean -> {
+            for (MethodInfo method : bean.getTarget().get().asClass().methods()) {
+                AnnotationInstance tool = method.annotation(MCP_TOOL);
+                if (tool == null) {
+                    continue;
+                }
+                String name = tool.value().asString();
+                Optional<String> problem = ToolMethodCheck.problem(method, name);
+                MethodInfo twin = byName.putIfAbsent(name, method);
+                if (problem.isEmpty() && twin != null) {
+                    problem = Optional.of("two @McpTool methods answer '" + name + "': " + twin.declaringClass().name()
+                            + "#" + twin.name() + " and " + method.declaringClass().name() + "#" + method.name());
+                }
+                if (problem.isPresent()) {
+                    errors.produce(new ValidationErrorBuildItem(new IllegalStateException(problem.get())));
+                    continue;
+                }
+                AnnotationValue foldCase = tool.value("foldCase");
+                tools.produce(new ToolMethodBuildItem(name,
+                        foldCase == null ? List.of() : List.of(foldCase.asStringArray()),
+                        invokers.createInvoker(bean, method).withInstanceLookup().build()));
             }
-            MethodInfo method = tool.target().asMethod();
-            String owner = method.declaringClass().name().toString();
-            bindings.add(owner + "#" + method.name());
-            beans.produce(AdditionalBeanBuildItem.unremovableOf(owner));
-            reflective.produce(new ReflectiveMethodBuildItem("dbprint tool " + tool.value().asString(), method));
-            // ToolRegistry loads the declaring class by name and reads @McpTool off the method
-            reflectiveClasses.produce(ReflectiveClassBuildItem.builder(owner).reason("dbprint tool class").build());
-        }
-        bindings.sort(null);
-        return new ToolMethodsBuildItem(bindings);
+        });
     }
 
     @BuildStep
     @Record(ExecutionTime.STATIC_INIT)
-    void registerTools(ToolMethodsBuildItem tools, ToolRecorder recorder) {
-        recorder.register(tools.bindings());
+    SyntheticBeanBuildItem toolMethods(List<ToolMethodBuildItem> tools, ToolRecorder recorder, RecorderContext context) {
+        RuntimeValue<ToolMethods> methods = recorder.methods();
+        tools.stream().sorted(Comparator.comparing(ToolMethodBuildItem::name)).forEach(tool -> recorder.add(methods,
+                tool.name(), tool.foldCase(), context.newInstance(tool.invoker().getClassName())));
+        return SyntheticBeanBuildItem.configure(ToolMethods.class).scope(Singleton.class).unremovable()
+                .runtimeValue(methods).done();
     }
 
     @BuildStep

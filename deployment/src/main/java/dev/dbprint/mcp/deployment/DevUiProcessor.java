@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.deployment;
 
+import java.util.List;
+
 import dev.dbprint.mcp.devui.DbprintJsonRpcService;
 import io.quarkus.deployment.IsDevelopment;
 import io.quarkus.deployment.annotations.BuildStep;
@@ -16,7 +18,7 @@ import io.quarkus.devui.spi.page.Page;
 class DevUiProcessor {
 
     @BuildStep(onlyIf = IsDevelopment.class)
-    CardPageBuildItem card(ToolMethodsBuildItem tools) {
+    CardPageBuildItem card(List<ToolMethodBuildItem> tools) {
         CardPageBuildItem card = new CardPageBuildItem();
         card.addPage(Page.webComponentPageBuilder()
                 .title("Connections")
@@ -26,7 +28,7 @@ class DevUiProcessor {
                 .title("Tools")
                 .icon("font-awesome-solid:toolbox")
                 .componentLink("qwc-dbprint-tools.js")
-                .staticLabel(String.valueOf(tools.bindings().size())));
+                .staticLabel(String.valueOf(tools.size())));
         card.addPage(Page.webComponentPageBuilder()
                 .title("Resources")
                 .icon("font-awesome-solid:file-lines")

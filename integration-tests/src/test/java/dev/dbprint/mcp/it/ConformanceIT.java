@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The official MCP conformance suite against the built jar, through {@code scripts/conformance.sh}: every applicable
+ * The official MCP conformance suite against the built jar, through {@code src/conformance/conformance.sh}: every applicable
  * scenario must pass. Runs where {@code npm} is on PATH (CI has Node 20 and the npm registry); skipped elsewhere.
  */
 class ConformanceIT {
@@ -21,7 +21,7 @@ class ConformanceIT {
     @Test
     void applicableScenariosPass() throws Exception {
         Assumptions.assumeTrue(onPath("npm") && onPath("node"), "npm/node not on PATH");
-        Path script = SamplePrint.source().getParent().getParent().resolve("scripts/conformance.sh");
+        Path script = Path.of("src/conformance/conformance.sh").toAbsolutePath();
         Process p = new ProcessBuilder("bash", script.toString(), ServerProcess.runnerJar().toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

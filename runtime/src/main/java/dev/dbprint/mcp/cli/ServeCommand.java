@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.dbprint.mcp.config.ConfigError;
+import dev.dbprint.mcp.config.DbprintConfig.Transport;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
@@ -81,16 +82,15 @@ public final class ServeCommand {
                 }
             }
         }
-        transport = transport != null ? transport : setting("dbprint.transport", "stdio");
-        if (!transport.equals("stdio") && !transport.equals("http")) {
-            throw new ConfigError("--transport must be stdio or http, not '" + transport + "'");
-        }
+        String spelled = transport != null ? transport : setting("dbprint.transport", "stdio");
+        Transport chosen = Transport.named(spelled)
+                .orElseThrow(() -> new ConfigError("--transport must be stdio or http, not '" + spelled + "'"));
         List<String[]> props = new ArrayList<>();
-        props.add(new String[]{"dbprint.transport", transport});
+        props.add(new String[]{"dbprint.transport", chosen.wireName()});
         if (System.getProperty("quarkus.profile") == null && System.getenv("QUARKUS_PROFILE") == null) {
-            props.add(new String[]{"quarkus.profile", transport});
+            props.add(new String[]{"quarkus.profile", chosen.wireName()});
         }
-        if (transport.equals("http")) {
+        if (chosen == Transport.HTTP) {
             host = host != null ? host : setting("quarkus.http.host", "127.0.0.1");
             if (!LoopbackGuard.isLoopbackBind(host)) {
                 throw new ConfigError("--host " + host

@@ -7,7 +7,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.text.PyRepr;
+import dev.dbprint.mcp.error.ErrorCatalog;
 
 /**
  * The connections this instance serves, resolved once from configuration, and the §5.2 rules that turn a tool's
@@ -36,8 +36,7 @@ public class Connections {
     public ServedConnection resolve(Optional<String> requested) {
         if (requested.isEmpty()) {
             return set.defaultName().map(set.served()::get)
-                    .orElseThrow(() -> new ConnectionFault("no default connection; pass connection explicitly. Configured: "
-                            + PyRepr.repr(set.servedNames())));
+                    .orElseThrow(() -> new ConnectionFault(ErrorCatalog.noDefaultConnection(set.servedNames())));
         }
         return named(requested.get());
     }
@@ -48,11 +47,8 @@ public class Connections {
             return served;
         }
         if (set.project().connections().containsKey(name)) {
-            throw new ConnectionFault("connection " + PyRepr.repr(name)
-                    + " is configured but not served by this instance. Served: " + PyRepr.repr(set.servedNames())
-                    + ". Restart the server naming it to serve it.");
+            throw new ConnectionFault(ErrorCatalog.connectionNotServed(name, set.servedNames()));
         }
-        throw new ConnectionFault("connection " + PyRepr.repr(name) + " not in .dbprint.yaml. Configured: "
-                + PyRepr.repr(set.project().names()));
+        throw new ConnectionFault(ErrorCatalog.connectionNotConfigured(name, set.project().names()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.config;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
@@ -16,13 +17,13 @@ public interface DbprintConfig {
     /** The {@code CONN} arguments: the connections to serve; empty resolves them from {@code .dbprint.yaml} (spec §5.1). */
     Optional<List<String>> connections();
 
-    /** {@code stdio} (default) or {@code http}. */
+    /** How the server speaks to its client: {@code stdio} (the default) or {@code http}. */
     @WithDefault("stdio")
-    String transport();
+    Transport transport();
 
     /** Whether the server speaks HTTP rather than stdio. */
     default boolean http() {
-        return "http".equals(transport());
+        return transport() == Transport.HTTP;
     }
 
     /** Largest request body (HTTP) or frame (stdio) accepted, in bytes; larger ones are refused (413 / -32600). */
@@ -82,6 +83,29 @@ public interface DbprintConfig {
          * {@code ~/.cache/dbprint-mcp}.
          */
         Optional<String> directory();
+    }
+
+    /** The values of {@code dbprint.transport}, spelled in lower case. */
+    enum Transport {
+
+        /** One client that spawned the server, JSON-RPC frames on stdin and stdout; no socket is opened. */
+        STDIO,
+        /** Streamable HTTP on {@code /mcp} and the legacy HTTP+SSE transport on {@code /sse}, on a loopback address. */
+        HTTP;
+
+        /** The transport a flag or setting names, exactly as spelled on the wire ({@code stdio}, {@code http}). */
+        public static Optional<Transport> named(String value) {
+            for (Transport t : values()) {
+                if (t.wireName().equals(value)) {
+                    return Optional.of(t);
+                }
+            }
+            return Optional.empty();
+        }
+
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     /** The {@code dbprint.reply-cache.*} keys. */

@@ -15,6 +15,8 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
+import dev.dbprint.mcp.error.ErrorCatalog;
+
 /**
  * Reads {@code .dbprint.yaml}: {@code connections} (required), {@code defaults} cascaded into each connection, and the
  * {@code output} directory (default {@code prints}). Unknown keys are ignored, as the Python tool ignores them.
@@ -37,7 +39,7 @@ public final class DbprintYaml {
         } catch (IOException e) {
             throw new ConfigError(file + ": cannot be read: " + e.getMessage());
         } catch (YAMLException e) {
-            throw new ConfigError(file + ": YAML parse error: " + oneLine(e.getMessage()));
+            throw new ConfigError(ErrorCatalog.yamlParseError(file, oneLine(e.getMessage())));
         }
         if (!(doc instanceof Map<?, ?> top)) {
             throw new ConfigError(file + ": the top level must be a mapping with a 'connections' key");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
@@ -23,8 +24,7 @@ public record ServedSet(ProjectConfig project, Map<String, ServedConnection> ser
             chosen = new ArrayList<>(new LinkedHashSet<>(requested));
             for (String name : chosen) {
                 if (!project.connections().containsKey(name)) {
-                    throw new ConfigError("connection " + PyRepr.repr(name) + " not in .dbprint.yaml. Configured: "
-                            + PyRepr.repr(configured));
+                    throw new ConfigError(ErrorCatalog.connectionNotConfigured(name, configured));
                 }
             }
             defaultName = chosen.size() == 1 ? Optional.of(chosen.get(0)) : Optional.empty();

@@ -1,12 +1,14 @@
 package dev.dbprint.mcp.paging;
 
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * A cursor the call cannot follow, carrying the exact §8.2 detail string (a tool fault: {@code isError: true} with
  * {@link #getMessage()} as its text; for {@code resources/list}, the same sentence as a -32602 detail).
  */
-public final class CursorFault extends Exception {
+public final class CursorFault extends RuntimeException implements DetailedFault {
 
     private static final long serialVersionUID = 1L;
 
@@ -43,20 +45,16 @@ public final class CursorFault extends Exception {
         String shown = value.length() <= ECHO_LIMIT
                 ? PyRepr.repr(value)
                 : PyRepr.repr(value.substring(0, ECHO_LIMIT)) + "...";
-        return new CursorFault(Kind.NOT_ISSUED, "cursor " + shown
-                + " is not one this server issued. Pass back a reply's `" + cursorKey
-                + "` unchanged, or call again without `cursor` for the first page.");
+        return new CursorFault(Kind.NOT_ISSUED, ErrorCatalog.cursorNotIssued(shown, cursorKey));
     }
 
     /** {@code this cursor was not issued by <tool> with these arguments. ...} */
     public static CursorFault foreign(String tool) {
-        return new CursorFault(Kind.FOREIGN, "this cursor was not issued by " + tool
-                + " with these arguments. Repeat the call that returned it with the same arguments, or call again without `cursor`.");
+        return new CursorFault(Kind.FOREIGN, ErrorCatalog.cursorForeign(tool));
     }
 
     /** {@code the print changed on disk since this cursor was issued, so <tool> cannot resume ...} */
     public static CursorFault printChanged(String tool) {
-        return new CursorFault(Kind.PRINT_CHANGED, "the print changed on disk since this cursor was issued, so " + tool
-                + " cannot resume where it left off. Call again without `cursor` to start over.");
+        return new CursorFault(Kind.PRINT_CHANGED, ErrorCatalog.cursorPrintChanged(tool));
     }
 }

@@ -1,7 +1,10 @@
 package dev.dbprint.mcp.paging;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,9 +14,11 @@ import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.Instantiatable;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -42,7 +47,7 @@ public final class JsonText {
     private static final ObjectWriter PRETTY = MAPPER.writer(new PythonPrinter(true));
     private static final ObjectWriter COMPACT = MAPPER.writer(new PythonPrinter(false));
     private static final ObjectWriter CANONICAL = MAPPER.writer()
-            .with(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+            .with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private JsonText() {
     }
@@ -124,7 +129,7 @@ public final class JsonText {
             return sorted;
         }
         if (value instanceof Iterable<?> it) {
-            java.util.List<Object> out = new java.util.ArrayList<>();
+            List<Object> out = new ArrayList<>();
             for (Object o : it) {
                 out.add(sortKeys(o));
             }
@@ -160,8 +165,8 @@ public final class JsonText {
                 .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
                 .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
                 .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
-                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
                 .addModule(numbers)
                 .build();
         mapper.getSerializerProvider().setNullKeySerializer(new JsonSerializer<Object>() {
@@ -185,7 +190,7 @@ public final class JsonText {
     }
 
     /** Python's layout: indent=2 with {@code ","} item separator, or one line with {@code ", "}; {@code ": "} always. */
-    static final class PythonPrinter implements PrettyPrinter, Instantiatable<PythonPrinter>, java.io.Serializable {
+    static final class PythonPrinter implements PrettyPrinter, Instantiatable<PythonPrinter>, Serializable {
 
         private static final long serialVersionUID = 1L;
         private final boolean indent;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -122,7 +123,7 @@ public final class ListReply {
         List<String> all = new ArrayList<>(this.header.keySet());
         all.addAll(this.everyPage.keySet());
         // walks nested under one object share its key; a walk's own path is unique
-        new java.util.LinkedHashSet<>(this.walks.stream().map(Walk::topKey).toList()).forEach(all::add);
+        new LinkedHashSet<>(this.walks.stream().map(Walk::topKey).toList()).forEach(all::add);
         if (total) {
             all.add(Pager.TOTAL);
         }

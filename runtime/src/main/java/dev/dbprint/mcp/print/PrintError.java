@@ -2,8 +2,8 @@ package dev.dbprint.mcp.print;
 
 import java.nio.file.Path;
 
-import dev.dbprint.mcp.DetailedFault;
-import dev.dbprint.mcp.text.PyRepr;
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
 
 /**
  * A failure reading a print file. The {@link #getMessage() message} is the exact detail text the server spec (§8.1/§8.2)
@@ -68,54 +68,45 @@ public final class PrintError extends RuntimeException implements DetailedFault 
     // ---- factories spelling the §8 detail texts ----
 
     public static PrintError parse(Path path, String message) {
-        return new PrintError(Kind.PARSE, path, path + ": YAML parse error: " + message);
+        return new PrintError(Kind.PARSE, path, ErrorCatalog.yamlParseError(path, message));
     }
 
     public static PrintError shape(Path path, String reason) {
-        return new PrintError(Kind.SHAPE, path, path + ": " + reason);
+        return new PrintError(Kind.SHAPE, path, ErrorCatalog.wrongShape(path, reason));
     }
 
     public static PrintError schema(Path path, String address, String message) {
-        return new PrintError(Kind.SCHEMA, path,
-                path + ": does not match its schema (SPEC 2.7): " + address + ": " + message);
+        return new PrintError(Kind.SCHEMA, path, ErrorCatalog.schemaMismatch(path, address, message));
     }
 
     /** {@code artifact} is the file name, e.g. {@code statistics.yaml}. */
     public static PrintError missingFile(String artifact, Path path) {
-        return new PrintError(Kind.MISSING_FILE, path,
-                "manifest references " + artifact + " but file is absent at " + path + ". Re-run dbprint generate.");
+        return new PrintError(Kind.MISSING_FILE, path, ErrorCatalog.artifactAbsent(artifact, path));
     }
 
     public static PrintError noDiff(Path path) {
-        return new PrintError(Kind.NO_DIFF, path,
-                "no diff available at " + path + ". Run dbprint diff or dbprint generate first.");
+        return new PrintError(Kind.NO_DIFF, path, ErrorCatalog.noDiff(path));
     }
 
     public static PrintError noReading(Path path) {
-        return new PrintError(Kind.NO_READING, path,
-                "no reading guide available at " + path + ". Run dbprint generate first.");
+        return new PrintError(Kind.NO_READING, path, ErrorCatalog.noReadingGuide(path));
     }
 
     public static PrintError noManifest(Path path) {
-        return new PrintError(Kind.NO_MANIFEST, path,
-                "no manifest available at " + path + ". Run dbprint generate first.");
+        return new PrintError(Kind.NO_MANIFEST, path, ErrorCatalog.noManifest(path));
     }
 
     public static PrintError unknownTable(String table, String connection) {
-        return new PrintError(Kind.UNKNOWN_TABLE, null, "table " + PyRepr.repr(table) + " not found in connection "
-                + PyRepr.repr(connection) + ". Call list_tables with connection " + PyRepr.repr(connection)
-                + " for valid names.");
+        return new PrintError(Kind.UNKNOWN_TABLE, null, ErrorCatalog.tableNotFound(table, connection));
     }
 
     public static PrintError unprofiled(String table) {
-        return new PrintError(Kind.UNPROFILED, null, "the last generate run could not profile " + PyRepr.repr(table)
-                + "; run dbprint generate to see the cause");
+        return new PrintError(Kind.UNPROFILED, null, ErrorCatalog.tableUnprofiled(table));
     }
 
     /** {@code kind} is the artifact key, e.g. {@code relationships}. */
     public static PrintError notDeclared(String kind, String table) {
-        return new PrintError(Kind.NOT_DECLARED, null, kind + " is not declared for table " + PyRepr.repr(table)
-                + " - check the object's type before requesting it; the manifest does not declare every kind for every object.");
+        return new PrintError(Kind.NOT_DECLARED, null, ErrorCatalog.kindNotDeclared(kind, table));
     }
 
     /** {@code path} resolves outside the connection {@code root} (format spec §2.5). */
@@ -129,6 +120,6 @@ public final class PrintError extends RuntimeException implements DetailedFault 
     }
 
     public static PrintError io(Path path, String message) {
-        return new PrintError(Kind.IO, path, path + ": " + message);
+        return new PrintError(Kind.IO, path, ErrorCatalog.wrongShape(path, message));
     }
 }

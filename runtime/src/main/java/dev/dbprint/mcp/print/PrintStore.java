@@ -13,6 +13,8 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
 
+import dev.dbprint.mcp.config.ServedConnection;
+
 /**
  * The one place print files are read from disk (server spec §7.1).
  * <p>
@@ -119,7 +121,12 @@ public class PrintStore {
         }
     }
 
-    /** A per-call view over one connection's print; see {@link PrintView}. */
+    /** A per-call view over a served connection's print; see {@link PrintView}. */
+    public PrintView view(ServedConnection connection) {
+        return view(connection.name(), connection.root());
+    }
+
+    /** A per-call view over one connection's print, named and rooted; see {@link PrintView}. */
     public PrintView view(String connectionName, Path connectionRoot) {
         return new PrintView(this, connectionName, connectionRoot);
     }

@@ -138,10 +138,6 @@ public final class PrintView {
         return Optional.ofNullable(manifest().table(fqn));
     }
 
-    public boolean diffExists() {
-        return exists(diffPath());
-    }
-
     /** diff.yaml, or empty when absent. */
     public Optional<Diff> diff() {
         return Optional.ofNullable(yamlModel(diffPath(), "diff", false, Diff::of).value());
@@ -150,20 +146,6 @@ public final class PrintView {
     /** diff.yaml, or NO_DIFF ({@code no diff available at <path>. ...}). */
     public Diff requireDiff() {
         return diff().orElseThrow(() -> PrintError.noDiff(diffPath()));
-    }
-
-    public boolean readingGuideExists() {
-        return exists(readingPath());
-    }
-
-    /** reading.md as text, or empty when absent. */
-    public Optional<String> readingGuide() {
-        return text(readingPath());
-    }
-
-    /** reading.md, or NO_READING ({@code no reading guide available at <path>. ...}). */
-    public String requireReadingGuide() {
-        return readingGuide().orElseThrow(() -> PrintError.noReading(readingPath()));
     }
 
     public boolean manifestAnnotationsExist() {
@@ -177,14 +159,6 @@ public final class PrintView {
     }
 
     // ---------------------------------------------------------------- per-table files
-
-    /**
-     * Where {@code artifact} lives for {@code table}: the declared file, or for a user-authored kind the fixed file name in
-     * the table directory. Empty for an unfollowable entry or an undeclared producer-written kind.
-     */
-    public Optional<Path> artifactPath(TableEntry table, Artifact artifact) {
-        return table.file(artifact);
-    }
 
     /** Whether the file for {@code artifact} is present on disk (recorded like a read). */
     public boolean exists(TableEntry table, Artifact artifact) {
@@ -465,10 +439,6 @@ public final class PrintView {
             throw PrintError.missingFile(table.declaredFileName(artifact).orElse(artifact.fileName()), file);
         }
         return Optional.empty();
-    }
-
-    private Optional<String> text(Path p) {
-        return Optional.ofNullable(read(p, "text", PrintView::decode).value());
     }
 
     private static String decode(Path path, byte[] bytes) {

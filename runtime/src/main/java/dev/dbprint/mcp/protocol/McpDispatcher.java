@@ -2,8 +2,9 @@ package dev.dbprint.mcp.protocol;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Function;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +23,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -36,10 +38,18 @@ public class McpDispatcher {
 
     public static final String LATEST_PROTOCOL = "2025-11-25";
     static final List<String> PROTOCOLS = List.of(LATEST_PROTOCOL, "2025-06-18", "2025-03-26", "2024-11-05");
-    private static final Set<String> METHODS = Set.of("initialize", "ping", "tools/list", "tools/call", "resources/list",
-            "resources/read", "resources/templates/list");
 
     private static final Logger LOG = Logger.getLogger(McpDispatcher.class);
+
+    /** The request methods and what answers each: a method not here is "Method not found". */
+    private final Map<String, Function<ObjectNode, ObjectNode>> methods = Map.of(
+            "initialize", this::initialize,
+            "ping", params -> this.mapper.createObjectNode(),
+            "tools/list", this::listTools,
+            "tools/call", this::callTool,
+            "resources/list", params -> this.resources.list(optionalString(params, "cursor")),
+            "resources/read", params -> this.resources.read(requiredString(params, "uri")),
+            "resources/templates/list", params -> this.resources.templates());
 
     @Inject
     ObjectMapper mapper;
@@ -165,7 +175,8 @@ public class McpDispatcher {
             return null; // notifications/initialized, notifications/cancelled and any other are accepted silently
         }
         String name = method.asText();
-        if (!METHODS.contains(name)) {
+        Function<ObjectNode, ObjectNode> answer = methods.get(name);
+        if (answer == null) {
             return error(id, ProtocolError.METHOD_NOT_FOUND, "Method not found: " + name);
         }
         JsonNode params = message.get("params");
@@ -174,7 +185,7 @@ public class McpDispatcher {
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
-            return result(id, call(name, p));
+            return result(id, answer.apply(p));
         } catch (ProtocolError e) {
             return error(id, e.code(), e.getMessage());
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
@@ -182,19 +193,6 @@ public class McpDispatcher {
             LOG.errorf(e, "%s failed", name);
             return error(id, ProtocolError.INTERNAL_ERROR, "Internal error: " + e);
         }
-    }
-
-    private ObjectNode call(String method, ObjectNode params) {
-        return switch (method) {
-            case "initialize" -> initialize(params);
-            case "ping" -> mapper.createObjectNode();
-            case "tools/list" -> listTools(params);
-            case "tools/call" -> callTool(params);
-            case "resources/list" -> resources.list(optionalString(params, "cursor"));
-            case "resources/read" -> resources.read(requiredString(params, "uri"));
-            case "resources/templates/list" -> resources.templates();
-            default -> throw new ProtocolError(ProtocolError.METHOD_NOT_FOUND, "Method not found: " + method);
-        };
     }
 
     private ObjectNode initialize(ObjectNode params) {

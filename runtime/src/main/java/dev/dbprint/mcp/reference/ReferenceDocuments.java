@@ -2,6 +2,7 @@ package dev.dbprint.mcp.reference;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -178,7 +179,7 @@ public class ReferenceDocuments {
     private static String decode(byte[] bytes, String where) {
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes))
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException e) {
             throw new ReferenceFault("reference document " + where + " is not UTF-8 text.", e);

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.tool.PagedReplies;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /** The resource methods (spec §3, §7.2) as the dispatcher calls them: the catalog, the reader and the templates. */
 @ApplicationScoped

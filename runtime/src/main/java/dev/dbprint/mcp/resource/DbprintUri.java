@@ -40,7 +40,7 @@ public record DbprintUri(String uri, String document, String connection, String 
     }
 
     /**
-     * @throws dev.dbprint.mcp.protocol.ProtocolError -32602 when {@code uri} is not one this server can address
+     * @throws dev.dbprint.mcp.error.ProtocolError -32602 when {@code uri} is not one this server can address
      */
     public static DbprintUri parse(String uri) {
         if (!uri.startsWith(SCHEME)) {

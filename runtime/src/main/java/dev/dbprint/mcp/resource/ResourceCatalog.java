@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.Containment;
@@ -20,10 +21,10 @@ import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.protocol.ProtocolError;
 import dev.dbprint.mcp.reference.ReferenceDocument;
+import dev.dbprint.mcp.reply.PagedCall;
+import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.text.PyRepr;
-import dev.dbprint.mcp.tool.PagedReplies;
 
 /**
  * resources/list (spec §3.3), computed from the disk at every call: the two reference documents, then per served
@@ -56,7 +57,7 @@ public final class ResourceCatalog {
     /** The page of the listing the cursor names (the first without one): {@code resources} and {@code nextCursor}. */
     public Map<String, Object> list(Optional<String> cursor) {
         try {
-            return paging.listPage(METHOD, Map.of(), cursor, this::compute).body();
+            return paging.listPage(PagedCall.of(METHOD, Map.of(), cursor), this::compute).body();
         } catch (CursorFault e) {
             if (e.kind() == CursorFault.Kind.NOT_ISSUED) {
                 // the tool sentence names next_cursor; resources/list hands its cursor back as nextCursor
@@ -83,7 +84,7 @@ public final class ResourceCatalog {
         List<ServedConnection> served = new ArrayList<>(connections.set().served().values());
         served.sort((a, b) -> a.name().compareTo(b.name()));
         for (ServedConnection c : served) {
-            PrintView view = store.view(c.name(), c.root());
+            PrintView view = store.view(c);
             connection(view, out);
             touched.putAll(view.touched());
         }

@@ -1,8 +1,8 @@
 package dev.dbprint.mcp.resource;
 
+import dev.dbprint.mcp.error.ErrorCatalog;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.PrintError;
-import dev.dbprint.mcp.protocol.ProtocolError;
-import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * The resources/read and resources/list failures of spec §8.1, as JSON-RPC errors with their code and exact detail.
@@ -15,40 +15,34 @@ final class ResourceErrors {
     }
 
     static ProtocolError malformed(String uri) {
-        return ProtocolError.invalidParams("URI " + PyRepr.repr(uri) + " does not match the dbprint:// scheme.");
+        return ProtocolError.invalidParams(ErrorCatalog.malformedUri(uri));
     }
 
     /** An optional per-table file no human has written. */
     static ProtocolError notAuthored(String fileName, String table) {
-        return ProtocolError.invalidParams(
-                fileName + " is optional and not authored for table " + PyRepr.repr(table) + ".");
+        return ProtocolError.invalidParams(ErrorCatalog.optionalNotAuthored(fileName, table));
     }
 
     /** manifest.annotations.yaml absent: the same sentence, scoped to the connection it belongs to. */
     static ProtocolError notAuthoredForConnection(String fileName, String connection) {
-        return ProtocolError.invalidParams(
-                fileName + " is optional and not authored for connection " + PyRepr.repr(connection) + ".");
+        return ProtocolError.invalidParams(ErrorCatalog.optionalNotAuthoredForConnection(fileName, connection));
     }
 
     /** A reference URI naming a document that is not a resource (the guide is get_reference's alone). */
     static ProtocolError noSuchDocument(String uri) {
-        return ProtocolError.invalidParams("URI " + PyRepr.repr(uri)
-                + " names no reference document. Reference resources: ['dbprint:///reference/spec', 'dbprint:///reference/assertions']; get_reference serves the guide.");
+        return ProtocolError.invalidParams(ErrorCatalog.noSuchReferenceDocument(uri));
     }
 
     static ProtocolError pageOutOfRange(String uri, int pages) {
-        return ProtocolError.invalidParams(
-                PyRepr.repr(uri) + " names no page of this resource: pages run 1 to " + pages + ".");
+        return ProtocolError.invalidParams(ErrorCatalog.noSuchPage(uri, pages));
     }
 
     static ProtocolError pageWithoutVersion(String uri) {
-        return ProtocolError.invalidParams(PyRepr.repr(uri)
-                + " asks for a page past the first without `version`. Pass the `version` the first page's `_meta` reported, as `?page=<n>&version=<v>`.");
+        return ProtocolError.invalidParams(ErrorCatalog.pageWithoutVersion(uri));
     }
 
     static ProtocolError staleVersion(String uri) {
-        return ProtocolError.invalidParams(PyRepr.repr(uri)
-                + ": the file changed on disk since that version was read. Read page 1 again for its current version.");
+        return ProtocolError.invalidParams(ErrorCatalog.versionMovedOn(uri));
     }
 
     /** A print fault: -32602 for the two the caller asked for wrongly, -32603 for everything the print got wrong. */

@@ -13,35 +13,29 @@ import dev.dbprint.mcp.print.model.Artifact;
  */
 public enum ResourceKind {
 
+    // one constant to two lines, as written: the formatter would stair-step these long argument lists
+    // @formatter:off
     MANIFEST("manifest", "application/yaml", PrintView.MANIFEST, null,
-            "the index of every table the print holds, with each table's artifacts, row count and profiling time, and the tables the last run could not profile. get_manifest returns it paged and filterable by pattern; list_tables lists table names with their freshness."), DIFF(
-                    "diff", "application/yaml", PrintView.DIFF, null,
-                    "what the last generate run found changed against the previous print, without the relationship events about edges a human rejected. get_diff returns it filtered by table or event kind."), READING(
-                            "reading", "text/markdown", PrintView.READING, null,
-                            "the reading guide the generate run wrote beside this print: how to read its files and fields. get_reference with document guide returns the installed dbprint version's own guide by heading."), MANIFEST_ANNOTATIONS(
-                                    "manifest_annotations", "application/yaml", PrintView.MANIFEST_ANNOTATIONS, null,
-                                    "notes a human wrote that hold across tables, such as what a shared code means. get_table_context carries them as its Connection notes section."), DDL(
-                                            "ddl", "application/sql", Artifact.DDL.fileName(), Artifact.DDL,
-                                            "the object's DDL as the database reported it. get_table_context with purpose query returns it with the joins, the data dictionary and the literal values its columns hold."), STATISTICS(
-                                                    "statistics", "application/yaml", Artifact.STATISTICS.fileName(),
-                                                    Artifact.STATISTICS,
-                                                    "the measured statistics of every column as written, sketches included. get_table_context returns them interpreted; resolve_value gives a filter value's stored spelling; search_columns finds columns across tables."), RELATIONSHIPS(
-                                                            "relationships", "application/yaml",
-                                                            Artifact.RELATIONSHIPS.fileName(), Artifact.RELATIONSHIPS,
-                                                            "the declared, inferred and measured joins to and from this table, without the edges a human rejected. get_table_context returns them as its Joins (purpose query) or Relationships (purpose profile) section."), DESCRIPTION(
-                                                                    "description", "text/markdown",
-                                                                    Artifact.DESCRIPTION.fileName(), Artifact.DESCRIPTION,
-                                                                    "the narrative a human wrote about this table: grain, units, derivation, deliberate exclusions. get_table_context includes it."), STATISTICS_ANNOTATIONS(
-                                                                            "statistics_annotations", "application/yaml",
-                                                                            Artifact.STATISTICS_ANNOTATIONS.fileName(),
-                                                                            Artifact.STATISTICS_ANNOTATIONS,
-                                                                            "notes a human wrote on this table's columns and values. get_table_context merges them into its data dictionary and column values; search_columns and resolve_value carry them too."), RELATIONSHIPS_ANNOTATIONS(
-                                                                                    "relationships_annotations",
-                                                                                    "application/yaml",
-                                                                                    Artifact.RELATIONSHIPS_ANNOTATIONS
-                                                                                            .fileName(),
-                                                                                    Artifact.RELATIONSHIPS_ANNOTATIONS,
-                                                                                    "a human's verdicts and notes on this table's outgoing edges, including edges rejected or added by hand. get_table_context applies them to the joins it returns.");
+            "the index of every table the print holds, with each table's artifacts, row count and profiling time, and the tables the last run could not profile. get_manifest returns it paged and filterable by pattern; list_tables lists table names with their freshness."),
+    DIFF("diff", "application/yaml", PrintView.DIFF, null,
+            "what the last generate run found changed against the previous print, without the relationship events about edges a human rejected. get_diff returns it filtered by table or event kind."),
+    READING("reading", "text/markdown", PrintView.READING, null,
+            "the reading guide the generate run wrote beside this print: how to read its files and fields. get_reference with document guide returns the installed dbprint version's own guide by heading."),
+    MANIFEST_ANNOTATIONS("manifest_annotations", "application/yaml", PrintView.MANIFEST_ANNOTATIONS, null,
+            "notes a human wrote that hold across tables, such as what a shared code means. get_table_context carries them as its Connection notes section."),
+    DDL("ddl", "application/sql", Artifact.DDL.fileName(), Artifact.DDL,
+            "the object's DDL as the database reported it. get_table_context with purpose query returns it with the joins, the data dictionary and the literal values its columns hold."),
+    STATISTICS("statistics", "application/yaml", Artifact.STATISTICS.fileName(), Artifact.STATISTICS,
+            "the measured statistics of every column as written, sketches included. get_table_context returns them interpreted; resolve_value gives a filter value's stored spelling; search_columns finds columns across tables."),
+    RELATIONSHIPS("relationships", "application/yaml", Artifact.RELATIONSHIPS.fileName(), Artifact.RELATIONSHIPS,
+            "the declared, inferred and measured joins to and from this table, without the edges a human rejected. get_table_context returns them as its Joins (purpose query) or Relationships (purpose profile) section."),
+    DESCRIPTION("description", "text/markdown", Artifact.DESCRIPTION.fileName(), Artifact.DESCRIPTION,
+            "the narrative a human wrote about this table: grain, units, derivation, deliberate exclusions. get_table_context includes it."),
+    STATISTICS_ANNOTATIONS("statistics_annotations", "application/yaml", Artifact.STATISTICS_ANNOTATIONS.fileName(), Artifact.STATISTICS_ANNOTATIONS,
+            "notes a human wrote on this table's columns and values. get_table_context merges them into its data dictionary and column values; search_columns and resolve_value carry them too."),
+    RELATIONSHIPS_ANNOTATIONS("relationships_annotations", "application/yaml", Artifact.RELATIONSHIPS_ANNOTATIONS.fileName(), Artifact.RELATIONSHIPS_ANNOTATIONS,
+            "a human's verdicts and notes on this table's outgoing edges, including edges rejected or added by hand. get_table_context applies them to the joins it returns.");
+    // @formatter:on
 
     private final String segment;
     private final String mimeType;

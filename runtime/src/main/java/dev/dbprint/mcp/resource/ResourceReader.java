@@ -14,6 +14,7 @@ import dev.dbprint.mcp.config.ConnectionFault;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.print.FileIdentity;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.PrintError;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
@@ -21,7 +22,6 @@ import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.protocol.ProtocolError;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reference.ReferenceFault;
@@ -139,7 +139,7 @@ public final class ResourceReader {
         } catch (ConnectionFault e) {
             throw ProtocolError.invalidParams(e.getMessage());
         }
-        PrintView view = store.view(c.name(), c.root());
+        PrintView view = store.view(c);
         try {
             ResourceKind kind = u.kind();
             if (kind.perTable()) {

@@ -5,16 +5,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.RejectedEdges;
-import dev.dbprint.mcp.print.model.Change;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Edge;
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.render.KeptChanges;
 import dev.dbprint.mcp.render.YamlText;
 
 /**
@@ -25,10 +24,6 @@ import dev.dbprint.mcp.render.YamlText;
  * the view, so it is part of the read's {@code version}.
  */
 final class WithheldEdges {
-
-    /** The event kinds {@code summary.relationships_changed} counts (format spec §2.6.4). */
-    private static final Set<String> RELATIONSHIP_EVENTS = Set.of("relationship_added", "relationship_removed",
-            "relationship_modified");
 
     private final RejectedEdges rejected;
 
@@ -44,28 +39,14 @@ final class WithheldEdges {
     }
 
     Optional<String> diff(Diff diff) {
-        List<Object> items = Raw.list(diff.raw().get("changes"));
-        List<Object> kept = new ArrayList<>();
-        long relationshipEvents = 0;
-        for (int i = 0; i < diff.changes().size(); i++) {
-            Change c = diff.changes().get(i);
-            if (rejected.withholds(c)) {
-                continue;
-            }
-            kept.add(items.get(i)); // the item as parsed, even one that is not a mapping
-            if (RELATIONSHIP_EVENTS.contains(c.kind())) {
-                relationshipEvents++;
-            }
-        }
-        if (kept.size() == diff.changes().size()) {
+        KeptChanges kept = KeptChanges.of(diff, rejected, change -> true);
+        if (kept.changes().size() == diff.changes().size()) {
             return Optional.empty();
         }
         Map<String, Object> out = new LinkedHashMap<>(diff.raw());
-        out.put("changes", kept);
-        if (diff.summary() != null && diff.summary().containsKey("relationships_changed")) {
-            Map<String, Object> summary = new LinkedHashMap<>(diff.summary());
-            summary.put("relationships_changed", relationshipEvents);
-            out.put("summary", summary);
+        out.put("changes", kept.changes());
+        if (kept.summary() != null) {
+            out.put("summary", kept.summary());
         }
         return Optional.of(YamlText.dump(out));
     }

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
@@ -39,13 +40,12 @@ public final class ArgumentChecker {
                     }
                 });
                 accepted.sort(null);
-                throw new ToolFault(tool.name() + " takes no argument " + PyRepr.repr(key) + ". Accepted: "
-                        + PyRepr.repr(accepted) + ".");
+                throw new ToolFault(ErrorCatalog.argumentNotDeclared(tool.name(), key, accepted));
             }
         }
         for (String key : tool.required()) {
             if (!arguments.has(key)) {
-                throw new ToolFault(tool.name() + " requires " + PyRepr.repr(key) + ".");
+                throw new ToolFault(ErrorCatalog.argumentRequired(tool.name(), key));
             }
         }
         ObjectNode checked = arguments.deepCopy();
@@ -62,12 +62,12 @@ public final class ArgumentChecker {
             }
             String type = schema.path("type").asText();
             if (!hasType(value, type)) {
-                throw new ToolFault(key + " " + repr(value) + " must be of type " + type + ".");
+                throw new ToolFault(ErrorCatalog.argumentType(key, repr(value), type));
             }
             if (value.isTextual()) {
                 String text = value.asText();
                 if (schema.path("minLength").asInt(0) > 0 && text.length() < schema.path("minLength").asInt()) {
-                    throw new ToolFault(key + " " + PyRepr.repr(text) + " must be a non-empty string.");
+                    throw new ToolFault(ErrorCatalog.argumentEmpty(key, text));
                 }
                 if (foldCase.contains(key)) {
                     text = text.toLowerCase(Locale.ROOT);
@@ -77,8 +77,7 @@ public final class ArgumentChecker {
                     List<String> allowed = new ArrayList<>();
                     schema.get("enum").forEach(e -> allowed.add(e.asText()));
                     if (!allowed.contains(text)) {
-                        throw new ToolFault(key + " " + PyRepr.repr(value.asText()) + " must be one of "
-                                + PyRepr.repr(allowed) + ".");
+                        throw new ToolFault(ErrorCatalog.argumentNotInEnum(key, value.asText(), allowed));
                     }
                 }
             }

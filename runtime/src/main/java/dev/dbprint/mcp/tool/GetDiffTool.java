@@ -17,6 +17,7 @@ import dev.dbprint.mcp.print.RejectedEdges;
 import dev.dbprint.mcp.print.model.Change;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * {@code get_diff} (server spec §4.5): the parsed diff.yaml with {@code changes} paged in file order. Relationship events
@@ -42,8 +43,8 @@ public class GetDiffTool {
         Optional<String> table = call.optionalString("table");
         Optional<String> kind = call.optionalString("kind");
         ServedConnection connection = call.connection();
-        return paging.list(call, () -> {
-            PrintView view = store.view(connection.name(), connection.root());
+        return ToolResult.ok(paging.list(call, () -> {
+            PrintView view = store.view(connection);
             Diff diff = view.requireDiff();
             RejectedEdges rejected = new RejectedEdges(view, RejectedEdges.Unreadable.FAILS);
             List<Object> rawChanges = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
@@ -65,6 +66,6 @@ public class GetDiffTool {
             }
             ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept));
             return PagedReplies.Pinned.of(reply, view);
-        });
+        }));
     }
 }

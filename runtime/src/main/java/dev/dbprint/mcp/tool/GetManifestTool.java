@@ -13,6 +13,7 @@ import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * {@code get_manifest} (server spec §4.4): the parsed manifest as a JSON object. {@code tables} is paged in FQN order;
@@ -38,8 +39,8 @@ public class GetManifestTool {
     public ToolResult call(ToolCall call) {
         FqnPattern pattern = FqnPattern.of(call);
         ServedConnection connection = call.connection();
-        return paging.list(call, () -> {
-            PrintView view = store.view(connection.name(), connection.root());
+        return ToolResult.ok(paging.list(call, () -> {
+            PrintView view = store.view(connection);
             Manifest manifest = view.index();
             Map<String, Object> header = new LinkedHashMap<>(manifest.header());
             if (header.get("failed_tables") != null) {
@@ -60,6 +61,6 @@ public class GetManifestTool {
             }
             ListReply reply = DocumentReply.of(manifest.path(), header, ListReply.Walk.map("tables", tables));
             return PagedReplies.Pinned.of(reply, view);
-        });
+        }));
     }
 }

@@ -6,12 +6,13 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reference.ReferenceReply;
 import dev.dbprint.mcp.reference.Sections;
-import dev.dbprint.mcp.text.PyRepr;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * {@code get_reference} (spec §4.6): one section of the format spec, the assertion DSL or the reading guide, or the
@@ -39,7 +40,7 @@ public class GetReferenceTool {
         // the enum was checked against the advertised schema before the body runs
         ReferenceDocument document = ReferenceDocument.byWireName(call.string("document")).orElseThrow();
         Optional<String> section = call.optionalString("section");
-        return paged.document(call, () -> {
+        return ToolResult.ok(paged.document(call, () -> {
             ReferenceDocuments.Loaded loaded = documents.get(document);
             Sections sections = loaded.sections();
             List<List<String>> reply;
@@ -52,12 +53,11 @@ public class GetReferenceTool {
             }
             return new PagedReplies.Pinned<>(new PagedReplies.Document(reply, DocumentPager.Legend.NONE),
                     "reference/" + document.wireName() + "@" + loaded.version());
-        });
+        }));
     }
 
     /** {@code section '9.9' not found in spec. Available: ['0', '0.1', ...]} (spec §8.2). */
     static ToolFault notFound(String section, Sections sections) {
-        return new ToolFault("section " + PyRepr.repr(section) + " not found in " + sections.document().wireName()
-                + ". Available: " + PyRepr.repr(sections.keys()));
+        return new ToolFault(ErrorCatalog.sectionNotFound(section, sections.document().wireName(), sections.keys()));
     }
 }

@@ -3,10 +3,9 @@ package dev.dbprint.mcp.tool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.paging.CursorCodec;
+import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.render.context.ContextModel;
@@ -14,6 +13,7 @@ import dev.dbprint.mcp.render.context.ContextObject;
 import dev.dbprint.mcp.render.context.ProfileMarkdown;
 import dev.dbprint.mcp.render.context.QueryMarkdown;
 import dev.dbprint.mcp.render.context.YamlPage;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * {@code get_table_context} (spec §4.1): the context an agent reads before writing SQL against a table
@@ -40,21 +40,22 @@ public class GetTableContextTool {
                 flag(call, "include_relationships"), flag(call, "include_description"),
                 flag(call, "include_annotations"));
         if ("md".equals(format)) {
-            return paging.document(call, () -> {
-                PrintView view = store.view(call.connection().name(), call.connection().root());
+            return ToolResult.ok(paging.document(call, () -> {
+                PrintView view = store.view(call.connection());
                 ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
-            });
+            }));
         }
-        return paging.list(call, "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON, () -> {
-            PrintView view = store.view(call.connection().name(), call.connection().root());
+        Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
+        return ToolResult.ok(paging.list(call, spelling, () -> {
+            PrintView view = store.view(call.connection());
             ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
             ListReply reply = query
                     ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(),
                             flags.annotations()), flags)
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
-        });
+        }));
     }
 
     private static boolean flag(ToolCall call, String key) {
@@ -73,11 +74,7 @@ public class GetTableContextTool {
         }
         QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.annotations()).render();
         r.legend().knowRows(r.listed());
-        boolean onePage = new DocumentPager(r.listed(), r.legend(), ONE_PAGE_PROBE).first().isLast();
+        boolean onePage = DocumentPager.fitsOnePage(r.listed(), r.legend());
         return new PagedReplies.Document(onePage ? r.listed() : r.paged(), r.legend());
     }
-
-    /** A mint used only to count pages; its cursors are never handed out. */
-    private static final dev.dbprint.mcp.paging.CursorMint ONE_PAGE_PROBE = new CursorCodec().bind("probe", "probe",
-            "probe");
 }

@@ -28,6 +28,7 @@ import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.text.CodePointOrder;
 
 /**
@@ -68,8 +69,8 @@ public class ListTablesTool {
         ServedConnection connection = call.connection();
         // a detailed reply is judged at the clock's second, and is kept for that second alone
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        return paging.list(call, detail ? now.toString() : "", () -> {
-            PrintView view = store.view(connection.name(), connection.root());
+        return ToolResult.ok(paging.list(call, detail ? now.toString() : "", () -> {
+            PrintView view = store.view(connection);
             Manifest manifest = view.index();
             List<Row> rows = this.rows.get(connection.name() + '\0' + connection.root(), manifest,
                     () -> rows(connection, manifest));
@@ -80,7 +81,7 @@ public class ListTablesTool {
             }
             ListReply reply = detail ? detailed(rows, pattern, header, now) : names(rows, pattern, header);
             return PagedReplies.Pinned.of(reply, view);
-        });
+        }));
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
@@ -16,6 +17,7 @@ import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.search.PublishedValues;
 import dev.dbprint.mcp.search.ValueResolver;
 import dev.dbprint.mcp.text.CodePointOrder;
@@ -51,8 +53,8 @@ public class ResolveValueTool {
         String column = call.string("column");
         String part = call.string("part");
         String text = call.string("text");
-        return paging.list(call, () -> {
-            PrintView view = store.view(call.connection().name(), call.connection().root());
+        return ToolResult.ok(paging.list(call, () -> {
+            PrintView view = store.view(call.connection());
             TableEntry entry = view.requireTable(fqn);
             Statistics stats = view.statistics(entry).orElse(null);
             ListReply reply;
@@ -71,7 +73,7 @@ public class ResolveValueTool {
                 reply = reply(entry, key, part, text, stats, list);
             }
             return PagedReplies.Pinned.of(reply, view);
-        });
+        }));
     }
 
     /** The column's key: as given, else lower-cased (keys are always lower case, format spec §2.2.1). */
@@ -83,27 +85,22 @@ public class ResolveValueTool {
         if (stats.column(lower) != null) {
             return lower;
         }
-        throw new ToolFault("column '" + column + "' not found in table '" + fqn + "'. Columns: "
-                + names(stats.columns()) + ".");
+        throw new ToolFault(ErrorCatalog.columnNotFound(column, fqn, names(stats.columns())));
     }
 
     private static ColumnStats partBlock(ColumnStats block, String fqn, String column, String part) {
         Map<String, ColumnStats> parts = block.parts() == null ? Map.of() : block.parts();
         ColumnStats p = parts.get(part);
         if (p == null) {
-            throw new ToolFault("part '" + part + "' not found in column '" + column + "' of table '" + fqn
-                    + "'. Parts: " + names(parts) + ".");
+            throw new ToolFault(ErrorCatalog.partNotFound(part, column, fqn, names(parts)));
         }
         return p;
     }
 
-    private static String names(Map<String, ?> map) {
-        if (map.isEmpty()) {
-            return "none";
-        }
+    private static List<String> names(Map<String, ?> map) {
         List<String> names = new ArrayList<>(map.keySet());
         names.sort(CodePointOrder.INSTANCE);
-        return String.join(", ", names);
+        return names;
     }
 
     private static ListReply reply(TableEntry entry, String column, String part, String text, Statistics stats,

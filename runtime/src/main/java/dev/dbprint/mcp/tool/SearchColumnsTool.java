@@ -9,6 +9,7 @@ import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;
 
@@ -38,9 +39,9 @@ public class SearchColumnsTool {
         ColumnPredicates predicates = new ColumnPredicates(call.string("pattern"), call.string("classification"),
                 call.string("sql_type"), call.string("sensitivity"), call.string("looks_like"), call.string("redacted"),
                 candidateKey == null || candidateKey.isNull() ? null : candidateKey.asBoolean(), call.string("text"));
-        return paging.list(call, () -> {
-            PrintView view = store.view(call.connection().name(), call.connection().root());
+        return ToolResult.ok(paging.list(call, () -> {
+            PrintView view = store.view(call.connection());
             return PagedReplies.Pinned.of(search.run(view, predicates).reply(), view);
-        });
+        }));
     }
 }

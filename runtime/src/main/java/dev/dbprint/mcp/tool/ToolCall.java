@@ -9,12 +9,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.reply.PagedCall;
 
 /**
  * One checked call handed to a tool body: the arguments after schema checking (defaults filled, case folded), and the
  * served connection the call resolved to (null for a tool that takes no {@code connection}).
  */
-public record ToolCall(String tool, ObjectNode arguments, ServedConnection connection) {
+public record ToolCall(String tool, ObjectNode arguments, ServedConnection connection) implements PagedCall {
+
+    @Override
+    public String caller() {
+        return tool;
+    }
 
     public String string(String key) {
         JsonNode v = arguments.get(key);
@@ -29,11 +35,13 @@ public record ToolCall(String tool, ObjectNode arguments, ServedConnection conne
         return arguments.path(key).asBoolean(false);
     }
 
+    @Override
     public Optional<String> cursor() {
         return optionalString("cursor");
     }
 
     /** Every argument but {@code cursor}, as plain values: what a cursor is bound to besides the tool and the files. */
+    @Override
     public Map<String, Object> argumentsWithoutCursor() {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = arguments.fields(); it.hasNext();) {

@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.tool;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,10 +9,10 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.dbprint.mcp.DetailedFault;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
-import dev.dbprint.mcp.text.PyRepr;
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
 
 /**
  * Runs one {@code tools/call}: finds the tool, checks the arguments against its schema, resolves its connection (§5.2),
@@ -33,7 +32,7 @@ public class ToolInvoker {
     public ToolResult call(String name, ObjectNode arguments) {
         ToolRegistry.Tool tool = registry.get(name);
         if (tool == null) {
-            return ToolResult.fault("unknown tool " + PyRepr.repr(name) + ". Available: " + PyRepr.repr(registry.names()));
+            return ToolResult.fault(ErrorCatalog.unknownTool(name, registry.names()));
         }
         return call(tool, arguments, connections);
     }
@@ -47,10 +46,9 @@ public class ToolInvoker {
             if (tool.descriptor().properties().has("connection")) {
                 connection = connections.resolve(Optional.ofNullable(checked.get("connection")).map(n -> n.asText()));
             }
-            return (ToolResult) tool.method().invoke(tool.bean(), new ToolCall(name, checked, connection));
-        } catch (InvocationTargetException e) {
-            return fault(name, e.getCause());
-        } catch (ReflectiveOperationException | RuntimeException e) {
+            return tool.body().answer(new ToolCall(name, checked, connection));
+        } catch (Exception | Error e) {
+            // a tool's own failure is its isError answer, never the connection's end (§8.3)
             return fault(name, e);
         }
     }

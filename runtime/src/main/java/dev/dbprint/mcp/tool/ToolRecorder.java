@@ -2,13 +2,23 @@ package dev.dbprint.mcp.tool;
 
 import java.util.List;
 
+import jakarta.enterprise.invoke.Invoker;
+
+import io.quarkus.runtime.RuntimeValue;
 import io.quarkus.runtime.annotations.Recorder;
 
-/** Hands the tool methods the deployment module found at build time to the runtime registry. */
+/** Builds, from what the deployment module found at build time, the {@link ToolMethods} bean the registry reads. */
 @Recorder
 public class ToolRecorder {
 
-    public void register(List<String> bindings) {
-        ToolBindings.set(bindings);
+    public RuntimeValue<ToolMethods> methods() {
+        return new RuntimeValue<>(new ToolMethods());
+    }
+
+    /** @param invoker the instance of the invoker class ArC generated for the tool's method */
+    @SuppressWarnings("unchecked")
+    public void add(RuntimeValue<ToolMethods> methods, String name, List<String> foldCase, RuntimeValue<?> invoker) {
+        methods.getValue()
+                .add(new ToolMethods.Method(name, List.copyOf(foldCase), (Invoker<Object, Object>) invoker.getValue()));
     }
 }

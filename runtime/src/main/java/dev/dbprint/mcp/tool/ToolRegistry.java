@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.tool;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,26 +14,40 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.quarkus.arc.Arc;
-
 /** The tools this server offers, in name order: each descriptor with the bean method that answers it. */
 @ApplicationScoped
 public class ToolRegistry {
 
-    /** A tool's descriptor, its body, and the properties it folds to lower case. */
-    public record Tool(ToolDescriptor descriptor, Object bean, Method method, Set<String> foldCase) {
+    /** What answers a checked call: a tool's {@code @McpTool} method, however it is reached. */
+    @FunctionalInterface
+    public interface Body {
 
-        /** The tool {@code bean}'s {@code @McpTool} method answers, described by its descriptor file. */
-        public static Tool of(Object bean, Method method, ObjectMapper mapper) {
-            McpTool marker = method.getAnnotation(McpTool.class);
-            return new Tool(ToolDescriptor.load(marker.value(), mapper), bean, method, Set.of(marker.foldCase()));
+        ToolResult answer(ToolCall call) throws Exception;
+    }
+
+    /** A tool's descriptor, its body, and the properties it folds to lower case. */
+    public record Tool(ToolDescriptor descriptor, Body body, Set<String> foldCase) {
+
+        /** The tool {@code name}, described by its descriptor file. */
+        public static Tool of(String name, Collection<String> foldCase, Body body, ObjectMapper mapper) {
+            return new Tool(ToolDescriptor.load(name, mapper), body, Set.copyOf(foldCase));
         }
 
-        /** The tool {@code bean} answers through its one {@code @McpTool} method (in-process harnesses, benchmark). */
+        /**
+         * The tool {@code bean} answers through its one {@code @McpTool} method, called directly on that object: for
+         * a caller that runs tools in-process without a container (the benchmarks, unit tests).
+         */
         public static Tool of(Object bean, ObjectMapper mapper) {
             for (Method m : bean.getClass().getMethods()) {
-                if (m.isAnnotationPresent(McpTool.class)) {
-                    return of(bean, m, mapper);
+                McpTool marker = m.getAnnotation(McpTool.class);
+                if (marker != null) {
+                    return of(marker.value(), List.of(marker.foldCase()), call -> {
+                        try {
+                            return (ToolResult) m.invoke(bean, call);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause() instanceof Exception cause ? cause : e;
+                        }
+                    }, mapper);
                 }
             }
             throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
@@ -46,21 +61,11 @@ public class ToolRegistry {
     private final Map<String, Tool> tools = new TreeMap<>();
 
     @Inject
-    public ToolRegistry(ObjectMapper mapper) {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        for (String binding : ToolBindings.get()) {
-            String[] parts = binding.split("#", 2);
-            try {
-                Class<?> type = Class.forName(parts[0], true, loader);
-                Tool tool = Tool.of(Arc.container().instance(type).get(), type.getMethod(parts[1], ToolCall.class), mapper);
-                Tool twin = tools.put(tool.name(), tool);
-                if (twin != null) {
-                    throw new IllegalStateException("two @McpTool methods answer '" + tool.name() + "': "
-                            + twin.method() + " and " + tool.method());
-                }
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot bind tool " + binding, e);
-            }
+    public ToolRegistry(ToolMethods methods, ObjectMapper mapper) {
+        // the deployment module refused duplicate names and malformed methods at build time
+        for (ToolMethods.Method m : methods.all()) {
+            tools.put(m.name(), Tool.of(m.name(), m.foldCase(), call -> (ToolResult) m.invoker().invoke(null,
+                    new Object[]{call}), mapper));
         }
     }
 

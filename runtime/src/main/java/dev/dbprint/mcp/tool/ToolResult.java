@@ -2,6 +2,8 @@ package dev.dbprint.mcp.tool;
 
 import com.fasterxml.jackson.core.SerializableString;
 
+import dev.dbprint.mcp.reply.Reply;
+
 /**
  * What a tool answers: the text a client receives, and whether it reports a fault (spec §8.2).
  *
@@ -18,9 +20,9 @@ public record ToolResult(String text, boolean isError, SerializableString json) 
         return new ToolResult(text, false);
     }
 
-    /** A successful reply whose text comes with its JSON literal (see {@link JsonLiteral}). */
-    public static ToolResult ok(String text, SerializableString json) {
-        return new ToolResult(text, false, json);
+    /** A page of a paged reply, whose text comes with its JSON literal. */
+    public static ToolResult ok(Reply reply) {
+        return new ToolResult(reply.text(), false, reply.json());
     }
 
     public static ToolResult fault(String detail) {

@@ -12,8 +12,8 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.protocol.McpDispatcher;
-import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;

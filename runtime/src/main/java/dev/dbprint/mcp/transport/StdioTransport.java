@@ -21,8 +21,8 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.protocol.McpDispatcher;
-import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.Quarkus;
 
 /**

@@ -127,14 +127,14 @@ class PrintViewTest {
     }
 
     @Test
-    void readsDiffAndReadingGuide() {
+    void readsDiffAndReadingGuide() throws Exception {
         PrintView v = view();
         Diff d = v.requireDiff();
         assertEquals(2, d.changes().size());
         assertTrue(d.changes().get(1).names("shop.customers"));
         assertTrue(d.changes().get(1).isRelationshipEvent());
         assertFalse(d.header().containsKey("changes"));
-        assertTrue(v.requireReadingGuide().startsWith("# Reading"));
+        assertTrue(Files.readString(v.readingPath()).startsWith("# Reading"));
         assertTrue(v.manifestAnnotations().isEmpty());
         assertFalse(v.manifestAnnotationsExist());
     }
@@ -149,7 +149,7 @@ class PrintViewTest {
         assertEquals(PrintError.Kind.NO_DIFF, noDiff.kind());
         assertEquals("no diff available at " + root.resolve("diff.yaml") + ". Run dbprint diff or dbprint generate first.",
                 noDiff.getMessage());
-        PrintError noReading = assertThrows(PrintError.class, v::requireReadingGuide);
+        PrintError noReading = PrintError.noReading(v.readingPath());
         assertEquals(PrintError.Kind.NO_READING, noReading.kind());
         assertEquals("no reading guide available at " + root.resolve("reading.md") + ". Run dbprint generate first.",
                 noReading.getMessage());

@@ -22,10 +22,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.paging.CursorFault;
+import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.text.PyRepr;
 import dev.dbprint.mcp.tool.ArgumentChecker;
 import dev.dbprint.mcp.tool.GetReferenceTool;
-import dev.dbprint.mcp.tool.PagedReplies;
 import dev.dbprint.mcp.tool.ToolCall;
 import dev.dbprint.mcp.tool.ToolDescriptor;
 import dev.dbprint.mcp.tool.ToolFault;
@@ -57,7 +58,7 @@ class GetReferenceToolTest {
         try {
             return tool.call(new ToolCall("get_reference", ArgumentChecker.check(DESCRIPTOR, args, java.util.Set.of()),
                     null));
-        } catch (ToolFault e) {
+        } catch (ToolFault | CursorFault e) {
             return ToolResult.fault(e.getMessage());
         }
     }
@@ -68,7 +69,7 @@ class GetReferenceToolTest {
         try {
             return tool.call(new ToolCall("get_reference", ArgumentChecker.check(DESCRIPTOR, args, java.util.Set.of()),
                     null));
-        } catch (ToolFault e) {
+        } catch (ToolFault | CursorFault e) {
             return ToolResult.fault(e.getMessage());
         }
     }

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import dev.dbprint.mcp.protocol.ProtocolError;
+import dev.dbprint.mcp.error.ProtocolError;
 
 /** What a resource URI names (spec §3.1), and which URIs are malformed (§8.1), character by character. */
 class DbprintUriTest {

@@ -22,7 +22,7 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.FileIdentity;
 import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.protocol.ProtocolError;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 
 /**

@@ -15,9 +15,9 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.protocol.ProtocolError;
 
 class ResourceCatalogTest extends ResourceFixtureTest {
 

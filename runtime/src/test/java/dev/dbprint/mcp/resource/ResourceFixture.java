@@ -14,7 +14,7 @@ import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.tool.PagedReplies;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * A project written into a temporary directory for the resource tests. Served: {@code alpha} (a healthy print with

@@ -18,10 +18,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.YamlLoader;
-import dev.dbprint.mcp.protocol.ProtocolError;
 
 class ResourceReaderTest extends ResourceFixtureTest {
 

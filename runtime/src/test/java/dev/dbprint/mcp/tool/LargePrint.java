@@ -11,8 +11,7 @@ import java.nio.file.Path;
  * Writes a synthetic project deterministically: connection {@code big}, tables {@code t.t00000}, {@code t.t00001}, ...
  * each with the same number of columns named {@code <word>_<n>}, an ordinary categorical/numeric/text mix with small
  * value lists, a contact detection on every {@code email_*} column, and — on every {@code annotateEvery}-th table — a
- * statistics.annotations.yaml with a note and a value note on its first column. Used by the paging tests (small) and the
- * search benchmark (500,000 columns).
+ * statistics.annotations.yaml with a note and a value note on its first column. Used by the search tests.
  */
 public final class LargePrint {
 

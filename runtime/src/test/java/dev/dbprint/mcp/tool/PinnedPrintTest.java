@@ -17,11 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.paging.JsonText;
+import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * The store-level contract paging rests on (§4.8, §7.1): a reply computed through a {@link PrintView} pins its cursor to
@@ -50,7 +52,7 @@ class PinnedPrintTest {
         if (cursor != null) {
             args.put("cursor", cursor);
         }
-        ToolResult r = paging.list(new ToolCall("list_tables", args, null), () -> {
+        var r = paging.list(new ToolCall("list_tables", args, null), () -> {
             PrintView view = store.view("shop", dir);
             List<String> names = List.copyOf(view.index().tables().keySet());
             return new PagedReplies.Pinned<>(ListReply.of(Map.of(), "tables", names), view.digest());
@@ -59,7 +61,7 @@ class PinnedPrintTest {
     }
 
     private static void assertPrintChanged(Runnable call) {
-        ToolFault fault = assertThrows(ToolFault.class, call::run);
+        CursorFault fault = assertThrows(CursorFault.class, call::run);
         assertEquals("the print changed on disk since this cursor was issued, so list_tables cannot resume where it left"
                 + " off. Call again without `cursor` to start over.", fault.getMessage());
     }

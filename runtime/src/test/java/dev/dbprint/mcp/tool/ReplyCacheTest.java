@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.StoreCounters;
+import dev.dbprint.mcp.reply.JsonLiteral;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * The reply cache behind {@link PagedReplies}: a call repeated while the print is unchanged is served the same pages

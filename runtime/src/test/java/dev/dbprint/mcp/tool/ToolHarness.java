@@ -14,6 +14,7 @@ import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * Runs a tool bean in-process the way the server does — schema check, connection resolution, body, fault mapping —

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.reply.JsonLiteral;
 
 /** A kept page's JSON literal is spelled exactly as the JSON writer spells the text, so a reply is byte-identical. */
 class ToolResultTest {

@@ -1,9 +1,12 @@
 package dev.dbprint.mcp.render.context;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.model.ColumnStats;
@@ -74,7 +77,7 @@ public final class ContextObject {
         }
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, Object> nulls = new LinkedHashMap<>();
-        java.util.Set<String> onEdge = new java.util.HashSet<>();
+        Set<String> onEdge = new HashSet<>();
         List<Object> refersTo = new ArrayList<>();
         List<Object> referencedBy = new ArrayList<>();
         if (f.relationships && m.relationships.isPresent()) {
@@ -255,7 +258,7 @@ public final class ContextObject {
         if (j.outgoing() && j.column() != null && j.column().size() == 1) {
             ColumnStats c = m.columns().get(j.column().get(0));
             if (j.path() != null && !j.path().isEmpty()) {
-                java.math.BigDecimal rate = MarkdownParts.pathNullRate(c, j.path(), m.rowsScanned());
+                BigDecimal rate = MarkdownParts.pathNullRate(c, j.path(), m.rowsScanned());
                 if (rate != null) {
                     e.put("null_rate", rate);
                 }

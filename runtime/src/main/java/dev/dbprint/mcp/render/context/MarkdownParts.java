@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.render.context;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -166,7 +167,7 @@ final class MarkdownParts {
      * The share of scanned rows whose key reads NULL on a path-valued endpoint — the column null, the key absent, or
      * the key holding a JSON null — from the key's part; null when the print lists no part for it.
      */
-    static java.math.BigDecimal pathNullRate(ColumnStats c, List<String> path, Long tableRows) {
+    static BigDecimal pathNullRate(ColumnStats c, List<String> path, Long tableRows) {
         if (c == null || c.parts() == null) {
             return null;
         }

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.render.context;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 
 import dev.dbprint.mcp.print.model.Raw;
@@ -35,7 +36,7 @@ public final class Shares {
             shown = pct.setScale(scale, RoundingMode.HALF_EVEN);
         }
         if (strictlyInside && shown.signum() == 0) {
-            shown = pct.round(new java.math.MathContext(1, RoundingMode.UP));
+            shown = pct.round(new MathContext(1, RoundingMode.UP));
         }
         shown = shown.stripTrailingZeros();
         if (shown.scale() < 0) {

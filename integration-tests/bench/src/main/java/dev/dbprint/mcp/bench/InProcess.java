@@ -1,0 +1,82 @@
+package dev.dbprint.mcp.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.config.DbprintYaml;
+import dev.dbprint.mcp.config.ProjectLocator;
+import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.ToolInvoker;
+import dev.dbprint.mcp.tool.ToolRegistry;
+import dev.dbprint.mcp.tool.ToolResult;
+
+/**
+ * The server's tool path without Quarkus: one project's connections, one print store and reply paging, and tool beans
+ * called through the server's own argument checking, connection resolution and paging.
+ */
+final class InProcess {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    final Connections connections;
+    final PrintStore store = new PrintStore();
+    final PagedReplies paging = new PagedReplies();
+
+    InProcess(Path project) {
+        connections = new Connections(ServedSet.resolve(
+                DbprintYaml.read(ProjectLocator.locate(Optional.of(project.toString()), Path.of(""))), List.of()));
+    }
+
+    /** Calls the {@code @McpTool} method of {@code bean}; an error reply stops the benchmark. */
+    ToolResult call(Object bean, String argumentsJson) {
+        try {
+            ToolResult r = ToolInvoker.call(ToolRegistry.Tool.of(bean, MAPPER),
+                    (ObjectNode) MAPPER.readTree(argumentsJson), connections);
+            if (r.isError()) {
+                throw new IllegalStateException(r.text());
+            }
+            return r;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** Follows next_cursor to the last page; returns the page count. */
+    int allPages(Object tool, String args) {
+        int pages = 0;
+        String cursor = null;
+        do {
+            String a = cursor == null ? args : args.substring(0, args.length() - 1) + ", \"cursor\": \"" + cursor + "\"}";
+            ToolResult r = call(tool, a);
+            pages++;
+            cursor = nextCursor(r.text());
+        } while (cursor != null);
+        return pages;
+    }
+
+    /** The page's next_cursor, the last key of a page (read without parsing the page: the bench times the server). */
+    private static String nextCursor(String page) {
+        int at = page.lastIndexOf("\"next_cursor\": \"");
+        if (at < 0) {
+            return null;
+        }
+        int from = at + "\"next_cursor\": \"".length();
+        return page.substring(from, page.indexOf('"', from));
+    }
+
+    static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}

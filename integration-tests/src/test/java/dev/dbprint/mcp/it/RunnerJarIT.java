@@ -1,0 +1,27 @@
+package dev.dbprint.mcp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.util.List;
+import java.util.jar.JarFile;
+
+import org.junit.jupiter.api.Test;
+
+/** The packaged server holds nothing of the Dev UI: its service lives in the dev-mode-only runtime module. */
+class RunnerJarIT {
+
+    @Test
+    void holdsNoDevUiClass() throws Exception {
+        try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
+            // the server itself is there, so an empty or foreign jar cannot pass
+            assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar");
+            // files only: a directory entry left by an earlier build's target/classes holds nothing
+            List<String> devUi = jar.stream().filter(e -> !e.isDirectory()).map(e -> e.getName())
+                    .filter(n -> n.startsWith("dev/dbprint/mcp/devui/") || n.contains("DbprintJsonRpcService")
+                            || n.startsWith("dev-ui/qwc-dbprint"))
+                    .toList();
+            assertEquals(List.of(), devUi);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package dev.dbprint.mcp.error;
+
+import java.nio.file.Path;
+import java.util.Collection;
+
+import dev.dbprint.mcp.text.PyRepr;
+
+/**
+ * Every detail string of the spec's error model (§8.1 resource errors, §8.2 tool errors), one method per row of its
+ * tables; a row both tables hold is one method. These sentences are a wire contract: they are spelled here and
+ * nowhere else, and {@code ErrorCatalogTest} checks each against the spec's example. The few details the tables do not
+ * list (a part of a column, a reference document that is no resource) sit at the end, in the same voice.
+ */
+public final class ErrorCatalog {
+
+    private ErrorCatalog() {
+    }
+
+    // ---------------------------------------------------------------- §8.1 and §8.2: connections and tables
+
+    /** Unknown {@code connection}, or a resource for an unconfigured connection. */
+    public static String connectionNotConfigured(String connection, Collection<String> configured) {
+        return "connection " + PyRepr.repr(connection) + " not in .dbprint.yaml. Configured: " + PyRepr.repr(configured);
+    }
+
+    /** {@code connection} configured but not served by this server instance. */
+    public static String connectionNotServed(String connection, Collection<String> served) {
+        return "connection " + PyRepr.repr(connection) + " is configured but not served by this instance. Served: "
+                + PyRepr.repr(served) + ". Restart the server naming it to serve it.";
+    }
+
+    /** No {@code connection} given when no default exists (§8.2). */
+    public static String noDefaultConnection(Collection<String> configured) {
+        return "no default connection; pass connection explicitly. Configured: " + PyRepr.repr(configured);
+    }
+
+    /** Unknown {@code table}. */
+    public static String tableNotFound(String table, String connection) {
+        return "table " + PyRepr.repr(table) + " not found in connection " + PyRepr.repr(connection)
+                + ". Call list_tables with connection " + PyRepr.repr(connection) + " for valid names.";
+    }
+
+    /** A table the last run could not profile. */
+    public static String tableUnprofiled(String table) {
+        return "the last generate run could not profile " + PyRepr.repr(table) + "; run dbprint generate to see the cause";
+    }
+
+    /** A kind the manifest never declares for that table (§8.1); {@code kind} is the artifact key. */
+    public static String kindNotDeclared(String kind, String table) {
+        return kind + " is not declared for table " + PyRepr.repr(table)
+                + " - check the object's type before requesting it; the manifest does not declare every kind for every object.";
+    }
+
+    /** Reading an absent optional file (§8.1). */
+    public static String optionalNotAuthored(String fileName, String table) {
+        return fileName + " is optional and not authored for table " + PyRepr.repr(table) + ".";
+    }
+
+    // ---------------------------------------------------------------- §8.1 and §8.2: the print's own faults
+
+    /** Manifest references a file that is absent on disk; {@code artifact} is its file name. */
+    public static String artifactAbsent(String artifact, Path path) {
+        return "manifest references " + artifact + " but file is absent at " + path + ". Re-run dbprint generate.";
+    }
+
+    /** Manifest parses as YAML but is not the shape every reader below it walks. */
+    public static String wrongShape(Path path, String reason) {
+        return path + ": " + reason;
+    }
+
+    /** YAML parse error in a print file. */
+    public static String yamlParseError(Path path, String message) {
+        return path + ": YAML parse error: " + message;
+    }
+
+    /** Annotation file parses but does not match its schema (format spec §2.7). */
+    public static String schemaMismatch(Path path, String address, String message) {
+        return path + ": does not match its schema (SPEC 2.7): " + address + ": " + message;
+    }
+
+    /** No committed diff for the connection. */
+    public static String noDiff(Path path) {
+        return "no diff available at " + path + ". Run dbprint diff or dbprint generate first.";
+    }
+
+    /** Reading {@code reading} with no reading.md for the connection (§8.1). */
+    public static String noReadingGuide(Path path) {
+        return "no reading guide available at " + path + ". Run dbprint generate first.";
+    }
+
+    // ---------------------------------------------------------------- §8.1: resource URIs and pages
+
+    /** Resource requested with malformed URI. */
+    public static String malformedUri(String uri) {
+        return "URI " + PyRepr.repr(uri) + " does not match the dbprint:// scheme.";
+    }
+
+    /** {@code page} outside the resource's pages, or not a whole number. */
+    public static String noSuchPage(String uri, int pages) {
+        return PyRepr.repr(uri) + " names no page of this resource: pages run 1 to " + pages + ".";
+    }
+
+    /** A page past the first without {@code version}. */
+    public static String pageWithoutVersion(String uri) {
+        return PyRepr.repr(uri)
+                + " asks for a page past the first without `version`. Pass the `version` the first page's `_meta` reported, as `?page=<n>&version=<v>`.";
+    }
+
+    /** {@code version} the file has moved past. */
+    public static String versionMovedOn(String uri) {
+        return PyRepr.repr(uri)
+                + ": the file changed on disk since that version was read. Read page 1 again for its current version.";
+    }
+
+    // ---------------------------------------------------------------- §8.2: arguments
+
+    /** A key the tool does not declare; {@code accepted} in the order shown. */
+    public static String argumentNotDeclared(String tool, String key, Collection<String> accepted) {
+        return tool + " takes no argument " + PyRepr.repr(key) + ". Accepted: " + PyRepr.repr(accepted) + ".";
+    }
+
+    /** A required key absent. */
+    public static String argumentRequired(String tool, String key) {
+        return tool + " requires " + PyRepr.repr(key) + ".";
+    }
+
+    /** A key of the wrong type; {@code shown} is the value as the caller sent it, already spelled. */
+    public static String argumentType(String key, String shown, String type) {
+        return key + " " + shown + " must be of type " + type + ".";
+    }
+
+    /** An empty string where one is required. */
+    public static String argumentEmpty(String key, String value) {
+        return key + " " + PyRepr.repr(value) + " must be a non-empty string.";
+    }
+
+    /** A value outside a declared enum (get_reference's {@code document} among them). */
+    public static String argumentNotInEnum(String key, String value, Collection<String> allowed) {
+        return key + " " + PyRepr.repr(value) + " must be one of " + PyRepr.repr(allowed) + ".";
+    }
+
+    // ---------------------------------------------------------------- §8.2: tools
+
+    /** Tool requested with unknown name. */
+    public static String unknownTool(String name, Collection<String> available) {
+        return "unknown tool " + PyRepr.repr(name) + ". Available: " + PyRepr.repr(available);
+    }
+
+    /** resolve_value called with a {@code column} the table's statistics do not carry; {@code columns} sorted. */
+    public static String columnNotFound(String column, String table, Collection<String> columns) {
+        return "column '" + column + "' not found in table '" + table + "'. Columns: " + joined(columns) + ".";
+    }
+
+    /** get_reference called with a {@code section} no heading of that document carries. */
+    public static String sectionNotFound(String section, String document, Collection<String> available) {
+        return "section " + PyRepr.repr(section) + " not found in " + document + ". Available: " + PyRepr.repr(available);
+    }
+
+    // ---------------------------------------------------------------- §8.2 and §8.1: cursors
+
+    /**
+     * A {@code cursor} that no reply issued; {@code cursorKey} is the key the caller's replies carry it under
+     * ({@code next_cursor}, or {@code nextCursor} for resources/list). {@code shown} is the cursor as echoed back.
+     */
+    public static String cursorNotIssued(String shown, String cursorKey) {
+        return "cursor " + shown + " is not one this server issued. Pass back a reply's `" + cursorKey
+                + "` unchanged, or call again without `cursor` for the first page.";
+    }
+
+    /** A {@code cursor} issued by another tool, or by the same tool under other arguments. */
+    public static String cursorForeign(String tool) {
+        return "this cursor was not issued by " + tool
+                + " with these arguments. Repeat the call that returned it with the same arguments, or call again without `cursor`.";
+    }
+
+    /** A {@code cursor} whose print files changed on disk since it was issued; {@code caller} a tool or resources/list. */
+    public static String cursorPrintChanged(String caller) {
+        return "the print changed on disk since this cursor was issued, so " + caller
+                + " cannot resume where it left off. Call again without `cursor` to start over.";
+    }
+
+    // ---------------------------------------------------------------- details the tables do not list
+
+    /** resolve_value's {@code part} that the column does not carry; {@code parts} sorted. */
+    public static String partNotFound(String part, String column, String table, Collection<String> parts) {
+        return "part '" + part + "' not found in column '" + column + "' of table '" + table + "'. Parts: "
+                + joined(parts) + ".";
+    }
+
+    /** The connection-wide optional file (manifest.annotations.yaml) no human has written. */
+    public static String optionalNotAuthoredForConnection(String fileName, String connection) {
+        return fileName + " is optional and not authored for connection " + PyRepr.repr(connection) + ".";
+    }
+
+    /** No manifest.yaml under the connection's root. */
+    public static String noManifest(Path path) {
+        return "no manifest available at " + path + ". Run dbprint generate first.";
+    }
+
+    /** A reference URI naming a document that is not a resource (the guide is get_reference's alone). */
+    public static String noSuchReferenceDocument(String uri) {
+        return "URI " + PyRepr.repr(uri)
+                + " names no reference document. Reference resources: ['dbprint:///reference/spec', 'dbprint:///reference/assertions']; get_reference serves the guide.";
+    }
+
+    private static String joined(Collection<String> names) {
+        return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+}
