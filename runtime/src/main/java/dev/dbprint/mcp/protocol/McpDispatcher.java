@@ -1,7 +1,5 @@
 package dev.dbprint.mcp.protocol;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -34,10 +32,8 @@ import dev.dbprint.mcp.tool.ToolResult;
 @ApplicationScoped
 public class McpDispatcher {
 
-    public static final String LATEST_PROTOCOL = "2025-11-25";
-    static final List<String> PROTOCOLS = List.of(LATEST_PROTOCOL, "2025-06-18", "2025-03-26", "2024-11-05");
-    private static final Set<String> METHODS = Set.of("initialize", "ping", "tools/list", "tools/call", "resources/list",
-            "resources/read", "resources/templates/list");
+    /** The methods whose answer reads print files: the only ones worth a worker thread of their own. */
+    private static final Set<String> PRINT_READERS = Set.of("tools/call", "resources/list", "resources/read");
 
     private static final Logger LOG = Logger.getLogger(McpDispatcher.class);
 
@@ -61,13 +57,19 @@ public class McpDispatcher {
         utf8 = utf8Writer(mapper);
     }
 
-    /** One frame's text in, the reply out as UTF-8; empty when nothing is to be sent (notifications, responses). */
-    public Optional<byte[]> handle(String text) {
-        try {
-            return Optional.ofNullable(handle(parse(text))).map(this::writeBytes);
-        } catch (ProtocolError e) {
-            return Optional.of(failure(e).getBytes(StandardCharsets.UTF_8));
-        }
+    /**
+     * A parsed frame's reply as UTF-8; empty when nothing is to be sent (notifications, responses, cancelled requests).
+     */
+    public Optional<byte[]> answer(JsonNode message, Exchange exchange) {
+        return Optional.ofNullable(handle(message, exchange)).map(this::writeBytes);
+    }
+
+    /**
+     * Whether answering a message may read print files, and so may take long: a batch, or a request for a tool or a
+     * resource. Everything else is answered from memory, and a transport may answer it on its reading thread.
+     */
+    public static boolean readsPrint(JsonNode message) {
+        return message.isArray() || PRINT_READERS.contains(message.path("method").asText(""));
     }
 
     /** A frame's text as one JSON value; anything else is a -32700 parse error. */
@@ -91,16 +93,16 @@ public class McpDispatcher {
     }
 
     /** A parsed message or batch in, the reply out; null when nothing is to be sent. */
-    public JsonNode handle(JsonNode message) {
+    public JsonNode handle(JsonNode message, Exchange exchange) {
         if (!message.isArray()) {
-            return handleOne(message);
+            return handleOne(message, exchange);
         }
         if (message.isEmpty()) {
             return error(NullNode.instance, ProtocolError.INVALID_REQUEST, "Invalid Request: an empty batch");
         }
         ArrayNode replies = mapper.createArrayNode();
         message.forEach(element -> {
-            JsonNode reply = handleOne(element);
+            JsonNode reply = handleOne(element, exchange);
             if (reply != null) {
                 replies.add(reply);
             }
@@ -138,39 +140,58 @@ public class McpDispatcher {
         return mapper.writer().with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     }
 
-    private JsonNode handleOne(JsonNode message) {
+    private JsonNode handleOne(JsonNode message, Exchange exchange) {
         if (!message.isObject()) {
             return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
                     "Invalid Request: a JSON-RPC message must be an object");
         }
-        boolean notification = !message.has("id");
-        JsonNode id = message.path("id");
-        if (!notification && !(id.isTextual() || id.isNumber() || id.isNull())) {
-            return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
-                    "Invalid Request: id must be a string or a number");
+        if (!message.has("id")) {
+            notice(message, exchange);
+            return null; // a notification (or a malformed one) is never answered
         }
+        JsonNode id = message.get("id");
+        if (!RequestId.valid(id)) {
+            return message.has("result") || message.has("error")
+                    ? null // a response from the client: nothing may be answered
+                    : error(NullNode.instance, ProtocolError.INVALID_REQUEST,
+                            "Invalid Request: id must be a string or an integer");
+        }
+        exchange.peer().admit(message);
+        JsonNode reply = request(message, id, exchange);
+        return exchange.peer().finish(id) ? null : reply;
+    }
+
+    /** A notification: only a cancellation does anything; notifications/initialized and any other are accepted. */
+    private static void notice(JsonNode message, Exchange exchange) {
+        if ("notifications/cancelled".equals(message.path("method").textValue())
+                && "2.0".equals(message.path("jsonrpc").textValue())) {
+            exchange.peer().cancel(message.path("params").path("requestId"));
+        }
+    }
+
+    private JsonNode request(JsonNode message, JsonNode id, Exchange exchange) {
         JsonNode method = message.get("method");
         if (method == null || !method.isTextual()) {
-            if (notification || message.has("result") || message.has("error")) {
-                return null; // a response from the client, or a malformed notification: nothing may be answered
+            if (message.has("result") || message.has("error")) {
+                return null; // a response from the client: nothing may be answered
             }
             return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'method' must be a string");
         }
         if (!message.path("jsonrpc").isTextual() || !"2.0".equals(message.path("jsonrpc").textValue())) {
-            return notification
-                    ? null
-                    : error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
+            return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
         }
-        if (notification) {
-            return null; // notifications/initialized, notifications/cancelled and any other are accepted silently
-        }
-        String name = method.asText();
-        if (!METHODS.contains(name)) {
+        return answerRequest(method.asText(), id, message.get("params"), exchange);
+    }
+
+    private JsonNode answerRequest(String name, JsonNode id, JsonNode params, Exchange exchange) {
+        if (!exchange.era().answers(name)) {
             return error(id, ProtocolError.METHOD_NOT_FOUND, "Method not found: " + name);
         }
-        JsonNode params = message.get("params");
         if (params != null && !params.isNull() && !params.isObject()) {
             return error(id, ProtocolError.INVALID_PARAMS, "Invalid params: 'params' must be an object");
+        }
+        if (exchange.peer().cancelled(id)) {
+            return null; // withdrawn while it waited for a worker: no work is started for it
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
@@ -192,7 +213,7 @@ public class McpDispatcher {
             case "tools/call" -> callTool(params);
             case "resources/list" -> resources.list(optionalString(params, "cursor"));
             case "resources/read" -> resources.read(requiredString(params, "uri"));
-            case "resources/templates/list" -> resources.templates();
+            case "resources/templates/list" -> listTemplates(params);
             default -> throw new ProtocolError(ProtocolError.METHOD_NOT_FOUND, "Method not found: " + method);
         };
     }
@@ -200,7 +221,7 @@ public class McpDispatcher {
     private ObjectNode initialize(ObjectNode params) {
         String asked = params.path("protocolVersion").asText("");
         ObjectNode result = mapper.createObjectNode();
-        result.put("protocolVersion", PROTOCOLS.contains(asked) ? asked : LATEST_PROTOCOL);
+        result.put("protocolVersion", Era.LEGACY.agree(asked));
         ObjectNode capabilities = result.putObject("capabilities");
         ObjectNode resourceCaps = capabilities.putObject("resources");
         resourceCaps.put("subscribe", false);
@@ -223,6 +244,15 @@ public class McpDispatcher {
         ArrayNode list = result.putArray("tools");
         tools.all().forEach(t -> list.add(t.descriptor().listEntry(mapper)));
         return result;
+    }
+
+    private ObjectNode listTemplates(ObjectNode params) {
+        if (params.has("cursor")) {
+            // every template fits the first page, so no reply ever carries a cursor to pass back
+            throw ProtocolError.invalidParams("resources/templates/list issued no cursor: all templates fit its first "
+                    + "page. Call it without `cursor`.");
+        }
+        return resources.templates();
     }
 
     private ObjectNode callTool(ObjectNode params) {
