@@ -58,13 +58,6 @@ public class McpDispatcher {
     }
 
     /**
-     * A parsed frame's reply as UTF-8; empty when nothing is to be sent (notifications, responses, cancelled requests).
-     */
-    public Optional<byte[]> answer(JsonNode message, Exchange exchange) {
-        return Optional.ofNullable(handle(message, exchange)).map(this::writeBytes);
-    }
-
-    /**
      * Whether answering a message may read print files, and so may take long: a batch, or a request for a tool or a
      * resource. Everything else is answered from memory, and a transport may answer it on its reading thread.
      */
@@ -89,7 +82,45 @@ public class McpDispatcher {
 
     /** The reply to a frame that failed before dispatch (not JSON, oversize): a JSON-RPC error with id null. */
     public String failure(ProtocolError e) {
-        return write(error(NullNode.instance, e.code(), e.getMessage()));
+        return write(error(NullNode.instance, e));
+    }
+
+    /** A modern reply and the HTTP status it goes out with. */
+    public record Answer(JsonNode reply, int status) {
+    }
+
+    /**
+     * A request of the stateless era: its {@code _meta} is checked (-32602, -32022, both HTTP 400), then it is served
+     * under the revision it names with the modern method table (an unknown or removed method is -32601, HTTP 404).
+     * Nothing of it outlives the request: no session, no cancellation scope shared with another request.
+     */
+    public Answer answerModern(JsonNode message) {
+        String version = Era.MODERN.latest();
+        JsonNode id = message.path("id");
+        if (message.isObject() && RequestId.valid(id) && message.path("method").isTextual()) {
+            try {
+                version = ModernRequest.version(message.get("params"));
+            } catch (ProtocolError e) {
+                return new Answer(error(id, e), e.httpStatus());
+            }
+        }
+        JsonNode reply = handleOne(message, new Exchange(Era.MODERN, version, new Peer()));
+        return new Answer(reply, status(reply));
+    }
+
+    /** The reply refusing a message before dispatch (a transport's own check), answering its id when it has one. */
+    public JsonNode refusal(JsonNode message, ProtocolError e) {
+        JsonNode id = message.path("id");
+        return error(RequestId.valid(id) ? id : NullNode.instance, e);
+    }
+
+    /** The HTTP status of a modern reply: 404 for a method this era does not have, 400 for a malformed request. */
+    private static int status(JsonNode reply) {
+        return switch (reply == null ? 0 : reply.path("error").path("code").asInt()) {
+            case ProtocolError.METHOD_NOT_FOUND -> 404;
+            case ProtocolError.INVALID_REQUEST, ProtocolError.PARSE_ERROR -> 400;
+            default -> 200;
+        };
     }
 
     /** A parsed message or batch in, the reply out; null when nothing is to be sent. */
@@ -195,9 +226,13 @@ public class McpDispatcher {
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
-            return result(id, call(name, p));
+            ObjectNode result = call(name, p);
+            if (exchange.era() == Era.MODERN) {
+                CacheHints.complete(name, result);
+            }
+            return result(id, result);
         } catch (ProtocolError e) {
-            return error(id, e.code(), e.getMessage());
+            return error(id, e);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // an Error escaping here would end the worker with the request unanswered: the client would wait forever
             LOG.errorf(e, "%s failed", name);
@@ -208,11 +243,12 @@ public class McpDispatcher {
     private ObjectNode call(String method, ObjectNode params) {
         return switch (method) {
             case "initialize" -> initialize(params);
+            case "server/discover" -> discover();
             case "ping" -> mapper.createObjectNode();
             case "tools/list" -> listTools(params);
             case "tools/call" -> callTool(params);
             case "resources/list" -> resources.list(optionalString(params, "cursor"));
-            case "resources/read" -> resources.read(requiredString(params, "uri"));
+            case "resources/read" -> read(requiredString(params, "uri"));
             case "resources/templates/list" -> listTemplates(params);
             default -> throw new ProtocolError(ProtocolError.METHOD_NOT_FOUND, "Method not found: " + method);
         };
@@ -222,16 +258,46 @@ public class McpDispatcher {
         String asked = params.path("protocolVersion").asText("");
         ObjectNode result = mapper.createObjectNode();
         result.put("protocolVersion", Era.LEGACY.agree(asked));
+        capabilities(result);
+        serverInfo(result.putObject("serverInfo"));
+        result.put("instructions", ServerIdentity.instructions());
+        return result;
+    }
+
+    /** What {@code initialize} says, the stateless way: the server's identity rides in the result's {@code _meta}. */
+    private ObjectNode discover() {
+        ObjectNode result = mapper.createObjectNode();
+        ModernRequest.supportedVersions().forEach(result.putArray("supportedVersions")::add);
+        capabilities(result);
+        result.put("instructions", ServerIdentity.instructions());
+        serverInfo(result.putObject("_meta").putObject(ModernRequest.SERVER_INFO_KEY));
+        return result;
+    }
+
+    /** The same capabilities in both eras (spec §7.2): no subscriptions, no list changes, no prompts. */
+    private static void capabilities(ObjectNode result) {
         ObjectNode capabilities = result.putObject("capabilities");
         ObjectNode resourceCaps = capabilities.putObject("resources");
         resourceCaps.put("subscribe", false);
         resourceCaps.put("listChanged", false);
         capabilities.putObject("tools").put("listChanged", false);
-        ObjectNode info = result.putObject("serverInfo");
+    }
+
+    private static void serverInfo(ObjectNode info) {
         info.put("name", ServerIdentity.NAME);
         info.put("version", ServerIdentity.version());
-        result.put("instructions", ServerIdentity.instructions());
-        return result;
+    }
+
+    /** A resource read; an invalid-params fault names the URI asked for in its {@code data} (both eras). */
+    private ObjectNode read(String uri) {
+        try {
+            return resources.read(uri);
+        } catch (ProtocolError e) {
+            if (e.code() != ProtocolError.INVALID_PARAMS || e.data() != null) {
+                throw e;
+            }
+            throw new ProtocolError(e.code(), e.getMessage(), mapper.createObjectNode().put("uri", uri), e.httpStatus());
+        }
     }
 
     private ObjectNode listTools(ObjectNode params) {
@@ -308,6 +374,14 @@ public class McpDispatcher {
         ObjectNode error = reply.putObject("error");
         error.put("code", code);
         error.put("message", message);
+        return reply;
+    }
+
+    private ObjectNode error(JsonNode id, ProtocolError e) {
+        ObjectNode reply = error(id, e.code(), e.getMessage());
+        if (e.data() != null) {
+            ((ObjectNode) reply.get("error")).set("data", e.data());
+        }
         return reply;
     }
 }

@@ -15,6 +15,7 @@ import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.protocol.Era;
 import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.ModernRequest;
 import dev.dbprint.mcp.protocol.Peer;
 import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.ShutdownEvent;
@@ -143,6 +144,12 @@ public class HttpTransport {
         if (message == null) {
             return;
         }
+        String sessionId = ctx.request().getHeader(SESSION_HEADER);
+        boolean legacyInitialize = McpDispatcher.isInitialize(message) && ModernRequest.namedVersion(message) == null;
+        if (message.isObject() && sessionId == null && !legacyInitialize) {
+            modern(ctx, message);
+            return;
+        }
         String asked = ctx.request().getHeader(PROTOCOL_HEADER);
         if (asked != null && Era.of(asked).isEmpty()) {
             reply(ctx, 400, "Bad Request: unsupported " + PROTOCOL_HEADER + " '" + asked + "'. Supported: "
@@ -150,7 +157,7 @@ public class HttpTransport {
             return;
         }
         Sessions.Session session;
-        if (McpDispatcher.isInitialize(message)) {
+        if (legacyInitialize) {
             session = sessions.open(Era.LEGACY.agree(message.path("params").path("protocolVersion").asText("")))
                     .orElse(null);
             if (session == null) {
@@ -160,14 +167,13 @@ public class HttpTransport {
                 return;
             }
         } else {
-            String id = ctx.request().getHeader(SESSION_HEADER);
-            if (id == null) {
+            if (sessionId == null) {
                 reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header; send initialize first");
                 return;
             }
-            session = sessions.use(id);
+            session = sessions.use(sessionId);
             if (session == null) {
-                reply(ctx, 404, "Not Found: unknown, ended or expired session " + id);
+                reply(ctx, 404, "Not Found: unknown, ended or expired session " + sessionId);
                 return;
             }
         }
@@ -178,6 +184,23 @@ public class HttpTransport {
         } else {
             response.setStatusCode(200).putHeader("Content-Type", "application/json")
                     .end(Buffer.buffer(dispatcher.writeBytes(answer)));
+        }
+    }
+
+    /**
+     * A request of the stateless era (no session, not a legacy {@code initialize}): its headers must agree with its
+     * body, and it is answered on its own, with no session minted.
+     */
+    private void modern(RoutingContext ctx, JsonNode message) {
+        ProtocolError mismatch = ModernHeaders.mismatch(ctx.request(), message);
+        McpDispatcher.Answer answer = mismatch != null
+                ? new McpDispatcher.Answer(dispatcher.refusal(message, mismatch), mismatch.httpStatus())
+                : dispatcher.answerModern(message);
+        if (answer.reply() == null) {
+            ctx.response().setStatusCode(202).end();
+        } else {
+            ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(dispatcher.writeBytes(answer.reply())));
         }
     }
 

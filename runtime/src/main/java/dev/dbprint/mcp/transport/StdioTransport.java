@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.ModernRequest;
 import dev.dbprint.mcp.protocol.Peer;
 import dev.dbprint.mcp.protocol.ProtocolError;
 import io.quarkus.runtime.Quarkus;
@@ -152,23 +153,34 @@ public class StdioTransport {
             send(dispatcher.failure(e).getBytes(StandardCharsets.UTF_8));
             return;
         }
-        Exchange exchange = Exchange.legacy(null, peer);
+        boolean modern = ModernRequest.announcesItself(message);
         if (!McpDispatcher.readsPrint(message)) {
-            answer(message, exchange);
+            answer(message, modern);
             return;
         }
-        peer.admit(message); // before a worker takes it: a cancellation read next must find it
+        if (!modern) {
+            peer.admit(message); // before a worker takes it: a cancellation read next must find it
+        }
         try {
-            workers.execute(() -> answer(message, exchange));
+            workers.execute(() -> answer(message, modern));
         } catch (RejectedExecutionException e) {
             // sent after shutdown began (the reader was waiting on an empty pipe when it did): not answered
             LOG.debug("frame received after shutdown began; not answered");
         }
     }
 
-    private void answer(JsonNode message, Exchange exchange) {
+    /**
+     * A modern request (it names its revision in {@code _meta}, or is {@code server/discover}) is served on its own;
+     * any other line is legacy, under this connection's handshake and cancellations.
+     */
+    private void answer(JsonNode message, boolean modern) {
         try {
-            dispatcher.answer(message, exchange).ifPresent(this::send);
+            JsonNode reply = modern
+                    ? dispatcher.answerModern(message).reply()
+                    : dispatcher.handle(message, Exchange.legacy(null, peer));
+            if (reply != null) {
+                send(dispatcher.writeBytes(reply));
+            }
         } catch (RuntimeException e) {
             LOG.error("frame handling failed", e);
         }
