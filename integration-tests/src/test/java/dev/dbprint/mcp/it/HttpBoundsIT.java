@@ -22,10 +22,6 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HttpBoundsIT {
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"0\"}}}";
-    private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
-
     int port;
     ServerProcess server;
 
@@ -49,18 +45,18 @@ class HttpBoundsIT {
 
     @Test
     void sessionsAreCappedAndExpireWhenUnused() throws Exception {
-        String first = post(INITIALIZE, null).header("Mcp-Session-Id");
-        RawHttp.Response second = post(INITIALIZE, null);
+        String first = post(HttpIT.INITIALIZE, null).header("Mcp-Session-Id");
+        RawHttp.Response second = post(HttpIT.INITIALIZE, null);
         assertEquals(200, second.status(), second.body());
-        RawHttp.Response third = post(INITIALIZE, null);
+        RawHttp.Response third = post(HttpIT.INITIALIZE, null);
         assertEquals(503, third.status(), third.body());
-        assertEquals(200, post(PING, first).status());
+        assertEquals(200, post(HttpIT.PING, first).status());
 
         Thread.sleep(4_000);
-        assertEquals(404, post(PING, first).status(), "a session unused for longer than its idle timeout is gone");
-        RawHttp.Response fresh = post(INITIALIZE, null);
+        assertEquals(404, post(HttpIT.PING, first).status(), "a session unused for longer than its idle timeout is gone");
+        RawHttp.Response fresh = post(HttpIT.INITIALIZE, null);
         assertEquals(200, fresh.status(), "expired sessions no longer count against the cap: " + fresh.body());
-        assertEquals(200, post(PING, fresh.header("Mcp-Session-Id")).status());
+        assertEquals(200, post(HttpIT.PING, fresh.header("Mcp-Session-Id")).status());
     }
 
     @Test
@@ -69,8 +65,8 @@ class HttpBoundsIT {
             socket.setSoTimeout(15_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: application/json\r\n"
-                    + "Accept: application/json, text/event-stream\r\nContent-Length: " + INITIALIZE.length()
-                    + "\r\n\r\n" + INITIALIZE.substring(0, 10)).getBytes(StandardCharsets.ISO_8859_1));
+                    + "Accept: application/json, text/event-stream\r\nContent-Length: " + HttpIT.INITIALIZE.length()
+                    + "\r\n\r\n" + HttpIT.INITIALIZE.substring(0, 10)).getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             long start = System.nanoTime();
             InputStream in = socket.getInputStream();

@@ -7,9 +7,10 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The bounds a request body must keep before it is read: its declared size, and how long it may take to arrive once
- * the headers have. Either fault ends the exchange and closes the connection, so nothing of it stays in flight for
- * shutdown to wait on: a body declared too large gets 413 before a byte of it is read (a client waiting for
- * {@code 100 Continue} would otherwise wait for ever), one trickled in too slowly gets 408.
+ * the headers have. Either fault ends the exchange at once, so nothing of it stays in flight for shutdown to wait on: a
+ * body declared too large gets 413 before a byte of it is read (a client waiting for {@code 100 Continue} would
+ * otherwise wait for ever; one that sends the body anyway has it read and discarded, so it can still read the 413),
+ * one trickled in too slowly gets 408 and its connection is closed.
  */
 final class BodyAdmission implements Handler<RoutingContext> {
 
@@ -24,25 +25,24 @@ final class BodyAdmission implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         if (declaredLength(ctx) > maxBytes) {
-            refuse(ctx, 413, "Payload Too Large: the body is larger than " + maxBytes + " bytes");
+            ctx.request().handler(discarded -> {
+            }).resume();
+            ctx.response().setStatusCode(413).putHeader("Content-Type", "text/plain; charset=utf-8")
+                    .end("Payload Too Large: the body is larger than " + maxBytes + " bytes");
             return;
         }
         if (!ctx.request().isEnded()) {
             long timer = ctx.vertx().setTimer(millis, t -> {
                 if (!ctx.request().isEnded() && !ctx.response().ended()) {
-                    refuse(ctx, 408, "Request Timeout: the body did not arrive within " + millis + " ms");
+                    ctx.response().setStatusCode(408).putHeader("Connection", "close")
+                            .putHeader("Content-Type", "text/plain; charset=utf-8")
+                            .end("Request Timeout: the body did not arrive within " + millis + " ms")
+                            .onComplete(done -> ctx.request().connection().close());
                 }
             });
             ctx.addEndHandler(v -> ctx.vertx().cancelTimer(timer));
         }
         ctx.next();
-    }
-
-    /** A body refused while it may still be arriving: the connection cannot be reused, so it is closed. */
-    static void refuse(RoutingContext ctx, int status, String text) {
-        ctx.response().setStatusCode(status).putHeader("Connection", "close")
-                .putHeader("Content-Type", "text/plain; charset=utf-8").end(text)
-                .onComplete(done -> ctx.request().connection().close());
     }
 
     private static long declaredLength(RoutingContext ctx) {

@@ -76,16 +76,7 @@ public class HttpTransport {
         router.route().order(Integer.MIN_VALUE).handler(this::admit);
         router.route().order(Integer.MIN_VALUE + 1).handler(this::guard);
         router.post().order(Integer.MIN_VALUE + 2)
-                .handler(new BodyAdmission(config.maxMessageBytes(), limits.bodyTimeout()))
-                .failureHandler(ctx -> {
-                    if (ctx.statusCode() == 413 && !ctx.response().ended()) {
-                        // a body that outgrew the limit while streaming: the rest of it is never read
-                        BodyAdmission.refuse(ctx, 413, "Payload Too Large: the body is larger than "
-                                + config.maxMessageBytes() + " bytes");
-                    } else {
-                        ctx.next();
-                    }
-                });
+                .handler(new BodyAdmission(config.maxMessageBytes(), limits.bodyTimeout()));
         router.post("/mcp").handler(body).blockingHandler(this::post, false);
         router.delete("/mcp").handler(this::delete);
         router.get("/mcp").handler(ctx -> ctx.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end());
