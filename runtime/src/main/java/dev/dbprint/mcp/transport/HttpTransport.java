@@ -183,6 +183,11 @@ public class HttpTransport {
      * body, and it is answered on its own, with no session minted.
      */
     private void modern(RoutingContext ctx, JsonNode message) {
+        if (!message.path("method").isTextual() && !message.has("result") && !message.has("error")) {
+            // neither a request, a notification nor a response: nothing a 202 could acknowledge
+            reply(ctx, 400, "Bad Request: not a JSON-RPC request, notification or response");
+            return;
+        }
         ProtocolError mismatch = ModernHeaders.mismatch(ctx.request(), message);
         McpDispatcher.Answer answer = mismatch != null
                 ? new McpDispatcher.Answer(dispatcher.refusal(message, mismatch), mismatch.httpStatus())
