@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -33,9 +34,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HttpIT {
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"0\"}}}";
-    private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+    static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
 
     int port;
     ServerProcess server;
@@ -118,6 +119,45 @@ class HttpIT {
         assertEquals(200, http.send(delete, HttpResponse.BodyHandlers.ofString()).statusCode());
         assertEquals(404, post("/mcp", PING, session).statusCode());
         assertEquals(404, http.send(delete, HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+
+    @Test
+    void unsupportedProtocolVersionHeaderIs400() throws Exception {
+        String session = initializeSession();
+        HttpRequest ping = HttpRequest.newBuilder(uri("/mcp")).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "1999-01-01").POST(HttpRequest.BodyPublishers.ofString(PING)).build();
+        HttpResponse<String> r = http.send(ping, HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(r.body().contains("1999-01-01"), r.body());
+    }
+
+    @Test
+    void postMustDeclareJsonAndAcceptBothReplyForms() {
+        Map<String, String> jsonOnly = Map.of("Content-Type", "application/json", "Accept", "application/json");
+        assertEquals(406, RawHttp.exchange(port, "POST", "/mcp", host(), jsonOnly, INITIALIZE).status());
+        Map<String, String> text = Map.of("Content-Type", "text/plain", "Accept", "application/json, text/event-stream");
+        assertEquals(415, RawHttp.exchange(port, "POST", "/mcp", host(), text, INITIALIZE).status());
+        Map<String, String> ranges = Map.of("Content-Type", "application/json; charset=utf-8", "Accept", "*/*");
+        assertEquals(200, RawHttp.exchange(port, "POST", "/mcp", host(), ranges, INITIALIZE).status());
+    }
+
+    @Test
+    void aSecondHostHeaderIs400() {
+        Map<String, String> second = Map.of("Host", "attacker.example:" + port);
+        assertEquals(400, RawHttp.post(port, "/mcp", host(), second, INITIALIZE).status());
+    }
+
+    @Test
+    void anAbsoluteTargetMustNameTheLoopbackAuthority() {
+        assertEquals(421, RawHttp.post(port, "http://attacker.example:" + port + "/mcp", host(), Map.of(), INITIALIZE)
+                .status());
+        assertEquals(200, RawHttp.post(port, "http://127.0.0.1:" + port + "/mcp", host(), Map.of(), INITIALIZE)
+                .status());
+    }
+
+    private String host() {
+        return "127.0.0.1:" + port;
     }
 
     @Test

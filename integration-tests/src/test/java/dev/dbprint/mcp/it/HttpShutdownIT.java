@@ -31,6 +31,34 @@ class HttpShutdownIT {
     }
 
     @Test
+    void anOversizedBodyIsRefusedAtOnceAndSigtermDoesNotWaitForIt() throws Exception {
+        int port = ServerProcess.freePort();
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
+                "--port", Integer.toString(port))) {
+            server.awaitListening(port);
+            try (Socket client = new Socket("127.0.0.1", port)) {
+                // a client that waits for 100 Continue before sending a body over the limit
+                client.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                        + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                        + "Expect: 100-continue\r\nContent-Length: " + (5 * 1024 * 1024) + "\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                client.getOutputStream().flush();
+                client.setSoTimeout(10_000);
+                byte[] first = new byte[64];
+                int n = client.getInputStream().read(first);
+                assertTrue(new String(first, 0, Math.max(n, 0), StandardCharsets.ISO_8859_1).startsWith("HTTP/1.1 413"),
+                        new String(first, 0, Math.max(n, 0), StandardCharsets.ISO_8859_1));
+                long start = System.nanoTime();
+                server.terminate();
+                assertEquals(0, server.waitForExit(), server.stderr());
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                // the refused request is over: shutdown must not wait out quarkus.shutdown.timeout for it
+                assertTrue(millis < PROMPT_MILLIS, "exit took " + millis + " ms after SIGTERM");
+            }
+        }
+    }
+
+    @Test
     void sigtermWithAnOpenSseStreamExitsZero() throws Exception {
         int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",

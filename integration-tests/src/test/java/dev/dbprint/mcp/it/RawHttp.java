@@ -13,8 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Hand-written HTTP/1.1 over a plain socket, for the requests {@code java.net.http} will not send: a foreign or missing
- * {@code Host}, a trailing-dot host. Each exchange is one connection with {@code Connection: close}.
+ * Hand-written HTTP/1.1 over a plain socket, for the requests {@code java.net.http} will not send: a foreign, missing or
+ * second {@code Host}, a trailing-dot host, an absolute-form target. A body is sent as JSON accepting both reply forms
+ * unless the headers given say otherwise. Each exchange is one connection with {@code Connection: close}.
  */
 public final class RawHttp {
 
@@ -56,8 +57,12 @@ public final class RawHttp {
         }
         headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
         if (body != null) {
-            head.append("Content-Type: application/json\r\n");
-            head.append("Accept: application/json, text/event-stream\r\n");
+            if (headers.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
+                head.append("Content-Type: application/json\r\n");
+            }
+            if (headers.keySet().stream().noneMatch("Accept"::equalsIgnoreCase)) {
+                head.append("Accept: application/json, text/event-stream\r\n");
+            }
             head.append("Content-Length: ").append(payload.length).append("\r\n");
         }
         head.append("Connection: close\r\n\r\n");

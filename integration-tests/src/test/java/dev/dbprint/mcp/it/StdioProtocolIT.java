@@ -111,6 +111,23 @@ class StdioProtocolIT {
     }
 
     @Test
+    void nullAndFractionalIdsAreInvalidRequests() {
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}");
+        assertError(server.awaitReply(null), id(null), -32600);
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}");
+        assertError(server.awaitReply(null), id(null), -32600);
+    }
+
+    @Test
+    void templatesListRefusesAnyCursor() {
+        JsonNode reply = server.request("resources/templates/list",
+                ServerProcess.JSON.createObjectNode().put("cursor", "nope"));
+        assertEquals(-32602, reply.path("error").path("code").asInt(), reply.toString());
+        assertEquals("resources/templates/list issued no cursor: all templates fit its first page. Call it without "
+                + "`cursor`.", reply.path("error").path("message").asText());
+    }
+
+    @Test
     void stringAndNumberIdsAreEchoedExactly() {
         server.send("{\"jsonrpc\":\"2.0\",\"id\":\"0001\",\"method\":\"ping\"}");
         assertEquals(id("0001"), server.awaitReply("0001").get("id"));

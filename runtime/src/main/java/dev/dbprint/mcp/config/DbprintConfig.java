@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.config;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,6 +30,25 @@ public interface DbprintConfig {
     /** Largest request body (HTTP) or frame (stdio) accepted, in bytes; larger ones are refused (413 / -32600). */
     @WithDefault("4194304")
     int maxMessageBytes();
+
+    /** The bounds of the HTTP transport. */
+    HttpLimits httpLimits();
+
+    /** The {@code dbprint.http-limits.*} keys. */
+    interface HttpLimits {
+
+        /** Most Streamable HTTP sessions open at once; past it {@code initialize} gets 503 until one ends or expires. */
+        @WithDefault("1000")
+        int maxSessions();
+
+        /** How long a Streamable HTTP session lives unused; its next request then gets 404. */
+        @WithDefault("30M")
+        Duration sessionIdleTimeout();
+
+        /** How long a request's body may take to arrive once its headers have: a slower one gets 408 and is closed. */
+        @WithDefault("30S")
+        Duration bodyTimeout();
+    }
 
     /** Where the reference documents served by {@code get_reference} and {@code dbprint:///reference/...} come from. */
     Reference reference();

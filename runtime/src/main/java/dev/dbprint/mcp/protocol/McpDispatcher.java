@@ -1,10 +1,8 @@
 package dev.dbprint.mcp.protocol;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
+import dev.dbprint.mcp.error.ProtocolError;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.Set;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,7 +21,6 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
-import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -36,20 +33,10 @@ import dev.dbprint.mcp.tool.ToolResult;
 @ApplicationScoped
 public class McpDispatcher {
 
-    public static final String LATEST_PROTOCOL = "2025-11-25";
-    static final List<String> PROTOCOLS = List.of(LATEST_PROTOCOL, "2025-06-18", "2025-03-26", "2024-11-05");
+    /** The methods whose answer reads print files: the only ones worth a worker thread of their own. */
+    private static final Set<String> PRINT_READERS = Set.of("tools/call", "resources/list", "resources/read");
 
     private static final Logger LOG = Logger.getLogger(McpDispatcher.class);
-
-    /** The request methods and what answers each: a method not here is "Method not found". */
-    private final Map<String, Function<ObjectNode, ObjectNode>> methods = Map.of(
-            "initialize", this::initialize,
-            "ping", params -> this.mapper.createObjectNode(),
-            "tools/list", this::listTools,
-            "tools/call", this::callTool,
-            "resources/list", params -> this.resources.list(optionalString(params, "cursor")),
-            "resources/read", params -> this.resources.read(requiredString(params, "uri")),
-            "resources/templates/list", params -> this.resources.templates());
 
     @Inject
     ObjectMapper mapper;
@@ -71,13 +58,12 @@ public class McpDispatcher {
         utf8 = utf8Writer(mapper);
     }
 
-    /** One frame's text in, the reply out as UTF-8; empty when nothing is to be sent (notifications, responses). */
-    public Optional<byte[]> handle(String text) {
-        try {
-            return Optional.ofNullable(handle(parse(text))).map(this::writeBytes);
-        } catch (ProtocolError e) {
-            return Optional.of(failure(e).getBytes(StandardCharsets.UTF_8));
-        }
+    /**
+     * Whether answering a message may read print files, and so may take long: a batch, or a request for a tool or a
+     * resource. Everything else is answered from memory, and a transport may answer it on its reading thread.
+     */
+    public static boolean readsPrint(JsonNode message) {
+        return message.isArray() || PRINT_READERS.contains(message.path("method").asText(""));
     }
 
     /** A frame's text as one JSON value; anything else is a -32700 parse error. */
@@ -97,20 +83,58 @@ public class McpDispatcher {
 
     /** The reply to a frame that failed before dispatch (not JSON, oversize): a JSON-RPC error with id null. */
     public String failure(ProtocolError e) {
-        return write(error(NullNode.instance, e.code(), e.getMessage()));
+        return write(error(NullNode.instance, e));
+    }
+
+    /** A modern reply and the HTTP status it goes out with. */
+    public record Answer(JsonNode reply, int status) {
+    }
+
+    /**
+     * A request of the stateless era: its {@code _meta} is checked (-32602, -32022, both HTTP 400), then it is served
+     * under the revision it names with the modern method table (an unknown or removed method is -32601, HTTP 404).
+     * Nothing of it outlives the request: no session, no cancellation scope shared with another request.
+     */
+    public Answer answerModern(JsonNode message) {
+        String version = Era.MODERN.latest();
+        JsonNode id = message.path("id");
+        if (message.isObject() && RequestId.valid(id) && message.path("method").isTextual()) {
+            try {
+                version = ModernRequest.version(message.get("params"));
+            } catch (ProtocolError e) {
+                return new Answer(error(id, e), e.httpStatus());
+            }
+        }
+        JsonNode reply = handleOne(message, new Exchange(Era.MODERN, version, new Peer()));
+        return new Answer(reply, status(reply));
+    }
+
+    /** The reply refusing a message before dispatch (a transport's own check), answering its id when it has one. */
+    public JsonNode refusal(JsonNode message, ProtocolError e) {
+        JsonNode id = message.path("id");
+        return error(RequestId.valid(id) ? id : NullNode.instance, e);
+    }
+
+    /** The HTTP status of a modern reply: 404 for a method this era does not have, 400 for a malformed request. */
+    private static int status(JsonNode reply) {
+        return switch (reply == null ? 0 : reply.path("error").path("code").asInt()) {
+            case ProtocolError.METHOD_NOT_FOUND -> 404;
+            case ProtocolError.INVALID_REQUEST, ProtocolError.PARSE_ERROR -> 400;
+            default -> 200;
+        };
     }
 
     /** A parsed message or batch in, the reply out; null when nothing is to be sent. */
-    public JsonNode handle(JsonNode message) {
+    public JsonNode handle(JsonNode message, Exchange exchange) {
         if (!message.isArray()) {
-            return handleOne(message);
+            return handleOne(message, exchange);
         }
         if (message.isEmpty()) {
             return error(NullNode.instance, ProtocolError.INVALID_REQUEST, "Invalid Request: an empty batch");
         }
         ArrayNode replies = mapper.createArrayNode();
         message.forEach(element -> {
-            JsonNode reply = handleOne(element);
+            JsonNode reply = handleOne(element, exchange);
             if (reply != null) {
                 replies.add(reply);
             }
@@ -148,46 +172,68 @@ public class McpDispatcher {
         return mapper.writer().with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     }
 
-    private JsonNode handleOne(JsonNode message) {
+    private JsonNode handleOne(JsonNode message, Exchange exchange) {
         if (!message.isObject()) {
             return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
                     "Invalid Request: a JSON-RPC message must be an object");
         }
-        boolean notification = !message.has("id");
-        JsonNode id = message.path("id");
-        if (!notification && !(id.isTextual() || id.isNumber() || id.isNull())) {
-            return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
-                    "Invalid Request: id must be a string or a number");
+        if (!message.has("id")) {
+            notice(message, exchange);
+            return null; // a notification (or a malformed one) is never answered
         }
+        JsonNode id = message.get("id");
+        if (!RequestId.valid(id)) {
+            return message.has("result") || message.has("error")
+                    ? null // a response from the client: nothing may be answered
+                    : error(NullNode.instance, ProtocolError.INVALID_REQUEST,
+                            "Invalid Request: id must be a string or an integer");
+        }
+        exchange.peer().admit(message);
+        JsonNode reply = request(message, id, exchange);
+        return exchange.peer().finish(id) ? null : reply;
+    }
+
+    /** A notification: only a cancellation does anything; notifications/initialized and any other are accepted. */
+    private static void notice(JsonNode message, Exchange exchange) {
+        if ("notifications/cancelled".equals(message.path("method").textValue())
+                && "2.0".equals(message.path("jsonrpc").textValue())) {
+            exchange.peer().cancel(message.path("params").path("requestId"));
+        }
+    }
+
+    private JsonNode request(JsonNode message, JsonNode id, Exchange exchange) {
         JsonNode method = message.get("method");
         if (method == null || !method.isTextual()) {
-            if (notification || message.has("result") || message.has("error")) {
-                return null; // a response from the client, or a malformed notification: nothing may be answered
+            if (message.has("result") || message.has("error")) {
+                return null; // a response from the client: nothing may be answered
             }
             return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'method' must be a string");
         }
         if (!message.path("jsonrpc").isTextual() || !"2.0".equals(message.path("jsonrpc").textValue())) {
-            return notification
-                    ? null
-                    : error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
+            return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
         }
-        if (notification) {
-            return null; // notifications/initialized, notifications/cancelled and any other are accepted silently
-        }
-        String name = method.asText();
-        Function<ObjectNode, ObjectNode> answer = methods.get(name);
-        if (answer == null) {
+        return answerRequest(method.asText(), id, message.get("params"), exchange);
+    }
+
+    private JsonNode answerRequest(String name, JsonNode id, JsonNode params, Exchange exchange) {
+        if (!exchange.era().answers(name)) {
             return error(id, ProtocolError.METHOD_NOT_FOUND, "Method not found: " + name);
         }
-        JsonNode params = message.get("params");
         if (params != null && !params.isNull() && !params.isObject()) {
             return error(id, ProtocolError.INVALID_PARAMS, "Invalid params: 'params' must be an object");
         }
+        if (exchange.peer().cancelled(id)) {
+            return null; // withdrawn while it waited for a worker: no work is started for it
+        }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
-            return result(id, answer.apply(p));
+            ObjectNode result = call(name, p);
+            if (exchange.era() == Era.MODERN) {
+                CacheHints.complete(name, result);
+            }
+            return result(id, result);
         } catch (ProtocolError e) {
-            return error(id, e.code(), e.getMessage());
+            return error(id, e);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // an Error escaping here would end the worker with the request unanswered: the client would wait forever
             LOG.errorf(e, "%s failed", name);
@@ -195,20 +241,64 @@ public class McpDispatcher {
         }
     }
 
+    private ObjectNode call(String method, ObjectNode params) {
+        return switch (method) {
+            case "initialize" -> initialize(params);
+            case "server/discover" -> discover();
+            case "ping" -> mapper.createObjectNode();
+            case "tools/list" -> listTools(params);
+            case "tools/call" -> callTool(params);
+            case "resources/list" -> resources.list(optionalString(params, "cursor"));
+            case "resources/read" -> read(requiredString(params, "uri"));
+            case "resources/templates/list" -> listTemplates(params);
+            default -> throw new ProtocolError(ProtocolError.METHOD_NOT_FOUND, "Method not found: " + method);
+        };
+    }
+
     private ObjectNode initialize(ObjectNode params) {
         String asked = params.path("protocolVersion").asText("");
         ObjectNode result = mapper.createObjectNode();
-        result.put("protocolVersion", PROTOCOLS.contains(asked) ? asked : LATEST_PROTOCOL);
+        result.put("protocolVersion", Era.LEGACY.agree(asked));
+        capabilities(result);
+        serverInfo(result.putObject("serverInfo"));
+        result.put("instructions", ServerIdentity.instructions());
+        return result;
+    }
+
+    /** What {@code initialize} says, the stateless way: the server's identity rides in the result's {@code _meta}. */
+    private ObjectNode discover() {
+        ObjectNode result = mapper.createObjectNode();
+        ModernRequest.supportedVersions().forEach(result.putArray("supportedVersions")::add);
+        capabilities(result);
+        result.put("instructions", ServerIdentity.instructions());
+        serverInfo(result.putObject("_meta").putObject(ModernRequest.SERVER_INFO_KEY));
+        return result;
+    }
+
+    /** The same capabilities in both eras (spec §7.2): no subscriptions, no list changes, no prompts. */
+    private static void capabilities(ObjectNode result) {
         ObjectNode capabilities = result.putObject("capabilities");
         ObjectNode resourceCaps = capabilities.putObject("resources");
         resourceCaps.put("subscribe", false);
         resourceCaps.put("listChanged", false);
         capabilities.putObject("tools").put("listChanged", false);
-        ObjectNode info = result.putObject("serverInfo");
+    }
+
+    private static void serverInfo(ObjectNode info) {
         info.put("name", ServerIdentity.NAME);
         info.put("version", ServerIdentity.version());
-        result.put("instructions", ServerIdentity.instructions());
-        return result;
+    }
+
+    /** A resource read; an invalid-params fault names the URI asked for in its {@code data} (both eras). */
+    private ObjectNode read(String uri) {
+        try {
+            return resources.read(uri);
+        } catch (ProtocolError e) {
+            if (e.code() != ProtocolError.INVALID_PARAMS || e.data() != null) {
+                throw e;
+            }
+            throw new ProtocolError(e.code(), e.getMessage(), mapper.createObjectNode().put("uri", uri), e.httpStatus());
+        }
     }
 
     private ObjectNode listTools(ObjectNode params) {
@@ -221,6 +311,15 @@ public class McpDispatcher {
         ArrayNode list = result.putArray("tools");
         tools.all().forEach(t -> list.add(t.descriptor().listEntry(mapper)));
         return result;
+    }
+
+    private ObjectNode listTemplates(ObjectNode params) {
+        if (params.has("cursor")) {
+            // every template fits the first page, so no reply ever carries a cursor to pass back
+            throw ProtocolError.invalidParams("resources/templates/list issued no cursor: all templates fit its first "
+                    + "page. Call it without `cursor`.");
+        }
+        return resources.templates();
     }
 
     private ObjectNode callTool(ObjectNode params) {
@@ -276,6 +375,14 @@ public class McpDispatcher {
         ObjectNode error = reply.putObject("error");
         error.put("code", code);
         error.put("message", message);
+        return reply;
+    }
+
+    private ObjectNode error(JsonNode id, ProtocolError e) {
+        ObjectNode reply = error(id, e.code(), e.getMessage());
+        if (e.data() != null) {
+            ((ObjectNode) reply.get("error")).set("data", e.data());
+        }
         return reply;
     }
 }

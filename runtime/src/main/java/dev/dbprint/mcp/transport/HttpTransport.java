@@ -1,7 +1,7 @@
 package dev.dbprint.mcp.transport;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -12,8 +12,12 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.config.DbprintConfig;
-import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.protocol.Era;
+import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.ModernRequest;
+import dev.dbprint.mcp.protocol.Peer;
+import dev.dbprint.mcp.error.ProtocolError;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -32,6 +36,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 public class HttpTransport {
 
     public static final String SESSION_HEADER = "Mcp-Session-Id";
+    public static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
 
     @Inject
     McpDispatcher dispatcher;
@@ -45,12 +50,12 @@ public class HttpTransport {
     @Inject
     AcceptQueueFlush acceptQueue;
 
-    /** The ids of the open Streamable HTTP sessions. */
-    private final Set<String> sessions = ConcurrentHashMap.newKeySet();
+    /** The open Streamable HTTP sessions. */
+    private Sessions sessions;
     /** Legacy SSE streams, by session id. */
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
 
-    private record SseStream(HttpServerResponse response, Context context) {
+    private record SseStream(HttpServerResponse response, Context context, Peer peer) {
 
         void send(String event, String data) {
             context.runOnContext(v -> {
@@ -65,9 +70,13 @@ public class HttpTransport {
         if (!config.http()) {
             return;
         }
+        DbprintConfig.HttpLimits limits = config.httpLimits();
+        sessions = new Sessions(limits.maxSessions(), limits.sessionIdleTimeout());
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxMessageBytes());
         router.route().order(Integer.MIN_VALUE).handler(this::admit);
         router.route().order(Integer.MIN_VALUE + 1).handler(this::guard);
+        router.post().order(Integer.MIN_VALUE + 2)
+                .handler(new BodyAdmission(config.maxMessageBytes(), limits.bodyTimeout()));
         router.post("/mcp").handler(body).blockingHandler(this::post, false);
         router.delete("/mcp").handler(this::delete);
         router.get("/mcp").handler(ctx -> ctx.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end());
@@ -99,7 +108,13 @@ public class HttpTransport {
 
     private void guard(RoutingContext ctx) {
         int port = ctx.request().localAddress().port();
-        if (!LoopbackGuard.hostAllowed(ctx.request().getHeader("Host"), port)) {
+        List<String> hosts = ctx.request().headers().getAll("Host");
+        if (hosts.size() > 1) {
+            reply(ctx, 400, "Bad Request: more than one Host header");
+        } else if (!LoopbackGuard.targetAllowed(ctx.request().uri(), port)) {
+            ctx.response().setStatusCode(421).end("Misdirected Request: an absolute request target must name "
+                    + "http://127.0.0.1, localhost or [::1] on port " + port);
+        } else if (!LoopbackGuard.hostAllowed(ctx.request().getHeader("Host"), port)) {
             ctx.response().setStatusCode(421).end("Misdirected Request: Host must be 127.0.0.1, localhost or [::1] on port "
                     + port);
         } else if (!LoopbackGuard.originAllowed(ctx.request().getHeader("Origin"), port)) {
@@ -110,23 +125,51 @@ public class HttpTransport {
     }
 
     private void post(RoutingContext ctx) {
+        if (!MediaTypes.accepts(ctx.request().getHeader("Accept"), MediaTypes.JSON)
+                || !MediaTypes.accepts(ctx.request().getHeader("Accept"), MediaTypes.EVENT_STREAM)) {
+            reply(ctx, 406, "Not Acceptable: Accept must take both " + MediaTypes.JSON + " and "
+                    + MediaTypes.EVENT_STREAM);
+            return;
+        }
         JsonNode message = parse(ctx);
         if (message == null) {
             return;
         }
-        String session = ctx.request().getHeader(SESSION_HEADER);
-        if (McpDispatcher.isInitialize(message)) {
-            session = UUID.randomUUID().toString().replace("-", "");
-            sessions.add(session);
-        } else if (session == null) {
-            reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header; send initialize first");
-            return;
-        } else if (!sessions.contains(session)) {
-            reply(ctx, 404, "Not Found: unknown or ended session " + session);
+        String sessionId = ctx.request().getHeader(SESSION_HEADER);
+        boolean legacyInitialize = McpDispatcher.isInitialize(message) && ModernRequest.namedVersion(message) == null;
+        if (message.isObject() && sessionId == null && !legacyInitialize) {
+            modern(ctx, message);
             return;
         }
-        JsonNode answer = dispatcher.handle(message);
-        HttpServerResponse response = ctx.response().putHeader(SESSION_HEADER, session);
+        String asked = ctx.request().getHeader(PROTOCOL_HEADER);
+        if (asked != null && Era.of(asked).isEmpty()) {
+            reply(ctx, 400, "Bad Request: unsupported " + PROTOCOL_HEADER + " '" + asked + "'. Supported: "
+                    + Era.LEGACY.versions());
+            return;
+        }
+        Sessions.Session session;
+        if (legacyInitialize) {
+            session = sessions.open(Era.LEGACY.agree(message.path("params").path("protocolVersion").asText("")))
+                    .orElse(null);
+            if (session == null) {
+                ctx.response().putHeader("Retry-After", "60");
+                reply(ctx, 503, "Service Unavailable: " + config.httpLimits().maxSessions() + " sessions are open, the "
+                        + "most this server keeps. End one with DELETE /mcp, or retry once an idle one has expired.");
+                return;
+            }
+        } else {
+            if (sessionId == null) {
+                reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header; send initialize first");
+                return;
+            }
+            session = sessions.use(sessionId);
+            if (session == null) {
+                reply(ctx, 404, "Not Found: unknown, ended or expired session " + sessionId);
+                return;
+            }
+        }
+        JsonNode answer = dispatcher.handle(message, Exchange.legacy(session.version, session.peer));
+        HttpServerResponse response = ctx.response().putHeader(SESSION_HEADER, session.id);
         if (answer == null) {
             response.setStatusCode(202).end();
         } else {
@@ -135,12 +178,34 @@ public class HttpTransport {
         }
     }
 
+    /**
+     * A request of the stateless era (no session, not a legacy {@code initialize}): its headers must agree with its
+     * body, and it is answered on its own, with no session minted.
+     */
+    private void modern(RoutingContext ctx, JsonNode message) {
+        if (!message.path("method").isTextual() && !message.has("result") && !message.has("error")) {
+            // neither a request, a notification nor a response: nothing a 202 could acknowledge
+            reply(ctx, 400, "Bad Request: not a JSON-RPC request, notification or response");
+            return;
+        }
+        ProtocolError mismatch = ModernHeaders.mismatch(ctx.request(), message);
+        McpDispatcher.Answer answer = mismatch != null
+                ? new McpDispatcher.Answer(dispatcher.refusal(message, mismatch), mismatch.httpStatus())
+                : dispatcher.answerModern(message);
+        if (answer.reply() == null) {
+            ctx.response().setStatusCode(202).end();
+        } else {
+            ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(dispatcher.writeBytes(answer.reply())));
+        }
+    }
+
     private void delete(RoutingContext ctx) {
         String session = ctx.request().getHeader(SESSION_HEADER);
         if (session == null) {
             reply(ctx, 400, "Bad Request: missing " + SESSION_HEADER + " header");
-        } else if (!sessions.remove(session)) {
-            reply(ctx, 404, "Not Found: unknown or ended session " + session);
+        } else if (!sessions.end(session)) {
+            reply(ctx, 404, "Not Found: unknown, ended or expired session " + session);
         } else {
             ctx.response().setStatusCode(200).end();
         }
@@ -153,7 +218,7 @@ public class HttpTransport {
                 .putHeader("Connection", "keep-alive");
         // a stream never completes on its own: shutdown waits for the calls, then ends the streams
         requests.exempt(ctx);
-        SseStream stream = new SseStream(response, Vertx.currentContext());
+        SseStream stream = new SseStream(response, Vertx.currentContext(), new Peer());
         streams.put(session, stream);
         response.closeHandler(v -> streams.remove(session));
         stream.send("endpoint", "/messages/?session_id=" + session);
@@ -174,11 +239,12 @@ public class HttpTransport {
         if (message == null) {
             return;
         }
+        stream.peer().admit(message); // before the 202: the client may cancel as soon as it has it
         // the answer goes out on the stream after the 202 ends this request: shutdown must wait for it too
         Runnable answered = requests.hold();
         try {
             reply(ctx, 202, "Accepted");
-            JsonNode answer = dispatcher.handle(message);
+            JsonNode answer = dispatcher.handle(message, Exchange.legacy(null, stream.peer()));
             if (answer != null) {
                 stream.send("message", dispatcher.write(answer));
             }
@@ -187,8 +253,15 @@ public class HttpTransport {
         }
     }
 
-    /** The body as JSON, or null after answering 400 with the -32700 error when it is not JSON. */
+    /**
+     * The body as JSON, or null after answering: 415 when it is not declared JSON, 400 with the -32700 error when it is
+     * not JSON.
+     */
     private JsonNode parse(RoutingContext ctx) {
+        if (!MediaTypes.isJson(ctx.request().getHeader("Content-Type"))) {
+            reply(ctx, 415, "Unsupported Media Type: Content-Type must be " + MediaTypes.JSON);
+            return null;
+        }
         String text = ctx.body().asString("UTF-8");
         try {
             return dispatcher.parse(text == null ? "" : text);

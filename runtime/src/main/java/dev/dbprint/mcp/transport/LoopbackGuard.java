@@ -28,6 +28,22 @@ public final class LoopbackGuard {
         return h.equals("127.0.0.1:" + port) || h.equals("localhost:" + port) || h.equals("[::1]:" + port);
     }
 
+    /**
+     * An origin-form target ({@code /mcp}) names no authority; an absolute-form one ({@code http://host:port/mcp}),
+     * which a server must take in place of {@code Host} (RFC 9112 §3.2.2), must name a loopback one on the bound port.
+     */
+    public static boolean targetAllowed(String target, int port) {
+        if (target == null || target.startsWith("/") || target.equals("*")) {
+            return true;
+        }
+        String t = target.toLowerCase(Locale.ROOT);
+        if (!t.startsWith("http://")) {
+            return false;
+        }
+        int end = t.indexOf('/', "http://".length());
+        return hostAllowed(t.substring("http://".length(), end < 0 ? t.length() : end), port);
+    }
+
     public static boolean originAllowed(String origin, int port) {
         if (origin == null) {
             return true;

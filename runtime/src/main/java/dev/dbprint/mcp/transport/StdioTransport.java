@@ -20,21 +20,32 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.dbprint.mcp.config.DbprintConfig;
-import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.ModernRequest;
+import dev.dbprint.mcp.protocol.Peer;
+import dev.dbprint.mcp.error.ProtocolError;
 import io.quarkus.runtime.Quarkus;
 
 /**
- * Newline-delimited JSON-RPC over stdin/stdout, UTF-8 whatever the locale. Each line is answered on a worker so a slow
- * call does not hold the next; replies are written whole, one per line. EOF on stdin is a clean shutdown (§7.3): the
- * calls already read are answered, then the server exits 0.
+ * Newline-delimited JSON-RPC over stdin/stdout, UTF-8 whatever the locale. A line that may read print files (a tool
+ * call, a resource list or read, a batch) is answered on a worker so a slow call does not hold the next; every other
+ * line (ping, the handshake, the tool and template lists, notifications such as a cancellation) is answered by the
+ * reader at once, so it never queues behind slow calls. Replies are written whole, one per line. EOF on stdin is a
+ * clean shutdown (§7.3): the calls already read are answered, then the server exits 0.
  */
 @ApplicationScoped
 public class StdioTransport {
 
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
-    private static final int WORKERS = Math.max(2, Runtime.getRuntime().availableProcessors());
+    /**
+     * Calls answered at once; more wait in order. Twice the cores, at least 4: a call blocked on a slow file read does
+     * not hold the CPU, and one per core would let two such calls stall every other on a 2-core machine.
+     */
+    static final int WORKERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
     @Inject
     McpDispatcher dispatcher;
@@ -47,6 +58,8 @@ public class StdioTransport {
 
     private final Object writeLock = new Object();
     private final CountDownLatch readerDone = new CountDownLatch(1);
+    /** One stdio connection is one client: its cancellations apply to its own requests. */
+    private final Peer peer = new Peer();
     private ExecutorService workers;
     private OutputStream out;
     private WatchedInput stdin;
@@ -118,7 +131,7 @@ public class StdioTransport {
                 }
                 String text = frame.text();
                 if (!text.isBlank()) {
-                    dispatch(text);
+                    take(text);
                 }
             }
         } catch (IOException e) {
@@ -131,18 +144,45 @@ public class StdioTransport {
         }
     }
 
-    private void dispatch(String text) {
+    /** Answers a frame here when it is answered from memory, else hands it to a worker. */
+    private void take(String text) {
+        JsonNode message;
         try {
-            workers.execute(() -> {
-                try {
-                    dispatcher.handle(text).ifPresent(this::send);
-                } catch (RuntimeException e) {
-                    LOG.error("frame handling failed", e);
-                }
-            });
+            message = dispatcher.parse(text);
+        } catch (ProtocolError e) {
+            send(dispatcher.failure(e).getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        boolean modern = ModernRequest.announcesItself(message);
+        if (!McpDispatcher.readsPrint(message)) {
+            answer(message, modern);
+            return;
+        }
+        if (!modern) {
+            peer.admit(message); // before a worker takes it: a cancellation read next must find it
+        }
+        try {
+            workers.execute(() -> answer(message, modern));
         } catch (RejectedExecutionException e) {
             // sent after shutdown began (the reader was waiting on an empty pipe when it did): not answered
             LOG.debug("frame received after shutdown began; not answered");
+        }
+    }
+
+    /**
+     * A modern request (it names its revision in {@code _meta}, or is {@code server/discover}) is served on its own;
+     * any other line is legacy, under this connection's handshake and cancellations.
+     */
+    private void answer(JsonNode message, boolean modern) {
+        try {
+            JsonNode reply = modern
+                    ? dispatcher.answerModern(message).reply()
+                    : dispatcher.handle(message, Exchange.legacy(null, peer));
+            if (reply != null) {
+                send(dispatcher.writeBytes(reply));
+            }
+        } catch (RuntimeException e) {
+            LOG.error("frame handling failed", e);
         }
     }
 

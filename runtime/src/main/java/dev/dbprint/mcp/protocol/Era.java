@@ -1,0 +1,57 @@
+package dev.dbprint.mcp.protocol;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The protocol eras the server speaks, each with its revisions and its method table. Adding a revision touches this
+ * seam: which era it belongs to, and what that era answers.
+ */
+public enum Era {
+
+    /** The handshake revisions: {@code initialize} agrees a version, kept by the HTTP session or the stdio connection. */
+    LEGACY(List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"),
+            Set.of("initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read",
+                    "resources/templates/list")),
+
+    /** The stateless revisions: every request names its version and capabilities in {@code params._meta}. */
+    MODERN(List.of("2026-07-28"), Set.of("server/discover", "tools/list", "tools/call", "resources/list", "resources/read",
+            "resources/templates/list"));
+
+    private final List<String> versions;
+    private final Set<String> methods;
+
+    Era(List<String> versions, Set<String> methods) {
+        this.versions = versions;
+        this.methods = methods;
+    }
+
+    /** The revisions of this era, newest first. */
+    public List<String> versions() {
+        return versions;
+    }
+
+    public String latest() {
+        return versions.get(0);
+    }
+
+    public boolean answers(String method) {
+        return methods.contains(method);
+    }
+
+    /** The revision a handshake agrees to: the one asked for when this era has it, else this era's newest. */
+    public String agree(String asked) {
+        return versions.contains(asked) ? asked : latest();
+    }
+
+    /** The era a revision belongs to; empty for a revision this server does not speak. */
+    public static Optional<Era> of(String version) {
+        for (Era era : values()) {
+            if (era.versions.contains(version)) {
+                return Optional.of(era);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.dbprint.mcp.protocol;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One client's requests in flight, so that client's {@code notifications/cancelled} can withdraw an answer: a stdio
+ * connection, a Streamable HTTP session and a legacy SSE stream each have one. A cancelled request is not answered
+ * (a cancellation is only ever a request to stop; the work already done is not undone).
+ */
+public final class Peer {
+
+    /** Request id → whether the client cancelled it. */
+    private final Map<JsonNode, Boolean> running = new ConcurrentHashMap<>();
+
+    /**
+     * Marks the requests of a message (or of each element of a batch) as running. A transport that hands requests to
+     * workers calls this on its reading thread first, so a cancellation read right after finds the request even
+     * before a worker has taken it.
+     */
+    public void admit(JsonNode message) {
+        if (message.isArray()) {
+            message.forEach(this::admitOne);
+        } else {
+            admitOne(message);
+        }
+    }
+
+    private void admitOne(JsonNode message) {
+        JsonNode id = message.get("id");
+        if (message.isObject() && message.path("method").isTextual() && RequestId.valid(id)) {
+            running.putIfAbsent(id, Boolean.FALSE);
+        }
+    }
+
+    /** The client withdrew a request; unknown or finished ids are ignored, as the protocol allows. */
+    void cancel(JsonNode id) {
+        running.computeIfPresent(id, (k, v) -> Boolean.TRUE);
+    }
+
+    boolean cancelled(JsonNode id) {
+        return Boolean.TRUE.equals(running.get(id));
+    }
+
+    /** Ends a request; true when the client cancelled it, so its answer must not be sent. */
+    boolean finish(JsonNode id) {
+        return Boolean.TRUE.equals(running.remove(id));
+    }
+}
