@@ -12,7 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
-
 import dev.dbprint.mcp.config.ServedConnection;
 
 /**

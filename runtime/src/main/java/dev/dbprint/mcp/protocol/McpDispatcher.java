@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.protocol;
 
-import dev.dbprint.mcp.error.ProtocolError;
 import java.util.Optional;
 import java.util.Set;
 
@@ -21,6 +20,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;

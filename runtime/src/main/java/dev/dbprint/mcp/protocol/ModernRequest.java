@@ -1,12 +1,13 @@
 package dev.dbprint.mcp.protocol;
 
-import dev.dbprint.mcp.error.ProtocolError;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.error.ProtocolError;
 
 /**
  * How a request of the stateless era is told apart and checked: it names its revision and the client's capabilities

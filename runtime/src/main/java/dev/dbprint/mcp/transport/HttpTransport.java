@@ -12,12 +12,12 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.protocol.Era;
 import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.ModernRequest;
 import dev.dbprint.mcp.protocol.Peer;
-import dev.dbprint.mcp.error.ProtocolError;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;

@@ -2,8 +2,8 @@ package dev.dbprint.mcp.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.dbprint.mcp.protocol.ModernRequest;
 import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.protocol.ModernRequest;
 import io.vertx.core.http.HttpServerRequest;
 
 /**

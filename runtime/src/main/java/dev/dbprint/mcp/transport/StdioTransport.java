@@ -23,11 +23,11 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.ModernRequest;
 import dev.dbprint.mcp.protocol.Peer;
-import dev.dbprint.mcp.error.ProtocolError;
 import io.quarkus.runtime.Quarkus;
 
 /**

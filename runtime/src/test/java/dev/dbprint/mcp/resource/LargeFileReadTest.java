@@ -18,11 +18,11 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.FileIdentity;
 import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 
 /**

@@ -138,7 +138,8 @@ class SearchColumnsToolTest {
                 + "      '[*].sku':\n        classification: text\n        occurrences: 5\n"
                 + "      '[*].qty':\n        classification: numeric\n        occurrences: 5\n");
         ToolHarness h = p.harness();
-        ToolResult r = h.call(new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes()), "{\"pattern\": \"items[*].sku\"}");
+        ToolResult r = h.call(new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes()),
+                "{\"pattern\": \"items[*].sku\"}");
         assertEquals(List.of("s.orders.items[*].sku"), names(ToolHarness.parse(r.text())));
     }
 

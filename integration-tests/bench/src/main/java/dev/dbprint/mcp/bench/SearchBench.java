@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
+import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.tool.ResolveValueTool;
 import dev.dbprint.mcp.tool.SearchColumnsTool;
 import dev.dbprint.mcp.tool.ToolResult;
@@ -33,7 +34,7 @@ public final class SearchBench {
         System.out.printf("generated %,d columns in %d ms%n", tables * columns, (System.nanoTime() - t0) / 1_000_000);
         InProcess server = new InProcess(project);
 
-        SearchColumnsTool search = new SearchColumnsTool(server.store, server.paging);
+        SearchColumnsTool search = new SearchColumnsTool(server.store, server.paging, CacheSizes.defaultSearchCacheBytes());
         String[] calls = {"{\"text\": \"lifecycle\"}", "{\"pattern\": \"c00*_status\"}", "{\"pattern\": \"*\"}",
                 "{\"classification\": \"categorical\"}"};
         for (int i = 0; i < calls.length; i++) {
