@@ -73,6 +73,13 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
         assertTrue(names.contains("list_tables"), names.toString());
         assertTrue(tools.get(names.indexOf("list_tables")).path("inputSchema").asText()
                 .contains("\"additionalProperties\" : false"));
+        assertEquals("List tables", tools.get(names.indexOf("list_tables")).path("title").asText());
+        JsonNode purpose = null;
+        for (JsonNode arg : tools.get(names.indexOf("get_table_context")).path("args")) {
+            purpose = arg.path("name").asText().equals("purpose") ? arg : purpose;
+        }
+        // what the Tools page turns into a drop-down
+        assertEquals("[\"profile\",\"query\"]", purpose.path("enum").toString());
 
         JsonNode first = executeJsonRPCMethod("callTool", Map.of("name", "list_tables", "arguments", "{}"));
         assertFalse(first.path("isError").asBoolean(), first.toString());
