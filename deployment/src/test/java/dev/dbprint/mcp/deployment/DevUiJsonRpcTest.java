@@ -31,8 +31,10 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     @RegisterExtension
     static final QuarkusDevModeTest APP = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClasses(PrintFixture.class)
+                    // a free port: on a machine where other builds run dev-mode tests, a fixed 8080 let this test talk
+                    // to another build's application (test.url follows the port really bound)
                     .addAsResource(new StringAsset("dbprint.project=" + PROJECT + "\n"
-                            + "quarkus.banner.enabled=false\n"), "application.properties"));
+                            + "quarkus.banner.enabled=false\nquarkus.http.port=0\n"), "application.properties"));
 
     public DevUiJsonRpcTest() {
         super("dbprint-mcp");
