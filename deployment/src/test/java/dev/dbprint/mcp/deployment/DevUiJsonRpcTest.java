@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +32,26 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
 
     static final Path PROJECT = PrintFixture.create();
 
+    static {
+        // a free port, as a system property so the application and the JSON-RPC client (which reads the configured
+        // port, not the bound one) both see it: with the default 8080 this test talked to another build's dev-mode
+        // application on a shared machine
+        System.setProperty("quarkus.http.port", Integer.toString(freePort()));
+    }
+
     @RegisterExtension
     static final QuarkusDevModeTest APP = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClasses(PrintFixture.class)
-                    // a free port: on a machine where other builds run dev-mode tests, a fixed 8080 let this test talk
-                    // to another build's application (test.url follows the port really bound)
                     .addAsResource(new StringAsset("dbprint.project=" + PROJECT + "\n"
-                            + "quarkus.banner.enabled=false\nquarkus.http.port=0\n"), "application.properties"));
+                            + "quarkus.banner.enabled=false\n"), "application.properties"));
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     public DevUiJsonRpcTest() {
         super("dbprint-mcp");
