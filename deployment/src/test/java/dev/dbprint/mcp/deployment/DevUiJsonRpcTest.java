@@ -33,10 +33,12 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     static final Path PROJECT = PrintFixture.create();
 
     static {
-        // a free port, as a system property so the application and the JSON-RPC client (which reads the configured
-        // port, not the bound one) both see it: with the default 8080 this test talked to another build's dev-mode
-        // application on a shared machine
-        System.setProperty("quarkus.http.port", Integer.toString(freePort()));
+        // a free port for the application, and the URL the Dev UI JSON-RPC client reads (test.url, which does not
+        // follow the application's port by itself): with the default 8080 this test talked to another build's
+        // dev-mode application on a shared machine
+        int port = freePort();
+        System.setProperty("quarkus.http.port", Integer.toString(port));
+        System.setProperty("test.url", "http://localhost:" + port);
     }
 
     @RegisterExtension
