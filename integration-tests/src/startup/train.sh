@@ -16,7 +16,10 @@ if [[ $jar == /* ]]; then
     jar=$(cd "$(dirname "$jar")" && pwd -P)/$(basename "$jar") # as the launcher spells it
 fi
 rm -f "$archive"
-"$java" "$option" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
+# the session's on-disk index goes to a throwaway directory, not the builder's cache
+index=$(mktemp -d)
+trap 'rm -rf "$index"' EXIT
+"$java" "$option" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
     < "$here/training.jsonl" > /dev/null 2> "$log"
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
 echo "recorded from a stdio session: $archive ($(wc -c < "$archive") bytes)"

@@ -8,7 +8,11 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,11 +23,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * An MCP server spawned as a child process and spoken to over stdio, one newline-delimited JSON-RPC frame a line, one
  * request at a time. The clock of {@link #timed} runs from writing the request to reading the reply's last byte (the
  * end of its line), so both servers are timed the same way; parsing the reply happens after the clock stops. Its stderr
- * is drained on a thread of its own so a chatty server never blocks.
+ * is drained on a thread of its own so a chatty server never blocks. With {@link #timeoutEach} a call gives up after a
+ * while: stdout is then read on a thread of its own too (a blocked pipe read cannot be abandoned), which costs each
+ * reply a hand-over between threads, so the sub-millisecond timings of the peer bench read stdout directly.
  */
 public final class StdioServer implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final String END = new String("end of stdout"); // compared by identity: never a line read
 
     /** A reply and how long the round trip took. */
     public record Reply(String line, long nanos) {
@@ -52,6 +60,8 @@ public final class StdioServer implements AutoCloseable {
     private final StringBuffer stderr = new StringBuffer();
     private final long startNanos;
     private int nextId = 1;
+    private Duration timeout;
+    private BlockingQueue<String> lines;
 
     private StdioServer(Process process, long startNanos) {
         this.process = process;
@@ -61,14 +71,50 @@ public final class StdioServer implements AutoCloseable {
         drain(process.getErrorStream(), stderr);
     }
 
+    /** A call the server did not answer within the {@link #timeoutEach} time; the process is left running. */
+    public static final class TimedOut extends RuntimeException {
+
+        TimedOut(String method, Duration after) {
+            super(method + " not answered after " + after.toSeconds() + " s");
+        }
+    }
+
     /** Spawns {@code command} in {@code directory}. */
     public static StdioServer start(List<String> command, Path directory) {
+        return start(command, directory, Map.of());
+    }
+
+    /** Spawns {@code command} in {@code directory} with {@code environment} added to this process's own. */
+    public static StdioServer start(List<String> command, Path directory, Map<String, String> environment) {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().putAll(environment);
         long start = System.nanoTime();
         try {
-            return new StdioServer(new ProcessBuilder(command).directory(directory.toFile()).start(), start);
+            return new StdioServer(builder.start(), start);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }
+    }
+
+    /** From now on every request throws {@link TimedOut} when its reply has not arrived within {@code limit}. */
+    public StdioServer timeoutEach(Duration limit) {
+        if (lines == null) {
+            lines = new LinkedBlockingQueue<>();
+            Thread t = new Thread(() -> {
+                try {
+                    for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
+                        lines.add(line);
+                    }
+                } catch (IOException ignored) {
+                    // the process went away: the same as the end of its output
+                }
+                lines.add(END);
+            }, "bench-stdout");
+            t.setDaemon(true);
+            t.start();
+        }
+        timeout = limit;
+        return this;
     }
 
     /**
@@ -101,7 +147,7 @@ public final class StdioServer implements AutoCloseable {
         long t = System.nanoTime();
         send(frame);
         while (true) {
-            String line = readLine();
+            String line = readLine(method, t);
             long nanos = System.nanoTime() - t;
             if (!line.startsWith("{")) { // not a frame: JFR, started by jcmd for --profile, announces itself on stdout
                 continue;
@@ -133,9 +179,22 @@ public final class StdioServer implements AutoCloseable {
         }
     }
 
-    private String readLine() {
+    /** The next line of stdout; with a timeout, one that arrives before {@code sentNanos} plus the timeout. */
+    private String readLine(String method, long sentNanos) {
         try {
-            String line = stdout.readLine();
+            String line;
+            if (lines == null) {
+                line = stdout.readLine();
+            } else {
+                line = lines.poll(sentNanos + timeout.toNanos() - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (line == null) {
+                    throw new TimedOut(method, timeout);
+                }
+                if (line == END) {
+                    lines.add(END); // every later read ends here too
+                    line = null;
+                }
+            }
             if (line == null) {
                 throw new IllegalStateException("stdout ended (exit " + process.waitFor() + "); stderr:\n" + stderr);
             }

@@ -35,6 +35,55 @@ public interface DbprintConfig {
     /** How many computed replies are kept for calls repeated while the print is unchanged. */
     ReplyCache replyCache();
 
+    /** How much of the parsed print files is kept in memory between calls. */
+    ParseCache parseCache();
+
+    /** How much of the compact per-table search records is kept in memory between calls. */
+    SearchCache searchCache();
+
+    /** The on-disk index of parsed trees that lets a new process skip parsing what an earlier one parsed. */
+    Index index();
+
+    /** The {@code dbprint.parse-cache.*} keys. */
+    interface ParseCache {
+
+        /**
+         * The most estimated heap, in bytes, that parsed print files (models of manifest.yaml, statistics.yaml,
+         * annotations, and raw bytes for resources/read) hold in memory; the least recently used go first. Unset: a
+         * quarter of the JVM's maximum heap.
+         */
+        Optional<Long> maxBytes();
+    }
+
+    /** The {@code dbprint.search-cache.*} keys. */
+    interface SearchCache {
+
+        /**
+         * The most estimated heap, in bytes, of the per-table records search_columns walks (one per table: its
+         * columns' names, types, detections and notes); the least recently used go first. Unset: an eighth of the
+         * JVM's maximum heap.
+         */
+        Optional<Long> maxBytes();
+    }
+
+    /** The {@code dbprint.index.*} keys. */
+    interface Index {
+
+        /**
+         * Whether parsed trees of the manifest, the annotation files and the search fields of statistics.yaml are kept
+         * on disk, so a later process reads them instead of parsing. An entry is used only while its file's identity
+         * (device, inode, size, modification time) is unchanged; replies are the same with it on or off.
+         */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * Where the index lives: one file per connection root. Unset: {@code $XDG_CACHE_HOME/dbprint-mcp}, else
+         * {@code ~/.cache/dbprint-mcp}.
+         */
+        Optional<String> directory();
+    }
+
     /** The {@code dbprint.reply-cache.*} keys. */
     interface ReplyCache {
 

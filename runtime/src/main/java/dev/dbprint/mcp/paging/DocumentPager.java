@@ -21,8 +21,10 @@ import java.util.List;
  * document fits on the current page without a cursor line, the page takes it all and is the last.
  *
  * <p>
- * Every page but the last ends with {@code "\n" + CURSOR_LINE_PREFIX + cursor}. Removing that and each page's legend,
- * the pages concatenate to {@link #document(List)}. The bound counts the legend and the cursor line.
+ * Every page but the last ends with {@code "\n" + CURSOR_LINE_PREFIX + cursor}. Each page is well-formed on its own: one
+ * that ends inside a fenced code block closes it just before that line, and the next page opens it again (its opening
+ * line repeated) right after its legend. Removing the cursor line, the legend and those two fence lines, the pages
+ * concatenate to {@link #document(List)}. The bound counts all of them.
  */
 public final class DocumentPager extends PageSequence<DocumentPage> {
 
@@ -85,6 +87,10 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
     private final int max;
     private final int cursorLen;
     private final int lastSection;
+    /** The fenced block each row begins inside, by section and row (null: none). */
+    private final Fence[][] openAt;
+    /** The room a page ending inside a fenced block needs to close it: a line break, the fence, a line break. */
+    private final int closeRoom;
 
     public DocumentPager(List<List<String>> sections, Legend legend, CursorMint mint) {
         this(sections, legend, mint, Pager.MAX_CHARS);
@@ -108,6 +114,20 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
             }
         }
         this.lastSection = last;
+        this.openAt = new Fence[copy.size()][];
+        Fence open = null;
+        int longest = -1;
+        for (int s = 0; s < copy.size(); s++) {
+            openAt[s] = new Fence[copy.get(s).size()];
+            for (int r = 0; r < openAt[s].length; r++) {
+                openAt[s][r] = open;
+                for (String line : copy.get(s).get(r).split("\n", -1)) {
+                    open = Fence.after(open, line);
+                    longest = open == null ? longest : Math.max(longest, open.length());
+                }
+            }
+        }
+        this.closeRoom = longest < 0 ? 0 : longest + 2;
     }
 
     /** The whole document: every row of every section, concatenated. */
@@ -128,13 +148,17 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
     private final class Fill {
 
         final boolean firstPage;
+        /** The opening line of the fenced block the page begins inside, repeated at its top; {@code ""} when none. */
+        final String reopen;
         final List<String> rows = new ArrayList<>();
         final Tally tally = legend.tally();
         int identityLen;
         long len;
 
-        Fill(boolean firstPage) {
+        Fill(boolean firstPage, String reopen) {
             this.firstPage = firstPage;
+            this.reopen = reopen;
+            this.len = reopen.length();
         }
 
         void add(int section, String row) {
@@ -148,7 +172,7 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
 
         /** Whether the page plus {@code more} fits, with the cursor line reserved when {@code cursor}. */
         boolean fits(List<String> more, boolean cursor) {
-            long total = len + (cursor ? cursorLen : 0);
+            long total = len + (cursor ? cursorLen + closeRoom : 0);
             for (String m : more) {
                 total += m.length();
             }
@@ -162,7 +186,8 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
     @Override
     protected DocumentPage build(Position start) throws CursorFault {
         validate(start);
-        Fill fill = new Fill(start.equals(Position.START));
+        Fence open = start.equals(Position.START) ? null : openAt[start.a()][start.b()];
+        Fill fill = new Fill(start.equals(Position.START), open == null ? "" : open.opener() + "\n");
         int s = start.a(), r = start.b(), off = start.c();
         for (; s < sections.size(); s++, r = 0, off = 0) {
             List<String> sec = sections.get(s);
@@ -221,7 +246,7 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
     }
 
     private boolean freshFits(List<String> rows, boolean last) {
-        Fill fresh = new Fill(false);
+        Fill fresh = new Fill(false, "");
         return fresh.fits(rows, !last);
     }
 
@@ -282,12 +307,19 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
 
     private DocumentPage finish(Fill fill, Position next) {
         String legendText = legend.forRows(Collections.unmodifiableList(fill.rows));
-        StringBuilder body = new StringBuilder();
+        StringBuilder body = new StringBuilder(fill.reopen);
         fill.rows.forEach(body::append);
         int at = fill.firstPage ? fill.identityLen : 0;
         body.insert(at, legendText);
         String cursor = null;
+        String close = "";
         if (next != null) {
+            // a page that ends inside a fenced block closes it, so what follows the page is not read as code
+            Fence open = openAt[next.a()][next.b()];
+            if (open != null) {
+                close = (body.charAt(body.length() - 1) == '\n' ? "" : "\n") + open.closer();
+                body.append(close);
+            }
             cursor = mint.mint(next);
             if (cursor.length() != mint.tokenLength()) {
                 throw new IllegalStateException("cursor length differs from the length reserved");
@@ -297,6 +329,6 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
         if (body.length() > max) {
             throw new IllegalStateException("page of " + body.length() + " characters passes " + max);
         }
-        return new DocumentPage(body.toString(), legendText, at, next, cursor);
+        return new DocumentPage(body.toString(), legendText, at, fill.reopen, close, next, cursor);
     }
 }

@@ -81,8 +81,8 @@ public final class ListReply {
 
     /**
      * Keys a page carries about the items it holds (list_tables' {@code warnings}, §4.2): computed from the page's
-     * items once the page is filled, placed after the walks and before {@code total}. An empty map adds nothing. The
-     * keys must not collide with the reply's own.
+     * items once the page is filled, placed with the keys that ride every page, before the walks' items (§4.8). An empty
+     * map adds nothing. The keys must not collide with the reply's own.
      */
     @FunctionalInterface
     public interface PageNote {

@@ -49,19 +49,30 @@ public final class Pager extends PageSequence<Page> {
 
     private final ListReply reply;
     private final CursorMint mint;
+    private final Spelling spelling;
     private final int max;
     private final List<Unit> units = new ArrayList<>();
     private final Meter base;
     private final int cursorEntry;
 
     public Pager(ListReply reply, CursorMint mint) {
-        this(reply, mint, MAX_CHARS);
+        this(reply, mint, Spelling.JSON, MAX_CHARS);
+    }
+
+    /** Pages spelled by {@code spelling}: each unit is measured as the longer of its JSON and its own spelling. */
+    public Pager(ListReply reply, CursorMint mint, Spelling spelling) {
+        this(reply, mint, spelling, MAX_CHARS);
     }
 
     /** A pager with another bound (tests). */
     Pager(ListReply reply, CursorMint mint, int maxChars) {
+        this(reply, mint, Spelling.JSON, maxChars);
+    }
+
+    private Pager(ListReply reply, CursorMint mint, Spelling spelling, int maxChars) {
         this.reply = reply;
         this.mint = mint;
+        this.spelling = spelling;
         this.max = maxChars;
         this.cursorEntry = 5 + JsonText.stringLength(reply.cursorKey()) + mint.tokenLength() + 2;
         for (Map.Entry<String, Object> e : reply.header().entrySet()) {
@@ -84,7 +95,8 @@ public final class Pager extends PageSequence<Page> {
         }
         base = new Meter();
         for (Map.Entry<String, Object> e : reply.everyPage().entrySet()) {
-            base.addEntry(5 + JsonText.stringLength(e.getKey()) + JsonText.indentedLength(e.getValue(), 1));
+            base.addEntry(Math.max(5 + JsonText.stringLength(e.getKey()) + JsonText.indentedLength(e.getValue(), 1),
+                    spelling.memberLength(e.getKey(), e.getValue(), 0)));
         }
         if (reply.emitsTotal()) {
             base.addEntry(5 + JsonText.stringLength(TOTAL) + Integer.toString(reply.total()).length());
@@ -292,7 +304,7 @@ public final class Pager extends PageSequence<Page> {
     }
 
     /**
-     * The page body: header keys, every-page keys, walks, note keys, total, cursor. {@code measured} is the length the
+     * The page body: header keys, every-page keys, note keys, walks, total, cursor. {@code measured} is the length the
      * meter predicted, or -1 when the page carries a note the meter does not see (the text's own length is then used,
      * after the bound was checked by the caller).
      */
@@ -304,6 +316,7 @@ public final class Pager extends PageSequence<Page> {
             }
         }
         body.putAll(reply.everyPage());
+        body.putAll(note); // like every key but the paged lists, before their items (§4.8)
         for (Placed p : placed) {
             Unit u = p.unit;
             if (u.kind == HEADER) {
@@ -326,7 +339,6 @@ public final class Pager extends PageSequence<Page> {
                 child(parent, c.get(c.size() - 1)).put(u.key, p.shown);
             }
         }
-        body.putAll(note);
         if (reply.emitsTotal()) {
             body.put(TOTAL, reply.total());
         }
@@ -338,7 +350,7 @@ public final class Pager extends PageSequence<Page> {
             }
             body.put(reply.cursorKey(), cursor);
         }
-        String text = JsonText.pretty(body);
+        String text = spelling.text(body, cursor);
         if (measured < 0) {
             return new Page(Collections.unmodifiableMap(body), text, next, cursor, text.length());
         }
@@ -396,10 +408,13 @@ public final class Pager extends PageSequence<Page> {
             return 1 + 2 * level + (key == null ? 0 : keyLen + 2);
         }
 
-        /** Contribution of the unit whole. */
+        /** Contribution of the unit whole: its JSON, or its own spelling where that is longer. */
         int whole() {
             if (whole < 0) {
-                whole = lead() + (kind == EMPTY ? 2 : JsonText.indentedLength(value, level));
+                int spelled = listItem
+                        ? spelling.elementLength(value, container.size() - 1)
+                        : spelling.memberLength(key, value, container.size());
+                whole = Math.max(lead() + (kind == EMPTY ? 2 : JsonText.indentedLength(value, level)), spelled);
             }
             return whole;
         }
@@ -440,7 +455,7 @@ public final class Pager extends PageSequence<Page> {
                 String t = text();
                 prefix = new int[t.length() + 1];
                 for (int j = 0; j < t.length(); j++) {
-                    prefix[j + 1] = prefix[j] + JsonText.escapedLength(t.charAt(j));
+                    prefix[j + 1] = prefix[j] + spelling.chunkCharLength(t.charAt(j));
                 }
             }
             return prefix;

@@ -118,6 +118,16 @@ public final class PrintError extends RuntimeException implements DetailedFault 
                 + " - check the object's type before requesting it; the manifest does not declare every kind for every object.");
     }
 
+    /** {@code path} resolves outside the connection {@code root} (format spec §2.5). */
+    public static PrintError outsideRoot(Path path, Path root) {
+        return new PrintError(Kind.NOT_FOLLOWABLE, path, path + ": leads outside the connection root " + root);
+    }
+
+    /** A file rewritten during every one of {@code attempts} reads of it. */
+    public static PrintError keptChanging(Path path, int attempts) {
+        return io(path, "the file kept changing while it was read (" + attempts + " attempts)");
+    }
+
     public static PrintError io(Path path, String message) {
         return new PrintError(Kind.IO, path, path + ": " + message);
     }

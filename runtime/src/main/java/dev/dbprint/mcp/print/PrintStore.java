@@ -1,24 +1,33 @@
 package dev.dbprint.mcp.print;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.config.DbprintConfig;
 
 /**
  * The one place print files are read from disk (server spec §7.1).
  * <p>
  * Each file is cached per form it is read in (raw bytes, a YAML tree, a typed model) together with the
- * {@link FileIdentity} it was read at. Every access stats the file again and reloads on any difference; a file that fails
- * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes, and stats again:
- * when the two identities differ the file was rewritten mid-read and the load is retried (at most
- * {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
+ * {@link FileIdentity} it was read at, in a cache bounded by the estimated heap its values hold
+ * ({@code dbprint.parse-cache.max-bytes}), least recently used first out. Every access stats the file again and reloads on any difference; a file that fails
+ * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes from the file
+ * judged to lie under the connection root ({@link ContainedFile}: no link is followed at the open), and stats again:
+ * when the two identities differ, or differ from the file read, the file was rewritten or re-linked mid-read and the
+ * load is retried (at most {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
  * <p>
- * Thread-safe: loads of one file in one form are serialised; different files load concurrently.
+ * resources/read serves files in pieces rather than holding them: {@link #scan}, {@link #range}, {@link ScannedFiles}.
+ * <p>
+ * Thread-safe: loads of one file in one form are serialised; different files load concurrently (loads share 256 lock
+ * stripes).
  */
 @ApplicationScoped
 public class PrintStore {
@@ -33,6 +42,33 @@ public class PrintStore {
         T load(Path path, byte[] bytes);
     }
 
+    /** What a scan keeps of a file: something small, which says roughly how many bytes it holds. */
+    public interface Weighed {
+
+        long weight();
+    }
+
+    /** Reads a whole file once, as a stream, into a small result. */
+    @FunctionalInterface
+    public interface Scan<T extends Weighed> {
+
+        T scan(InputStream in) throws IOException;
+    }
+
+    /** Parses a file's bytes into a plain YAML tree ({@link YamlLoader}'s shape). */
+    @FunctionalInterface
+    public interface Parser {
+
+        Object parse(Path path, byte[] bytes);
+    }
+
+    /** Builds a model from a parsed tree. May throw {@link PrintError}, in which case nothing is cached. */
+    @FunctionalInterface
+    public interface ModelBuilder<T> {
+
+        T build(Path path, Object tree);
+    }
+
     /** What a read found: the identity it was read at ({@link FileIdentity#ABSENT} and a null value when absent). */
     public record Read<T>(FileIdentity identity, T value) {
 
@@ -44,19 +80,43 @@ public class PrintStore {
     private record Key(Path path, String form) {
     }
 
-    private static final class Slot {
-
-        FileIdentity identity;
-        Object value;
+    /** A value loaded at one identity. */
+    private record Slot(FileIdentity identity, Object value) {
     }
 
-    private final ConcurrentHashMap<Key, Slot> slots = new ConcurrentHashMap<>();
+    /** A value and the heap it is estimated to hold. */
+    private record Loaded<T>(T value, long weight) {
+    }
+
+    /** Loads serialize per stripe of keys, so two calls never parse one file in one form at once. */
+    private static final int LOCK_STRIPES = 256;
+
+    private final Object[] locks = new Object[LOCK_STRIPES];
+    private final WeighedCache<Key, Slot> cache;
+    private final TreeStore trees;
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong identityChecks = new AtomicLong();
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
     private final YamlLoader yaml = new YamlLoader();
 
+    /** A store with the default bound and no on-disk trees (tests, tools). */
     public PrintStore() {
+        this(CacheSizes.defaultParseCacheBytes(), TreeStore.NONE);
+    }
+
+    @Inject
+    public PrintStore(DbprintConfig config) {
+        this(CacheSizes.parseCacheBytes(config), TreeStore.of(config));
+    }
+
+    public PrintStore(long maxBytes, TreeStore trees) {
+        this.cache = new WeighedCache<>(maxBytes);
+        this.trees = trees;
+        for (int i = 0; i < LOCK_STRIPES; i++) {
+            locks[i] = new Object();
+        }
     }
 
     /** A per-call view over one connection's print; see {@link PrintView}. */
@@ -69,20 +129,20 @@ public class PrintStore {
     }
 
     public StoreCounters counters() {
-        int cached = 0;
-        for (Slot slot : slots.values()) {
-            synchronized (slot) {
-                if (slot.value != null) {
-                    cached++;
-                }
-            }
-        }
-        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cached);
+        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
+                cache.weight(), cache.maxWeight(), cache.evictions());
     }
 
     /** Drops every cached entry (counters keep counting). */
     public void clear() {
-        slots.clear();
+        cache.clear();
+        scanned.clear();
+    }
+
+    /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
+    @PreDestroy
+    public void flush() {
+        trees.flush();
     }
 
     /** Stats {@code path} (counted as an identity check). */
@@ -96,77 +156,77 @@ public class PrintStore {
     }
 
     /**
-     * Reads {@code path} in the named {@code form}, through the cache.
+     * Reads {@code path} in the named {@code form}, through the cache; the value weighs its bytes four times over.
      *
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
      * @param path absolute, normalised path
      * @param form names what {@code loader} produces; two forms of one file are cached apart
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} resolves outside {@code realRoot} as it is opened
      */
-    public <T> Read<T> read(Path path, String form, Loader<T> loader) {
-        Slot slot = slots.computeIfAbsent(new Key(path, form), k -> new Slot());
-        synchronized (slot) {
-            for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
-                FileIdentity before = identity(path);
-                if (!before.exists()) {
-                    evict(slot);
-                    return new Read<>(FileIdentity.ABSENT, null);
-                }
-                if (before.equals(slot.identity) && slot.value != null) {
-                    hits.incrementAndGet();
-                    @SuppressWarnings("unchecked")
-                    T cached = (T) slot.value;
-                    return new Read<>(before, cached);
-                }
-                byte[] bytes;
-                try {
-                    bytes = Files.readAllBytes(path);
-                } catch (NoSuchFileException e) {
-                    continue; // removed between the stat and the read: stat again
-                } catch (IOException e) {
-                    evict(slot);
-                    throw PrintError.io(path, "cannot read: " + e.getMessage());
-                } catch (OutOfMemoryError e) {
-                    evict(slot);
-                    throw PrintError.io(path, "file too large to read");
-                }
-                FileIdentity after = identity(path);
-                if (!before.equals(after)) {
-                    continue; // rewritten mid-read
-                }
-                parses.incrementAndGet();
-                T value;
-                try {
-                    value = loader.load(path, bytes);
-                } catch (RuntimeException e) {
-                    evict(slot);
-                    throw e;
-                } catch (OutOfMemoryError e) {
-                    // a file within the code-point limit can still parse to more than the heap holds (a 50 MB
-                    // statistics.yaml under -Xmx256m): the half-built tree is garbage now, so the call fails, not the JVM
-                    evict(slot);
-                    throw PrintError.io(path, "file too large to parse in this server's memory (" + bytes.length
-                            + " bytes)");
-                }
-                if (value == null) {
-                    evict(slot);
-                } else {
-                    slot.identity = before;
-                    slot.value = value;
-                }
-                return new Read<>(before, value);
+    public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
+        return load(realRoot, path, form, null, (bytes, identity) -> {
+            T value = loader.load(path, bytes);
+            return new Loaded<>(value, 64 + 4L * bytes.length);
+        });
+    }
+
+    /**
+     * Reads {@code path} as a model built from its YAML tree, through the cache. With {@code root} given and an on-disk
+     * tree store configured, the tree is kept on disk too, under the file's identity, so a later process builds the model
+     * without parsing: the tree read back is the very tree the parser gave.
+     *
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
+     * @param shelfRoot the connection root whose tree store may hold the tree, or null to keep it in memory only
+     */
+    public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
+            ModelBuilder<T> builder) {
+        TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
+        return load(realRoot, path, form, shelf == null ? null : identity -> {
+            Object tree = shelf.get(path, form, identity);
+            return tree == null ? null : weighed(builder.build(path, tree), tree);
+        }, (bytes, identity) -> {
+            Object tree = parser.parse(path, bytes);
+            T value = builder.build(path, tree);
+            if (shelf != null) {
+                shelf.put(path, form, identity, tree);
             }
-            evict(slot);
-            throw PrintError.io(path, "the file kept changing while it was read (" + MAX_READ_ATTEMPTS + " attempts)");
-        }
+            return weighed(value, tree);
+        });
     }
 
-    /** Raw bytes of {@code path}; the array is shared, callers must not modify it. */
-    public Read<byte[]> bytes(Path path) {
-        return read(path, "bytes", (p, b) -> b);
+    private static <T> Loaded<T> weighed(T value, Object tree) {
+        // a model holds its tree plus typed fields and paths pointing into it
+        return new Loaded<>(value, 2 * HeapEstimate.of(tree) + 64);
     }
 
-    /** The plain YAML tree of {@code path} (see {@link YamlLoader}); an empty document is {@code null}. */
-    public Read<Object> yaml(Path path) {
-        Read<Object> r = read(path, "yaml", (p, b) -> {
+    /**
+     * {@code scan} of the whole of {@code path}, streamed at one identity and kept by it; the file is never held.
+     *
+     * @param form names what {@code scan} produces; two scans of one file are kept apart
+     */
+    public <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form, Scan<T> scan) {
+        return scanned.scan(realRoot, path, form, scan);
+    }
+
+    /**
+     * {@code length} bytes of {@code path} (under {@code realRoot}) from {@code from} while it is at identity {@code at};
+     * else empty.
+     */
+    public Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
+        return scanned.range(realRoot, path, at, from, length);
+    }
+
+    /** Raw bytes of {@code path} under {@code realRoot}; the array is shared, callers must not modify it. */
+    public Read<byte[]> bytes(Path realRoot, Path path) {
+        return read(realRoot, path, "bytes", (p, b) -> b);
+    }
+
+    /**
+     * The plain YAML tree of {@code path} under {@code realRoot} (see {@link YamlLoader}); an empty document is
+     * {@code null}.
+     */
+    public Read<Object> yaml(Path realRoot, Path path) {
+        Read<Object> r = read(realRoot, path, "yaml", (p, b) -> {
             Object tree = yaml.load(p, b);
             return tree == null ? NULL_DOCUMENT : tree;
         });
@@ -175,8 +235,89 @@ public class PrintStore {
 
     private static final Object NULL_DOCUMENT = new Object();
 
-    private static void evict(Slot slot) {
-        slot.identity = null;
-        slot.value = null;
+    /** What a file's identity finds on disk without reading the file, or null. */
+    private interface Stored<T> {
+
+        Loaded<T> at(FileIdentity identity);
+    }
+
+    /** Turns the bytes read at {@code identity} into the value and its weight. */
+    private interface Fresh<T> {
+
+        Loaded<T> from(byte[] bytes, FileIdentity identity);
+    }
+
+    /**
+     * The load protocol: stat; a value cached at that identity is returned; else one stored on disk at that identity;
+     * else the bytes are read and the file stated again — a file rewritten mid-read is read again (at most
+     * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept.
+     */
+    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
+        Key key = new Key(path, form);
+        synchronized (locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)]) {
+            for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
+                FileIdentity before = identity(path);
+                if (!before.exists()) {
+                    cache.remove(key);
+                    return new Read<>(FileIdentity.ABSENT, null);
+                }
+                Slot slot = cache.get(key);
+                if (slot != null && before.equals(slot.identity())) {
+                    hits.incrementAndGet();
+                    @SuppressWarnings("unchecked")
+                    T cached = (T) slot.value();
+                    return new Read<>(before, cached);
+                }
+                Loaded<T> loaded = stored == null ? null : stored.at(before);
+                if (loaded != null) {
+                    return keep(key, before, loaded);
+                }
+                ContainedFile.Contents contents;
+                try {
+                    contents = ContainedFile.read(realRoot, path);
+                } catch (NoSuchFileException | ContainedFile.Raced e) {
+                    continue; // removed, or a link moved, between the stat and the read: judge and stat again
+                } catch (ContainedFile.Outside e) {
+                    cache.remove(key);
+                    throw PrintError.outsideRoot(path, realRoot);
+                } catch (IOException e) {
+                    cache.remove(key);
+                    throw PrintError.io(path, "cannot read: " + e.getMessage());
+                } catch (OutOfMemoryError e) {
+                    cache.remove(key);
+                    throw PrintError.io(path, "file too large to read");
+                }
+                FileIdentity after = identity(path);
+                if (!before.equals(after) || !before.equals(contents.identity())) {
+                    continue; // rewritten mid-read, or the path led to another file than the one read
+                }
+                byte[] bytes = contents.bytes();
+                bytesRead.addAndGet(bytes.length);
+                parses.incrementAndGet();
+                try {
+                    return keep(key, before, fresh.from(bytes, before));
+                } catch (RuntimeException e) {
+                    cache.remove(key);
+                    throw e;
+                } catch (OutOfMemoryError e) {
+                    // a file within the code-point limit can still parse to more than the heap holds (a 50 MB
+                    // statistics.yaml under -Xmx256m): the half-built tree is garbage now, so the call fails, not the JVM
+                    cache.remove(key);
+                    throw PrintError.io(path, "file too large to parse in this server's memory (" + bytes.length
+                            + " bytes)");
+                }
+            }
+            cache.remove(key);
+            throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
+        }
+    }
+
+    private <T> Read<T> keep(Key key, FileIdentity identity, Loaded<T> loaded) {
+        if (loaded.value() == null) {
+            cache.remove(key);
+        } else {
+            cache.put(key, new Slot(identity, loaded.value()), loaded.weight());
+        }
+        return new Read<>(identity, loaded.value());
     }
 }

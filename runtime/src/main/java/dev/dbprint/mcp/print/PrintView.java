@@ -20,6 +20,7 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * One call's window on one connection's print. Every read goes through the {@link PrintStore} and is recorded here as
@@ -124,8 +125,8 @@ public final class PrintView {
      */
     public Manifest index() {
         Path p = manifestPath();
-        PrintStore.Read<Manifest> r = read(p, "manifest", (path, bytes) -> Manifest.of(path, root,
-                store.yamlLoader().load(path, bytes)));
+        PrintStore.Read<Manifest> r = recorded(p, abs -> store.model(realRoot, root, abs, "manifest", yamlParser(),
+                (path, tree) -> Manifest.of(path, root, tree)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
         }
@@ -143,7 +144,7 @@ public final class PrintView {
 
     /** diff.yaml, or empty when absent. */
     public Optional<Diff> diff() {
-        return Optional.ofNullable(yamlModel(diffPath(), "diff", Diff::of).value());
+        return Optional.ofNullable(yamlModel(diffPath(), "diff", false, Diff::of).value());
     }
 
     /** diff.yaml, or NO_DIFF ({@code no diff available at <path>. ...}). */
@@ -172,7 +173,7 @@ public final class PrintView {
     /** manifest.annotations.yaml, schema-checked; empty when absent (§2.7.3: presence is the signal). */
     public Optional<ManifestAnnotations> manifestAnnotations() {
         return Optional.ofNullable(
-                yamlModel(manifestAnnotationsPath(), "manifest_annotations", ManifestAnnotations::of).value());
+                yamlModel(manifestAnnotationsPath(), "manifest_annotations", true, ManifestAnnotations::of).value());
     }
 
     // ---------------------------------------------------------------- per-table files
@@ -191,19 +192,31 @@ public final class PrintView {
     }
 
     public Optional<Statistics> statistics(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS, Statistics::of);
+        return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), false, yamlParser(), Statistics::of);
+    }
+
+    /**
+     * statistics.yaml read for search alone: only the keys {@link SearchFields} names, the rest of the file proven valid
+     * YAML but not parsed ({@link YamlSkim}), and the tree kept on disk for later processes. A model without value
+     * lists, histograms or sketches: it serves search_columns and nothing else. Errors are those of a full read.
+     */
+    public Optional<Statistics> searchStatistics(TableEntry table) {
+        return tableModel(table, Artifact.STATISTICS, "statistics_search", true, this::searchTree, Statistics::of);
     }
 
     public Optional<Relationships> relationships(TableEntry table) {
-        return tableModel(table, Artifact.RELATIONSHIPS, Relationships::of);
+        return tableModel(table, Artifact.RELATIONSHIPS, Artifact.RELATIONSHIPS.key(), false, yamlParser(),
+                Relationships::of);
     }
 
     public Optional<StatisticsAnnotations> statisticsAnnotations(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS_ANNOTATIONS, StatisticsAnnotations::of);
+        return tableModel(table, Artifact.STATISTICS_ANNOTATIONS, Artifact.STATISTICS_ANNOTATIONS.key(), true,
+                yamlParser(), StatisticsAnnotations::of);
     }
 
     public Optional<RelationshipsAnnotations> relationshipsAnnotations(TableEntry table) {
-        return tableModel(table, Artifact.RELATIONSHIPS_ANNOTATIONS, RelationshipsAnnotations::of);
+        return tableModel(table, Artifact.RELATIONSHIPS_ANNOTATIONS, Artifact.RELATIONSHIPS_ANNOTATIONS.key(), true,
+                yamlParser(), RelationshipsAnnotations::of);
     }
 
     /** ddl.sql as text (UTF-8, malformed bytes replaced); see {@link #rawBytes(Path)} for the exact bytes. */
@@ -216,14 +229,25 @@ public final class PrintView {
     }
 
     /**
-     * The exact bytes of a file inside the connection root (for resources/read), recorded and cached by identity.
+     * {@code scan} of a whole file inside the connection root (for resources/read, which then reads it in pieces with
+     * {@link #range}), recorded like a read and kept by identity; see {@link PrintStore#scan}.
      *
-     * @return empty when absent
+     * @return absent ({@link PrintStore.Read#present()} false) when there is no file
      * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
      */
-    public Optional<byte[]> rawBytes(Path path) {
+    public <T extends PrintStore.Weighed> PrintStore.Read<T> scan(Path path, String form, PrintStore.Scan<T> scan) {
         Path p = contained(path);
-        return Optional.ofNullable(read(p, "bytes", (x, b) -> b).value());
+        return recorded(p, abs -> store.scan(realRoot, abs, form, scan));
+    }
+
+    /**
+     * {@code length} bytes from {@code from} of a file inside the connection root, as it was at identity {@code at}
+     * (what {@link #scan} found); empty when it has changed since.
+     *
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
+     */
+    public Optional<byte[]> range(Path path, FileIdentity at, long from, int length) {
+        return store.range(realRoot, contained(path), at, from, length);
     }
 
     /**
@@ -246,6 +270,11 @@ public final class PrintView {
         synchronized (touched) {
             return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
         }
+    }
+
+    /** The identity this view recorded for {@code path} (the first it saw), or null when it never touched it. */
+    public FileIdentity recorded(Path path) {
+        return touched.get(path.toAbsolutePath().normalize());
     }
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
@@ -325,7 +354,7 @@ public final class PrintView {
     private Path contained(Path path) {
         Path p = path.toAbsolutePath().normalize();
         if (!p.startsWith(root) || !containment.inside(p)) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, p, p + ": leads outside the connection root " + root);
+            throw PrintError.outsideRoot(p, root);
         }
         return p;
     }
@@ -335,9 +364,14 @@ public final class PrintView {
     }
 
     private <T> PrintStore.Read<T> read(Path p, String form, PrintStore.Loader<T> loader) {
+        return recorded(p, abs -> store.read(realRoot, abs, form, loader));
+    }
+
+    /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
+    private <T> PrintStore.Read<T> recorded(Path p, java.util.function.Function<Path, PrintStore.Read<T>> reader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
-            PrintStore.Read<T> r = store.read(abs, form, loader);
+            PrintStore.Read<T> r = reader.apply(abs);
             touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
@@ -355,21 +389,43 @@ public final class PrintView {
         }
     }
 
-    private interface ModelBuilder<T> {
-
-        T build(Path path, Object tree);
+    private PrintStore.Parser yamlParser() {
+        return store.yamlLoader()::load;
     }
 
-    private <T> PrintStore.Read<T> yamlModel(Path p, String form, ModelBuilder<T> builder) {
-        return read(p, form, (path, bytes) -> builder.build(path, store.yamlLoader().load(path, bytes)));
+    /** The search fields of a statistics.yaml: the skim's cut when it proves the file, else the whole file. */
+    private Object searchTree(Path path, byte[] bytes) {
+        byte[] cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT ? YamlSkim.reduce(bytes, SearchFields.RULE) : null;
+        if (cut != null) {
+            try {
+                return store.yamlLoader().load(path, cut);
+            } catch (PrintError e) {
+                // not expected for a proven document; the full parse decides
+            }
+        }
+        return store.yamlLoader().load(path, bytes);
     }
 
-    private <T> Optional<T> tableModel(TableEntry table, Artifact artifact, ModelBuilder<T> builder) {
+    /**
+     * A model built from {@code p}'s YAML tree, in memory and, when {@code persist}, in the on-disk tree store (the small
+     * files every call of a kind reads across the print: the manifest, annotations, search fields).
+     */
+    private <T> PrintStore.Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.ModelBuilder<T> builder) {
+        return yamlModel(p, form, persist, yamlParser(), builder);
+    }
+
+    private <T> PrintStore.Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.Parser parser,
+            PrintStore.ModelBuilder<T> builder) {
+        return recorded(p, abs -> store.model(realRoot, persist ? root : null, abs, form, parser, builder));
+    }
+
+    private <T> Optional<T> tableModel(TableEntry table, Artifact artifact, String form, boolean persist,
+            PrintStore.Parser parser, PrintStore.ModelBuilder<T> builder) {
         Optional<Path> file = followableFile(table, artifact);
         if (file.isEmpty()) {
             return Optional.empty();
         }
-        PrintStore.Read<T> r = yamlModel(file.get(), artifact.key(), builder);
+        PrintStore.Read<T> r = yamlModel(file.get(), form, persist, parser, builder);
         return present(table, artifact, file.get(), r);
     }
 
@@ -389,8 +445,9 @@ public final class PrintView {
      */
     public Optional<Path> followableFile(TableEntry table, Artifact artifact) {
         if (!table.followable()) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, null, "table '" + table.fqn()
-                    + "' cannot be read: its manifest entry " + table.notFollowableReason() + ".");
+            // the manifest's fault, named as §8.1 names a manifest of the wrong shape: <path>: <reason>
+            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, manifestPath(), manifestPath() + ": table "
+                    + PyRepr.repr(table.fqn()) + ": " + table.notFollowableReason());
         }
         Optional<Path> file = table.file(artifact);
         if (file.isPresent() && !containment.inside(file.get())) {

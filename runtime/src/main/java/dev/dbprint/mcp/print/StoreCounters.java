@@ -7,6 +7,11 @@ package dev.dbprint.mcp.print;
  * @param cacheHits reads answered from the cache because the identity on disk matched
  * @param identityChecks stats of a file (every read stats at least once; a miss stats twice)
  * @param filesCached entries currently held (one per file and per form it was read in)
+ * @param bytesRead bytes read from files: whole files loaded or scanned, and the pieces read of large ones
+ * @param weight the estimated heap those entries hold, in bytes
+ * @param maxWeight the bound on {@code weight} ({@code dbprint.parse-cache.max-bytes})
+ * @param evictions entries let go to stay within the bound
  */
-public record StoreCounters(long parses, long cacheHits, long identityChecks, int filesCached) {
+public record StoreCounters(long parses, long cacheHits, long identityChecks, int filesCached, long bytesRead,
+        long weight, long maxWeight, long evictions) {
 }

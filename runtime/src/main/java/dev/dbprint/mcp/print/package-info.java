@@ -11,6 +11,8 @@
  * scale, timestamps stay strings.</li>
  * <li>{@link dev.dbprint.mcp.print.Containment}: a manifest entry whose path, directory or declared file leads outside
  * the connection root (lexically or through a symbolic link) is never read.</li>
+ * <li>{@link dev.dbprint.mcp.print.ContainedFile} opens every file the store reads from the real connection root one
+ * component at a time, following no link, so what is read is the file judged inside the root even while links move.</li>
  * <li>Failures are {@link dev.dbprint.mcp.print.PrintError}s whose message is the §8 detail text.</li>
  * </ul>
  */

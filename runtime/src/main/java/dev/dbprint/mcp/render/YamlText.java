@@ -30,6 +30,9 @@ public final class YamlText {
         options.setSplitLines(false);
         options.setWidth(Integer.MAX_VALUE);
         options.setLineBreak(DumperOptions.LineBreak.UNIX);
+        // one standalone page per reply: a value shared by two keys (an empty list, say) is written out twice, never as
+        // an anchor and alias a reader of the page would have to resolve
+        options.setDereferenceAliases(true);
         return new Yaml(new SpellingRepresenter(options), options).dump(tree);
     }
 

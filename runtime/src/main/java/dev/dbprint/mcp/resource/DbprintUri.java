@@ -1,5 +1,10 @@
 package dev.dbprint.mcp.resource;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -11,8 +16,10 @@ import java.util.Optional;
  * path segment holds a dot). The optional query is {@code page} and {@code version}, each at most once; any other key,
  * a key without {@code =}, an empty segment, or an unknown kind makes the URI malformed.
  * <p>
- * No percent-decoding: connection names, FQN segments ({@code [a-z0-9_-]}) and versions (hex) never need it, and
- * decoding would give one resource two spellings.
+ * Percent-encoding (RFC 3986 §2.1) is decoded, segment by segment and in the query, before anything is matched, so
+ * {@code dbprint://my%20conn/manifest} names connection {@code my conn}; a {@code %} not followed by two hex digits, or
+ * escapes that do not decode as UTF-8, make the URI malformed. {@link #of} spells the URIs the server lists the RFC's
+ * way: every character outside a component's allowed set percent-encoded, so each listed URI reads back.
  *
  * @param uri the URI as the client sent it (echoed in error details)
  * @param document the reference document named, or null for a connection-scoped URI
@@ -49,12 +56,15 @@ public record DbprintUri(String uri, String document, String connection, String 
             if (!segment(document)) {
                 throw ResourceErrors.malformed(uri);
             }
-            return new DbprintUri(uri, document, null, null, null, page, version);
+            return new DbprintUri(uri, decode(uri, document), null, null, null, page, version);
         }
         String rest = path.substring(SCHEME.length());
         String[] parts = rest.split("/", -1);
         if (parts.length < 2 || !Arrays.stream(parts).allMatch(DbprintUri::segment)) {
             throw ResourceErrors.malformed(uri);
+        }
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = decode(uri, parts[i]);
         }
         String connection = parts[0];
         String last = parts[parts.length - 1];
@@ -84,7 +94,7 @@ public record DbprintUri(String uri, String document, String connection, String 
             if (eq < 0) {
                 throw ResourceErrors.malformed(uri);
             }
-            int slot = switch (pair.substring(0, eq)) {
+            int slot = switch (decode(uri, pair.substring(0, eq))) {
                 case "page" -> 0;
                 case "version" -> 1;
                 default -> throw ResourceErrors.malformed(uri);
@@ -92,9 +102,67 @@ public record DbprintUri(String uri, String document, String connection, String 
             if (out[slot] != null) {
                 throw ResourceErrors.malformed(uri);
             }
-            out[slot] = pair.substring(eq + 1);
+            out[slot] = decode(uri, pair.substring(eq + 1));
         }
         return out;
+    }
+
+    /**
+     * The URI of a connection's resource: {@code dbprint://<connection>/<segment>/...}, the connection spelled as an RFC
+     * 3986 reg-name and each segment as a path segment, percent-encoding (UTF-8, upper-case hex) every other character.
+     */
+    public static String of(String connection, String... segments) {
+        StringBuilder b = new StringBuilder(SCHEME);
+        encode(b, connection, "");
+        for (String segment : segments) {
+            encode(b.append('/'), segment, ":@");
+        }
+        return b.toString();
+    }
+
+    /** RFC 3986 unreserved and sub-delims: what a reg-name and a path segment both hold unencoded. */
+    private static final String PLAIN = "-._~!$&'()*+,;=";
+
+    private static void encode(StringBuilder b, String text, String alsoPlain) {
+        for (byte x : text.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (x & 0xff);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || PLAIN.indexOf(c) >= 0
+                    || alsoPlain.indexOf(c) >= 0) {
+                b.append(c);
+            } else {
+                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+            }
+        }
+    }
+
+    /** {@code text} with its percent-escapes decoded as UTF-8; a broken escape makes {@code uri} malformed. */
+    private static String decode(String uri, String text) {
+        if (text.indexOf('%') < 0) {
+            return text;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '%') {
+                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+                continue;
+            }
+            int hi = i + 2 < text.length() ? Character.digit(text.charAt(i + 1), 16) : -1;
+            int lo = hi < 0 ? -1 : Character.digit(text.charAt(i + 2), 16);
+            if (lo < 0) {
+                throw ResourceErrors.malformed(uri);
+            }
+            bytes.write(hi << 4 | lo);
+            i += 2;
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw ResourceErrors.malformed(uri);
+        }
     }
 
     /** A non-empty path segment with no character a URI path segment cannot hold unencoded here. */

@@ -131,13 +131,13 @@ public final class ResourceCatalog {
     }
 
     private static Map<String, Object> connectionEntry(String connection, ResourceKind kind) {
-        return entry(DbprintUri.SCHEME + connection + "/" + kind.segment(), connection + "/" + kind.segment(),
+        return entry(DbprintUri.of(connection, kind.segment()), connection + "/" + kind.segment(),
                 kind.fileName() + " of connection " + PyRepr.repr(connection) + ": " + kind.holds(),
                 kind.mimeType());
     }
 
     private static Map<String, Object> tableEntry(String connection, String fqn, ResourceKind kind) {
-        return entry(DbprintUri.SCHEME + connection + "/" + fqn + "/" + kind.segment(),
+        return entry(DbprintUri.of(connection, fqn, kind.segment()),
                 connection + "/" + fqn + "/" + kind.segment(), kind.fileName() + " of " + PyRepr.repr(fqn)
                         + " in connection " + PyRepr.repr(connection) + ": " + kind.holds(),
                 kind.mimeType());

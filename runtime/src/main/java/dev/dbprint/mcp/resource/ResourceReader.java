@@ -1,19 +1,19 @@
 package dev.dbprint.mcp.resource;
 
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.dbprint.mcp.config.ConnectionFault;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.print.FileIdentity;
 import dev.dbprint.mcp.print.PrintError;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
@@ -53,22 +53,45 @@ public final class ResourceReader {
         this.references = references;
     }
 
-    /** What one read serves, before paging: text, or the bytes of a file that is not UTF-8. */
-    private record Served(String mimeType, String text, byte[] blob, String version) {
+    /** Where a served resource's bytes come from: a piece of them, or empty when the file changed since it was cut. */
+    @FunctionalInterface
+    private interface Source {
+
+        Optional<byte[]> range(long from, int length);
+    }
+
+    /** What one read serves, before its page is read: where its pages begin and where their bytes come from. */
+    private record Served(String mimeType, ReadPages pages, Source source, String version, Path file) {
     }
 
     public Map<String, Object> read(String uri) {
         DbprintUri u = DbprintUri.parse(uri);
-        Served served = u.isReference() ? reference(u) : connectionScoped(u);
-        List<String> pages = served.text() != null ? ReadPages.text(served.text()) : ReadPages.blob(served.blob());
-        int page = page(u, pages.size(), served.version());
+        for (int attempt = 1;; attempt++) {
+            Served served = u.isReference() ? reference(u) : connectionScoped(u);
+            ReadPages pages = served.pages();
+            int page = page(u, pages.pages(), served.version());
+            try {
+                Optional<byte[]> bytes = served.source().range(pages.from(page), pages.length(page));
+                if (bytes.isPresent()) {
+                    return reply(uri, served, page, pages.served(bytes.get()));
+                }
+                if (attempt == PrintStore.MAX_READ_ATTEMPTS) {
+                    throw PrintError.keptChanging(served.file(), attempt);
+                }
+            } catch (PrintError e) {
+                throw ResourceErrors.of(e);
+            }
+        }
+    }
+
+    private static Map<String, Object> reply(String uri, Served served, int page, String pageText) {
         Map<String, Object> content = new LinkedHashMap<>();
         content.put("uri", uri);
         content.put("mimeType", served.mimeType());
-        content.put(served.text() != null ? "text" : "blob", pages.get(page - 1));
+        content.put(served.pages().text() ? "text" : "blob", pageText);
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("page", page);
-        meta.put("pages", pages.size());
+        meta.put("pages", served.pages().pages());
         meta.put("version", served.version());
         content.put("_meta", meta);
         return Map.of("contents", List.of(content));
@@ -103,7 +126,7 @@ public final class ResourceReader {
                 .orElseThrow(() -> ResourceErrors.noSuchDocument(u.uri()));
         try {
             ReferenceDocuments.Loaded loaded = references.get(document);
-            return served("text/markdown", loaded.bytes(), loaded.version());
+            return inMemory("text/markdown", loaded.bytes(), loaded.version());
         } catch (ReferenceFault e) {
             throw ProtocolError.internal(e.getMessage()); // an operator's copy unreadable: the server's fault
         }
@@ -125,23 +148,23 @@ public final class ResourceReader {
             return switch (kind) {
                 case MANIFEST -> {
                     view.manifest();
-                    yield bytes(view, kind, view.manifestPath(), () -> PrintError.noManifest(view.manifestPath()));
+                    yield file(view, kind, view.manifestPath(), () -> PrintError.noManifest(view.manifestPath()));
                 }
                 case DIFF -> {
                     Diff diff = view.requireDiff();
                     Optional<String> filtered = new WithheldEdges(view).diff(diff);
                     yield filtered.isPresent()
-                            ? new Served(kind.mimeType(), filtered.get(), null, view.digest())
-                            : bytes(view, kind, view.diffPath(), () -> PrintError.noDiff(view.diffPath()));
+                            ? withheld(view, kind, filtered.get())
+                            : file(view, kind, view.diffPath(), () -> PrintError.noDiff(view.diffPath()));
                 }
-                case READING -> bytes(view, kind, view.readingPath(), () -> PrintError.noReading(view.readingPath()));
+                case READING -> file(view, kind, view.readingPath(), () -> PrintError.noReading(view.readingPath()));
                 case MANIFEST_ANNOTATIONS -> {
                     Path p = view.manifestAnnotationsPath();
-                    if (view.rawBytes(p).isEmpty()) {
-                        throw ResourceErrors.notAuthoredForConnection(kind.fileName(), c.name());
-                    }
+                    PrintStore.Read<ReadPages> pages = scan(view, p,
+                            () -> listedName(view).<RuntimeException>map(name -> PrintError.missingFile(name, p))
+                                    .orElseGet(() -> ResourceErrors.notAuthoredForConnection(kind.fileName(), c.name())));
                     view.requireYaml(p);
-                    yield bytes(view, kind, p, () -> PrintError.io(p, "removed while it was read"));
+                    yield file(view, kind, p, pages);
                 }
                 default -> throw new IllegalStateException(kind.name());
             };
@@ -159,16 +182,26 @@ public final class ResourceReader {
             Relationships rels = view.relationships(table).orElseThrow(() -> absent(table, artifact, file));
             Optional<String> filtered = new WithheldEdges(view).relationships(table, rels);
             if (filtered.isPresent()) {
-                return new Served(kind.mimeType(), filtered.get(), null, view.digest());
+                return withheld(view, kind, filtered.get());
             }
         }
-        if (view.rawBytes(file).isEmpty()) {
-            throw absent(table, artifact, file);
-        }
+        PrintStore.Read<ReadPages> pages = scan(view, file, () -> absent(table, artifact, file));
         if (kind.yaml()) {
             view.requireYaml(file);
         }
-        return bytes(view, kind, file, () -> absent(table, artifact, file));
+        return file(view, kind, file, pages);
+    }
+
+    /**
+     * The name the manifest's {@code manifest_annotations} lists the file under: listed, its absence is the print's
+     * fault (§3.4); unlisted, or when the manifest cannot say, it was never authored.
+     */
+    private static Optional<String> listedName(PrintView view) {
+        try {
+            return Optional.ofNullable(view.index().manifestAnnotations());
+        } catch (PrintError e) {
+            return Optional.empty();
+        }
     }
 
     /** A declared file missing is the print's fault; an undeclared user-authored one was simply never written. */
@@ -179,20 +212,33 @@ public final class ResourceReader {
         return ResourceErrors.notAuthored(artifact.fileName(), table.fqn());
     }
 
-    private static Served bytes(PrintView view, ResourceKind kind, Path file,
-            java.util.function.Supplier<RuntimeException> whenAbsent) {
-        byte[] bytes = view.rawBytes(file).orElseThrow(whenAbsent);
-        return served(kind.mimeType(), bytes, view.digest());
-    }
-
-    private static Served served(String mimeType, byte[] bytes, String version) {
-        try {
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-            return new Served(mimeType, text, null, version);
-        } catch (CharacterCodingException e) {
-            return new Served(mimeType, null, bytes, version);
+    /** Where the pages of {@code file} begin, found once per identity; {@code whenAbsent} when there is no file. */
+    private static PrintStore.Read<ReadPages> scan(PrintView view, Path file, Supplier<RuntimeException> whenAbsent) {
+        PrintStore.Read<ReadPages> pages = view.scan(file, "pages", ReadPages::of);
+        if (!pages.present()) {
+            throw whenAbsent.get();
         }
+        return pages;
     }
 
+    private static Served file(PrintView view, ResourceKind kind, Path file, Supplier<RuntimeException> whenAbsent) {
+        return file(view, kind, file, scan(view, file, whenAbsent));
+    }
+
+    /** {@code file} as scanned, its pages read at the identity scanned; versioned by everything the view read. */
+    private static Served file(PrintView view, ResourceKind kind, Path file, PrintStore.Read<ReadPages> pages) {
+        FileIdentity at = pages.identity();
+        return new Served(kind.mimeType(), pages.value(), (from, length) -> view.range(file, at, from, length),
+                view.digest(), file);
+    }
+
+    /** The relationships or diff re-serialized without a rejected edge: small, so cut in memory. */
+    private static Served withheld(PrintView view, ResourceKind kind, String yaml) {
+        return inMemory(kind.mimeType(), yaml.getBytes(StandardCharsets.UTF_8), view.digest());
+    }
+
+    private static Served inMemory(String mimeType, byte[] bytes, String version) {
+        Source source = (from, length) -> Optional.of(Arrays.copyOfRange(bytes, (int) from, (int) from + length));
+        return new Served(mimeType, ReadPages.of(bytes), source, version, null);
+    }
 }

@@ -33,7 +33,7 @@ final class WithheldEdges {
     private final RejectedEdges rejected;
 
     WithheldEdges(PrintView view) {
-        this.rejected = new RejectedEdges(view);
+        this.rejected = new RejectedEdges(view, RejectedEdges.Unreadable.FAILS);
     }
 
     Optional<String> relationships(TableEntry table, Relationships rels) {

@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.dbprint.mcp.print.model.ColumnStats;
-import dev.dbprint.mcp.print.model.Inferred;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
@@ -50,38 +48,34 @@ public final class ColumnMatch extends AbstractMap<String, Object> {
 
     private Map<String, Object> build() {
         SearchedColumn c = searched;
-        ColumnStats block = c.block();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("table", table.fqn());
         m.put("column", c.column());
         if (c.part() != null) {
             m.put("part", c.part());
-            putIfPresent(m, "occurrences", block.occurrences());
+            putIfPresent(m, "occurrences", c.occurrences());
         }
-        m.put("sql_type", block == null || block.sqlType() == null ? "" : block.sqlType());
-        m.put("classification", block == null || block.classification() == null ? "" : block.classification());
+        m.put("sql_type", c.sqlType() == null ? "" : c.sqlType());
+        m.put("classification", c.classification() == null ? "" : c.classification());
         putIfPresent(m, "row_count", table.rowCount());
         if (table.scope() != null) {
-            putIfPresent(m, "rows_scanned", c.columnBlock() == null ? null : c.columnBlock().rowsScanned());
+            putIfPresent(m, "rows_scanned", c.rowsScanned());
             m.put("scope", table.scope());
         }
-        Inferred inferred = block == null ? null : block.inferred();
-        if (inferred != null) {
-            if (inferred.looksLike() != null) {
-                m.put("looks_like", inferred.looksLike());
-                putIfPresent(m, "sampled", inferred.sampled());
-                putIfPresent(m, "matched", inferred.matched());
+        if (c.inferred()) {
+            if (c.looksLike() != null) {
+                m.put("looks_like", c.looksLike());
+                putIfPresent(m, "sampled", c.sampled());
+                putIfPresent(m, "matched", c.matched());
             }
-            putIfPresent(m, "sensitivity", inferred.sensitivity());
+            putIfPresent(m, "sensitivity", c.sensitivity());
         }
-        putIfPresent(m, "redacted", block == null ? null : block.redacted());
-        if (inferred != null && inferred.candidateKey()) {
+        putIfPresent(m, "redacted", c.redacted());
+        if (c.candidateKey()) {
             m.put("candidate_key", true);
-            putIfPresent(m, "candidate_key_exception", inferred.candidateKeyException());
+            putIfPresent(m, "candidate_key_exception", c.candidateKeyException());
         }
-        if (c.annotation() != null) {
-            putIfPresent(m, "annotation", c.annotation().note());
-        }
+        putIfPresent(m, "annotation", c.note());
         if (valueNotes != null) {
             m.put("value_notes", valueNotes.stream().map(ColumnMatch::valueNote).toList());
         }

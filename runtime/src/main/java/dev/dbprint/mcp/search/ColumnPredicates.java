@@ -6,15 +6,15 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.dbprint.mcp.glob.ColumnGlob;
 import dev.dbprint.mcp.glob.Fnmatch;
-import dev.dbprint.mcp.print.model.ColumnStats;
-import dev.dbprint.mcp.print.model.Inferred;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
  * search_columns' predicates (§4.3), ANDed; an absent argument constrains nothing.
  * <ul>
- * <li>{@code pattern} — fnmatch over the column name, or {@code <column><path>} for a part.</li>
+ * <li>{@code pattern} — fnmatch over the column name, or {@code <column><path>} for a part, a path's {@code [*]} and
+ * {@code ["} read as written ({@link ColumnGlob}).</li>
  * <li>{@code classification}, {@code sql_type} — fnmatch over the block's field; reach a catalog-only view's columns,
  * never an annotation-only column (which has neither field).</li>
  * <li>{@code sensitivity}, {@code looks_like} ({@code inferred.*}), {@code redacted} — fnmatch; and
@@ -38,17 +38,17 @@ public final class ColumnPredicates {
     public ColumnPredicates(String pattern, String classification, String sqlType, String sensitivity, String looksLike,
             String redacted, Boolean candidateKey, String text) {
         if (pattern != null) {
-            Predicate<String> p = Fnmatch.predicate(pattern);
+            Predicate<String> p = Fnmatch.predicate(ColumnGlob.toFnmatch(pattern));
             filters.add(c -> p.test(c.name()));
         }
-        catalogGlob(classification, ColumnStats::classification);
-        catalogGlob(sqlType, ColumnStats::sqlType);
-        measuredGlob(sensitivity, b -> b.inferred() == null ? null : b.inferred().sensitivity());
-        measuredGlob(looksLike, b -> b.inferred() == null ? null : b.inferred().looksLike());
-        measuredGlob(redacted, ColumnStats::redacted);
+        catalogGlob(classification, SearchedColumn::classification);
+        catalogGlob(sqlType, SearchedColumn::sqlType);
+        measuredGlob(sensitivity, SearchedColumn::sensitivity);
+        measuredGlob(looksLike, SearchedColumn::looksLike);
+        measuredGlob(redacted, SearchedColumn::redacted);
         if (candidateKey != null) {
             boolean wanted = candidateKey;
-            filters.add(c -> c.measured() && candidateKey(c.block()) == wanted);
+            filters.add(c -> c.measured() && c.candidateKey() == wanted);
         }
         this.text = text == null ? null : text.toLowerCase(Locale.ROOT);
         this.looksLikeFilter = looksLike != null;
@@ -92,32 +92,27 @@ public final class ColumnPredicates {
                 if (out == null) {
                     out = new ArrayList<>();
                 }
-                out.add(c.annotation().values().get(i));
+                out.add(c.valueNotes().get(i));
             }
         }
         return out;
     }
 
-    private void catalogGlob(String glob, Function<ColumnStats, String> field) {
+    private void catalogGlob(String glob, Function<SearchedColumn, String> field) {
         if (glob != null) {
             Predicate<String> p = Fnmatch.predicate(glob);
-            filters.add(c -> c.block() != null && present(field.apply(c.block()), p));
+            filters.add(c -> c.described() && present(field.apply(c), p));
         }
     }
 
-    private void measuredGlob(String glob, Function<ColumnStats, String> field) {
+    private void measuredGlob(String glob, Function<SearchedColumn, String> field) {
         if (glob != null) {
             Predicate<String> p = Fnmatch.predicate(glob);
-            filters.add(c -> c.measured() && present(field.apply(c.block()), p));
+            filters.add(c -> c.measured() && present(field.apply(c), p));
         }
     }
 
     private static boolean present(String value, Predicate<String> p) {
         return value != null && p.test(value);
-    }
-
-    private static boolean candidateKey(ColumnStats block) {
-        Inferred inferred = block.inferred();
-        return inferred != null && inferred.candidateKey();
     }
 }

@@ -2,18 +2,20 @@ package dev.dbprint.mcp.search;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
 
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.print.FileIdentity;
 import dev.dbprint.mcp.print.PrintError;
 import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.WeighedCache;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
@@ -25,13 +27,15 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * kept when {@link ColumnPredicates} accepts an entry.
  * <p>
  * A file that cannot be read removes only what it alone supplied: a statistics.yaml that does not parse (or is declared
- * and absent, or leads outside the root — as does a manifest entry a reader cannot follow) removes the table's columns, a statistics.annotations.yaml that does not parse
- * or match its schema removes only the annotations, and either way the table is named in {@code unreadable_tables}.
+ * and absent, or leads outside the root — as does a manifest entry a reader cannot follow) removes the table's columns,
+ * a statistics.annotations.yaml that does not parse or match its schema removes only the annotations, and either way the
+ * table is named in {@code unreadable_tables}.
  * <p>
- * Every file is still read through the {@link PrintView} on every call, so freshness (§7.1) is the store's as for any
- * tool; only the index derived from the parsed objects is kept, by table directory, and reused while the store returns
- * the very same objects. A table gone from the manifest drops its index on the next walk of its connection.
- * Thread-safe.
+ * Every call stats both files of every table through the {@link PrintView} (§7.1). A table whose files keep the
+ * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
+ * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
+ * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}). Tables are walked on
+ * every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
 
@@ -51,48 +55,58 @@ public final class ColumnSearch {
         }
     }
 
-    /** The check name a statistics.yaml lists in {@code disabled} when it never sampled a value shape. */
-    static final String LOOKS_LIKE_CHECK = "looks_like";
+    /** One table's share of the walk: its index (null when its columns could not be read) and whether it is named unreadable. */
+    private record Walked(TableIndex index, boolean unreadable) {
+    }
 
-    private final ConcurrentHashMap<Path, TableIndex> indexes = new ConcurrentHashMap<>();
+    /** Walks tables on every processor; its threads are daemons, made on the first search. */
+    private static final class Walkers {
+
+        static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors(), pool -> {
+            var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+            t.setName("dbprint-search-" + t.getPoolIndex());
+            t.setDaemon(true);
+            return t;
+        }, null, false);
+    }
+
+    private final WeighedCache<Path, TableIndex> indexes;
+
+    public ColumnSearch(long maxBytes) {
+        this.indexes = new WeighedCache<>(maxBytes);
+    }
 
     public Result run(PrintView view, ColumnPredicates predicates) {
+        Map<String, TableEntry> all = view.manifest().tables();
+        String[] names = all.keySet().toArray(String[]::new);
+        Arrays.sort(names, CodePointOrder.INSTANCE);
+        TableEntry[] tables = new TableEntry[names.length];
+        Walked[] walked = new Walked[names.length];
+        // looking an entry up judges its containment: that too runs on the walkers
+        Walkers.POOL.submit(() -> IntStream.range(0, names.length).parallel().forEach(i -> {
+            tables[i] = all.get(names[i]);
+            walked[i] = walk(view, tables[i]);
+        })).join();
         List<ColumnMatch> matches = new ArrayList<>();
         TreeSet<String> unreadable = new TreeSet<>(CodePointOrder.INSTANCE);
         TreeSet<String> switchedOff = new TreeSet<>(CodePointOrder.INSTANCE);
-        TreeMap<String, TableEntry> tables = new TreeMap<>(CodePointOrder.INSTANCE);
-        tables.putAll(view.manifest().tables());
-        Set<Path> walked = new HashSet<>();
-        for (TableEntry entry : tables.values()) {
-            if (!entry.followable()) {
+        for (int i = 0; i < tables.length; i++) {
+            TableEntry entry = tables[i];
+            TableIndex index = walked[i].index();
+            if (walked[i].unreadable()) {
                 unreadable.add(entry.fqn());
+            }
+            if (index == null) {
                 continue;
             }
-            Statistics stats;
-            try {
-                stats = entry.declares(Artifact.STATISTICS) ? view.statistics(entry).orElse(null) : null;
-            } catch (PrintError e) {
-                unreadable.add(entry.fqn());
-                continue;
-            }
-            StatisticsAnnotations annotations;
-            try {
-                annotations = view.statisticsAnnotations(entry).orElse(null);
-            } catch (PrintError e) {
-                unreadable.add(entry.fqn());
-                annotations = null;
-            }
-            if (predicates.filtersLooksLike() && stats != null && stats.disabled().contains(LOOKS_LIKE_CHECK)) {
+            if (predicates.filtersLooksLike() && index.looksLikeSwitchedOff()) {
                 switchedOff.add(entry.fqn());
             }
-            walked.add(entry.dir());
-            Long rowCount = entry.rowCount() != null ? entry.rowCount() : stats == null ? null : stats.rowCount();
-            SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount,
-                    stats == null ? null : stats.scope());
-            TableIndex index = index(entry.dir(), stats, annotations);
             if (!predicates.mayMatch(index)) {
                 continue;
             }
+            Long rowCount = entry.rowCount() != null ? entry.rowCount() : index.rowCount();
+            SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount, index.scope());
             for (SearchedColumn c : index.columns()) {
                 ColumnMatch m = predicates.match(table, c);
                 if (m != null) {
@@ -100,17 +114,66 @@ public final class ColumnSearch {
                 }
             }
         }
-        indexes.keySet().removeIf(dir -> dir.startsWith(view.root()) && !walked.contains(dir));
         return new Result(matches, List.copyOf(unreadable), List.copyOf(switchedOff));
     }
 
-    private TableIndex index(Path dir, Statistics stats, StatisticsAnnotations annotations) {
-        TableIndex cached = indexes.get(dir);
-        if (cached != null && cached.builtFrom(stats, annotations)) {
-            return cached;
+    private Walked walk(PrintView view, TableEntry entry) {
+        if (!entry.followable()) {
+            return new Walked(null, true);
         }
-        TableIndex built = TableIndex.of(stats, annotations);
-        indexes.put(dir, built);
-        return built;
+        FileIdentity statisticsNow;
+        FileIdentity annotationsNow;
+        try {
+            statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS));
+            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true);
+        } catch (PrintError e) {
+            return read(view, entry);
+        }
+        TableIndex kept = indexes.get(entry.dir());
+        if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
+            return new Walked(kept, false);
+        }
+        return read(view, entry);
+    }
+
+    /** The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read. */
+    private static FileIdentity identity(PrintView view, TableEntry entry, Artifact artifact, boolean read) {
+        if (!read) {
+            return null;
+        }
+        Optional<Path> file = view.followableFile(entry, artifact);
+        return file.map(view::record).orElse(null);
+    }
+
+    /** Reads the table's files and builds its index; keeps it unless a file failed. */
+    private Walked read(PrintView view, TableEntry entry) {
+        Statistics stats;
+        try {
+            stats = entry.declares(Artifact.STATISTICS) ? view.searchStatistics(entry).orElse(null) : null;
+        } catch (PrintError e) {
+            return new Walked(null, true);
+        }
+        StatisticsAnnotations annotations;
+        boolean unreadable = false;
+        try {
+            annotations = view.statisticsAnnotations(entry).orElse(null);
+        } catch (PrintError e) {
+            annotations = null;
+            unreadable = true;
+        }
+        TableIndex index = TableIndex.of(stats, annotations, recorded(view, entry, Artifact.STATISTICS, stats != null),
+                recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true));
+        if (!unreadable) {
+            indexes.put(entry.dir(), index, index.weight());
+        }
+        return new Walked(index, unreadable);
+    }
+
+    /** The identity the view recorded for the table's file for {@code artifact}, or null when none was read. */
+    private static FileIdentity recorded(PrintView view, TableEntry entry, Artifact artifact, boolean read) {
+        if (!read) {
+            return null;
+        }
+        return entry.file(artifact).map(view::recorded).orElse(null);
     }
 }

@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.search;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,7 @@ import dev.dbprint.mcp.print.model.ValueEntry;
  * @param entries the listed values in file order (empty when the block lists none)
  * @param notes per-value notes from statistics.annotations.yaml, keyed by the value as the file spells it
  * @param coverage {@code values_coverage} as written, or null where the classification publishes none
- * @param completeOverRead the list carries every distinct value of the rows read: {@code values_coverage} of 1.0, or on a
+ * @param completeOverRead the list carries every distinct value of the rows read ({@link ColumnStats#listsWholeDomain()}): {@code values_coverage} of 1.0, or on a
  *        numeric/temporal block {@code frequencies.listed} equal to an exact {@code cardinality} (format spec §2.2.5)
  * @param scoped the table was read in part (format spec §2.2.8)
  * @param unavailable why nothing can be matched against the list, or null when it can
@@ -55,7 +54,7 @@ public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAn
                 notes.putIfAbsent(n.text(), n);
             }
         }
-        return new PublishedValues(entries, notes, block.valuesCoverage(), complete(block), stats.scoped(),
+        return new PublishedValues(entries, notes, block.valuesCoverage(), block.listsWholeDomain(), stats.scoped(),
                 unavailable(stats, block, part ? "part" : "column"));
     }
 
@@ -81,18 +80,6 @@ public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAn
     public String noteOf(ValueEntry entry) {
         StatisticsAnnotations.ValueNote n = notes.get(entry.text());
         return n == null ? null : n.note();
-    }
-
-    private static boolean complete(ColumnStats block) {
-        if (block.values() == null) {
-            return false;
-        }
-        if (block.valuesCoverage() != null) {
-            return Raw.compare(block.valuesCoverage(), BigDecimal.ONE) == 0;
-        }
-        Long listed = Raw.lng(block.frequencies(), "listed");
-        return listed != null && block.cardinality() != null && listed.equals(block.cardinality())
-                && "exact".equals(block.cardinalityMethod());
     }
 
     private static String unavailable(Statistics stats, ColumnStats block, String noun) {

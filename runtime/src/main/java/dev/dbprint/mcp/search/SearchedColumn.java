@@ -1,33 +1,43 @@
 package dev.dbprint.mcp.search;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import dev.dbprint.mcp.print.model.ColumnStats;
+import dev.dbprint.mcp.print.model.Inferred;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
  * One thing search_columns can match (§4.3): a column of a table's statistics.yaml, one of its parts (format spec
- * §2.2.18), or a column known only through its statistics.annotations.yaml entry (a view with no statistics.yaml). The
- * lower-cased texts {@code text} is matched against are computed once, with the {@link TableIndex} that holds it.
+ * §2.2.18), or a column known only through its statistics.annotations.yaml entry (a view with no statistics.yaml). It
+ * holds only the fields a predicate tests or a match prints, flat, with categorical strings shared across the print,
+ * so a print of thousands of tables is searched from a few bytes per column rather than from parsed files.
  *
  * @param column the column key
  * @param part the part's path, or null for the column itself
- * @param block the statistics block matched against (the part's own for a part), or null for an annotation-only column
- * @param columnBlock the column's block (the part's column for a part), or null for an annotation-only column
- * @param annotation the column's annotation entry, or null (never set for a part: annotations address columns only)
  * @param name the name {@code pattern} and {@code text} read: the column, or {@code <column><path>} for a part
- * @param measured statistics describe it: false for an annotation-only column and on a catalog-only view, whose
- *        markers forbid every field the sensitivity, looks_like, redacted and candidate_key filters test
  * @param lowerName {@code name} lower-cased
- * @param lowerNote the annotation's note lower-cased, or null
- * @param lowerValueNotes each of the annotation's per-value notes lower-cased, in its order
+ * @param described statistics describe it: false only for an annotation-only column
+ * @param measured statistics measured it: false for an annotation-only column and on a catalog-only view, whose
+ *        markers forbid every field the sensitivity, looks_like, redacted and candidate_key filters test
+ * @param sqlType the block's {@code sql_type}, or null
+ * @param classification the block's {@code classification}, or null
+ * @param occurrences a part's {@code occurrences}, or null
+ * @param rowsScanned the column's {@code rows_scanned} (the part's column's, for a part), or null
+ * @param inferred whether the block carries an {@code inferred} block; the five fields after it are read from it
+ * @param candidateKey {@code inferred.candidate_key: true}
+ * @param redacted the block's {@code redacted} marker, or null
+ * @param note the column's annotation note, or null
+ * @param valueNotes the column's per-value notes, in file order (empty for a part)
+ * @param lowerNote {@code note} lower-cased, or null
+ * @param lowerValueNotes each of {@code valueNotes} lower-cased
  */
-public record SearchedColumn(String column, String part, ColumnStats block, ColumnStats columnBlock,
-        StatisticsAnnotations.Column annotation, String name, boolean measured, String lowerName, String lowerNote,
-        List<String> lowerValueNotes) {
+public record SearchedColumn(String column, String part, String name, String lowerName, boolean described,
+        boolean measured, String sqlType, String classification, Long occurrences, Long rowsScanned, boolean inferred,
+        String looksLike, Long sampled, Long matched, String sensitivity, boolean candidateKey,
+        String candidateKeyException, String redacted, String note, List<StatisticsAnnotations.ValueNote> valueNotes,
+        String lowerNote, List<String> lowerValueNotes) {
 
     /**
      * What every match on one table repeats.
@@ -48,20 +58,44 @@ public record SearchedColumn(String column, String part, ColumnStats block, Colu
     }
 
     private static SearchedColumn of(String column, String part, ColumnStats block, ColumnStats columnBlock,
-            StatisticsAnnotations.Column annotation, String parsedName, boolean measured) {
-        // A copy made here sits in memory beside this record (the parsed key lives wherever the YAML parse put it),
-        // which is what keeps a walk over hundreds of thousands of names from stalling on cache misses.
-        String name = new String(parsedName);
-        String note = annotation == null || annotation.note() == null ? null : lower(annotation.note());
-        List<String> valueNotes = new ArrayList<>();
-        if (annotation != null) {
-            annotation.values().forEach(v -> valueNotes.add(lower(v.note())));
-        }
-        return new SearchedColumn(column, part, block, columnBlock, annotation, name, measured, lower(name), note,
-                List.copyOf(valueNotes));
+            StatisticsAnnotations.Column annotation, String name, boolean measured) {
+        Inferred inferred = block == null ? null : block.inferred();
+        String note = annotation == null ? null : annotation.note();
+        List<StatisticsAnnotations.ValueNote> valueNotes = annotation == null ? List.of() : annotation.values();
+        String lowerName = lower(name);
+        return new SearchedColumn(shared(column), part == null ? null : shared(part), shared(name),
+                lowerName.equals(name) ? shared(name) : shared(lowerName), block != null, measured,
+                block == null ? null : shared(block.sqlType()), block == null ? null : shared(block.classification()),
+                block == null ? null : block.occurrences(), columnBlock == null ? null : columnBlock.rowsScanned(),
+                inferred != null, inferred == null ? null : shared(inferred.looksLike()),
+                inferred == null ? null : inferred.sampled(), inferred == null ? null : inferred.matched(),
+                inferred == null ? null : shared(inferred.sensitivity()), inferred != null && inferred.candidateKey(),
+                inferred == null ? null : inferred.candidateKeyException(), block == null ? null : shared(block.redacted()),
+                note, valueNotes, note == null ? null : lower(note),
+                valueNotes.stream().map(v -> lower(v.note())).toList());
+    }
+
+    /**
+     * Names, types and detections repeat across a print (every table has an {@code id}, most columns share a handful of
+     * types): one copy of each serves them all.
+     */
+    private static String shared(String s) {
+        return s == null ? null : s.intern();
     }
 
     private static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);
+    }
+
+    /** An estimate of the heap this record holds beyond the strings it shares. */
+    long weight() {
+        long w = 160 + 16L * valueNotes.size();
+        if (note != null) {
+            w += 2L * (40 + note.length());
+        }
+        for (StatisticsAnnotations.ValueNote v : valueNotes) {
+            w += 2L * (40 + v.note().length()) + 40 + v.text().length();
+        }
+        return w;
     }
 }

@@ -3,29 +3,39 @@ package dev.dbprint.mcp.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
+import dev.dbprint.mcp.print.FileIdentity;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.text.CodePointOrder;
 
 /**
- * One table's searchable columns in reply order — columns by name, each followed by its parts by path — derived from
- * one parsed statistics.yaml and statistics.annotations.yaml. It depends on nothing else, so it is built once per pair of
- * parsed files and reused while the store hands back the same parsed objects (see {@link ColumnSearch}).
+ * One table's searchable columns in reply order — columns by name, each followed by its parts by path — with the table
+ * facts a match repeats, derived from one statistics.yaml and one statistics.annotations.yaml. It depends on nothing
+ * else, so it is kept and reused while both files keep the identities it was built at (see {@link ColumnSearch}).
  *
- * @param stats the statistics it was built from, or null (a table declaring none)
- * @param annotations the annotations it was built from, or null (absent, or unreadable this call)
+ * @param statistics the identity of the statistics.yaml it was built from, or null (the table declares none)
+ * @param annotations the identity of the statistics.annotations.yaml it was built from, or null (none can exist)
+ * @param rowCount statistics.yaml's {@code row_count}, or null
+ * @param scope statistics.yaml's {@code scope} block, or null
+ * @param looksLikeSwitchedOff statistics.yaml lists {@code looks_like} in {@code disabled}
+ * @param text every lower-cased text {@code text} is matched against, one after another
  */
-public record TableIndex(Statistics stats, StatisticsAnnotations annotations, List<SearchedColumn> columns,
-        String text) {
+public record TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
+        boolean looksLikeSwitchedOff, List<SearchedColumn> columns, String text) {
 
     /**
      * Separates the texts in {@link #text()}; a search text holding it is never ruled out by the table text alone.
      */
     static final char SEPARATOR = '\u0000';
 
-    public static TableIndex of(Statistics stats, StatisticsAnnotations annotations) {
+    /** The check name a statistics.yaml lists in {@code disabled} when it never sampled a value shape. */
+    static final String LOOKS_LIKE_CHECK = "looks_like";
+
+    public static TableIndex of(Statistics stats, StatisticsAnnotations annotations, FileIdentity statisticsIdentity,
+            FileIdentity annotationsIdentity) {
         List<SearchedColumn> out = new ArrayList<>();
         if (stats == null) {
             if (annotations != null) {
@@ -33,7 +43,8 @@ public record TableIndex(Statistics stats, StatisticsAnnotations annotations, Li
                     out.add(SearchedColumn.column(name, null, annotations.column(name), false));
                 }
             }
-            return new TableIndex(null, annotations, List.copyOf(out), text(out));
+            return new TableIndex(statisticsIdentity, annotationsIdentity, null, null, false, List.copyOf(out),
+                    text(out));
         }
         for (String name : sorted(stats.columns())) {
             ColumnStats column = stats.column(name);
@@ -45,7 +56,13 @@ public record TableIndex(Statistics stats, StatisticsAnnotations annotations, Li
                 }
             }
         }
-        return new TableIndex(stats, annotations, List.copyOf(out), text(out));
+        return new TableIndex(statisticsIdentity, annotationsIdentity, stats.rowCount(), stats.scope(),
+                stats.disabled().contains(LOOKS_LIKE_CHECK), List.copyOf(out), text(out));
+    }
+
+    /** Whether this index was built from the files at exactly these identities (null: no such file to read). */
+    public boolean builtFrom(FileIdentity statisticsNow, FileIdentity annotationsNow) {
+        return Objects.equals(statistics, statisticsNow) && Objects.equals(annotations, annotationsNow);
     }
 
     /**
@@ -56,7 +73,15 @@ public record TableIndex(Statistics stats, StatisticsAnnotations annotations, Li
         return lowerText.indexOf(SEPARATOR) >= 0 || text.contains(lowerText);
     }
 
-    /** Every lower-cased text {@code text} is matched against, one after another. */
+    /** An estimate of the heap this index holds. */
+    public long weight() {
+        long w = 200 + 40 + text.length();
+        for (SearchedColumn c : columns) {
+            w += c.weight();
+        }
+        return w;
+    }
+
     private static String text(List<SearchedColumn> columns) {
         StringBuilder sb = new StringBuilder();
         for (SearchedColumn c : columns) {
@@ -67,11 +92,6 @@ public record TableIndex(Statistics stats, StatisticsAnnotations annotations, Li
             c.lowerValueNotes().forEach(n -> sb.append(n).append(SEPARATOR));
         }
         return sb.toString();
-    }
-
-    /** Whether this index was built from exactly these parsed objects. */
-    public boolean builtFrom(Statistics stats, StatisticsAnnotations annotations) {
-        return this.stats == stats && this.annotations == annotations;
     }
 
     private static List<String> sorted(Map<String, ?> map) {

@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.search;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.ValueEntry;
 import dev.dbprint.mcp.text.CodePointOrder;
@@ -19,7 +21,8 @@ import dev.dbprint.mcp.text.Words;
  * <ol>
  * <li>{@code unavailable} — the list cannot be matched against ({@link PublishedValues#unavailable()} says why);</li>
  * <li>{@code stored} — {@code text} folds, under the normalization key (format spec §2.2.4: trimmed, lower-cased), to
- * the key of one or more listed values; {@code spellings} lists every one of them;</li>
+ * the key of one or more listed values, or is a numeric literal equal in value to a listed number; {@code spellings}
+ * lists every one of them;</li>
  * <li>{@code definition} — a per-value note and {@code text} contain one another on word boundaries;
  * {@code candidates} lists every such value;</li>
  * <li>{@code nearest} — listed values whose trigram similarity to {@code text} is above {@value #NEAREST_FLOOR}, the
@@ -52,9 +55,11 @@ public final class ValueResolver {
             return new Resolution("unavailable", null, List.of());
         }
         String key = fold(text);
+        BigDecimal number = numeral(key);
         List<Map<String, Object>> spellings = new ArrayList<>();
         for (ValueEntry e : list.entries()) {
-            if (fold(e.text()).equals(key)) {
+            if (fold(e.text()).equals(key)
+                    || number != null && e.value() instanceof Number n && Raw.compare(n, number) == 0) {
                 spellings.add(entry(list, e));
             }
         }
@@ -79,6 +84,22 @@ public final class ValueResolver {
             out.add(entry(list, e));
         }
         return out;
+    }
+
+    /**
+     * {@code text} as a number when it is a numeric literal ({@code 1e-7}, {@code -3}, {@code 0.50}), so it matches a
+     * stored number of the same value however the file spells it; null otherwise. Only a stored number is compared this
+     * way: a string {@code '007'} is still matched as the string it is.
+     */
+    private static BigDecimal numeral(String folded) {
+        if (folded.isEmpty() || !(Character.isDigit(folded.charAt(folded.length() - 1)) || folded.endsWith("."))) {
+            return null; // rules out most words before the parser is asked
+        }
+        try {
+            return new BigDecimal(folded);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** The normalization key of format spec §2.2.4: trimmed and lower-cased. */

@@ -22,13 +22,11 @@ import dev.dbprint.mcp.print.model.Raw;
  * {@code get_diff} (server spec §4.5): the parsed diff.yaml with {@code changes} paged in file order. Relationship events
  * about an edge a human rejected are withheld first ({@link RejectedEdges}); then {@code table} (matching
  * {@code table}, {@code source_table} or {@code target_table}) and {@code kind} narrow the list, ANDed.
- * {@code summary.relationships_changed}, where the file carries it, counts the relationship events the reply returns;
- * every other key rides the first page as the file has it.
+ * {@code summary} is recounted over the events the reply returns ({@link DiffSummary}); every other key rides the first
+ * page as the file has it.
  */
 @ApplicationScoped
 public class GetDiffTool {
-
-    private static final String RELATIONSHIPS_CHANGED = "relationships_changed";
 
     private final PrintStore store;
     private final PagedReplies paging;
@@ -47,10 +45,10 @@ public class GetDiffTool {
         return paging.list(call, () -> {
             PrintView view = store.view(connection.name(), connection.root());
             Diff diff = view.requireDiff();
-            RejectedEdges rejected = new RejectedEdges(view);
+            RejectedEdges rejected = new RejectedEdges(view, RejectedEdges.Unreadable.FAILS);
             List<Object> rawChanges = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
             List<Object> kept = new ArrayList<>();
-            long relationshipEvents = 0;
+            List<Change> returned = new ArrayList<>();
             for (int i = 0; i < diff.changes().size(); i++) {
                 Change change = diff.changes().get(i);
                 // the filters first: a change filtered out need not be judged, nor its annotation file read
@@ -59,13 +57,11 @@ public class GetDiffTool {
                     continue;
                 }
                 kept.add(rawChanges.get(i));
-                relationshipEvents += change.isRelationshipEvent() ? 1 : 0;
+                returned.add(change);
             }
             Map<String, Object> header = new LinkedHashMap<>(diff.header());
-            if (diff.summary() != null && diff.summary().containsKey(RELATIONSHIPS_CHANGED)) {
-                Map<String, Object> summary = new LinkedHashMap<>(diff.summary()); // never the cached parse itself
-                summary.put(RELATIONSHIPS_CHANGED, relationshipEvents);
-                header.put("summary", summary);
+            if (diff.summary() != null) {
+                header.put("summary", DiffSummary.of(diff.summary(), returned, table));
             }
             ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept));
             return PagedReplies.Pinned.of(reply, view);

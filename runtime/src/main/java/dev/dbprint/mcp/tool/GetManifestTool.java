@@ -17,8 +17,9 @@ import dev.dbprint.mcp.print.model.Raw;
 /**
  * {@code get_manifest} (server spec §4.4): the parsed manifest as a JSON object. {@code tables} is paged in FQN order;
  * every other key rides the first page whole, in file order; {@code pattern} filters {@code tables} and
- * {@code failed_tables} (which keeps its file order, and stays present as {@code []} when the pattern leaves none: the
- * key is the manifest's, the filter only narrowed it); {@code total} on every page counts the entries matched.
+ * {@code failed_tables} (which keeps its file order, and is omitted when empty, as the format omits it and list_tables
+ * does); {@code total} on every page counts the entries matched. Every entry is served as parsed, whether a reader can
+ * follow it or not, as list_tables lists it.
  */
 @ApplicationScoped
 public class GetManifestTool {
@@ -42,7 +43,12 @@ public class GetManifestTool {
             Manifest manifest = view.index();
             Map<String, Object> header = new LinkedHashMap<>(manifest.header());
             if (header.get("failed_tables") != null) {
-                header.put("failed_tables", manifest.failedTables().stream().filter(pattern::matches).toList());
+                List<String> failed = manifest.failedTables().stream().filter(pattern::matches).toList();
+                if (failed.isEmpty()) {
+                    header.remove("failed_tables"); // the format omits an empty list, as list_tables does
+                } else {
+                    header.put("failed_tables", failed);
+                }
             }
             Map<String, Object> rawTables = Raw.map(manifest.raw(), "tables"); // a mapping: Manifest.of checked it
             Map<String, Object> tables = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.render.context.ContextModel;
@@ -45,7 +46,7 @@ public class GetTableContextTool {
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             });
         }
-        var page = paging.listPage(call, () -> {
+        return paging.list(call, "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON, () -> {
             PrintView view = store.view(call.connection().name(), call.connection().root());
             ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
             ListReply reply = query
@@ -54,7 +55,6 @@ public class GetTableContextTool {
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
         });
-        return ToolResult.ok("yaml".equals(format) ? YamlPage.of(page) : page.text());
     }
 
     private static boolean flag(ToolCall call, String key) {

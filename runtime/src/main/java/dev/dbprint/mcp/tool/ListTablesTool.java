@@ -35,9 +35,9 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * {@code detail: true} each entry's own index fields plus its freshness verdict at the call.
  *
  * <p>
- * Lists the entries a reader can follow by their text (a mapping whose path and declared files stay inside the
- * connection root, format spec §2.5); the real-path judgement belongs to the tools that open a table's files, since
- * making it here would stat every declared file of every table on every call.
+ * Lists every entry of the manifest's {@code tables} map, as get_manifest serves it: the table exists, even when its
+ * entry is malformed or leads outside the connection root (format spec §2.5). Reading such a table's files fails, naming
+ * the manifest and the reason; a malformed entry projects only the fields it has.
  */
 @ApplicationScoped
 public class ListTablesTool {
@@ -90,14 +90,11 @@ public class ListTablesTool {
     private record Row(String fqn, Map<String, Object> projected, Optional<Instant> profiledAt, Threshold threshold) {
     }
 
-    /** The followable entries, sorted by FQN as Python sorts strings. */
+    /** Every entry, sorted by FQN as Python sorts strings. */
     private static List<Row> rows(ServedConnection connection, Manifest manifest) {
         ThresholdResolver thresholds = new ThresholdResolver(connection.name(), connection.config().settings());
         List<Row> rows = new ArrayList<>(manifest.tables().size());
         for (TableEntry e : manifest.tables().values()) {
-            if (!e.followable()) {
-                continue;
-            }
             Map<String, Object> projected = new LinkedHashMap<>();
             projected.put("table", e.fqn());
             for (String key : PROJECTED) {

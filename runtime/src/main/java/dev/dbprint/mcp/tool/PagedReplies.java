@@ -20,6 +20,7 @@ import dev.dbprint.mcp.paging.Page;
 import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.paging.Position;
+import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.ReadSet;
 
@@ -95,10 +96,11 @@ public class PagedReplies {
         }
     }
 
-    /** The page itself, for a tool that re-renders it (yaml). */
-    public Page listPage(ToolCall call, Supplier<Pinned<ListReply>> compute) {
+    /** As {@link #list(ToolCall, Supplier)} with each page written, and measured, as {@code spelling} writes it. */
+    public ToolResult list(ToolCall call, Spelling spelling, Supplier<Pinned<ListReply>> compute) {
         try {
-            return page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute, Pager::new).page();
+            return page(call.tool(), "", call.argumentsWithoutCursor(), call.cursor(), compute,
+                    (ListReply r, CursorMint mint) -> new Pager(r, mint, spelling)).result();
         } catch (CursorFault e) {
             throw new ToolFault(e.getMessage());
         }

@@ -5,6 +5,8 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.search.ColumnPredicates;
@@ -16,12 +18,18 @@ public class SearchColumnsTool {
 
     private final PrintStore store;
     private final PagedReplies paging;
-    private final ColumnSearch search = new ColumnSearch();
+    private final ColumnSearch search;
 
     @Inject
-    public SearchColumnsTool(PrintStore store, PagedReplies paging) {
+    public SearchColumnsTool(PrintStore store, PagedReplies paging, DbprintConfig config) {
+        this(store, paging, CacheSizes.searchCacheBytes(config));
+    }
+
+    /** A tool whose search indexes are bounded by {@code maxBytes} of estimated heap. */
+    public SearchColumnsTool(PrintStore store, PagedReplies paging, long maxBytes) {
         this.store = store;
         this.paging = paging;
+        this.search = new ColumnSearch(maxBytes);
     }
 
     @McpTool("search_columns")

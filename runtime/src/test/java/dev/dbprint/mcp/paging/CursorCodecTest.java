@@ -92,4 +92,52 @@ class CursorCodecTest {
         assertNotEquals(ArgsDigest.of(a), ArgsDigest.of(Map.of("pattern", "s*")));
         assertNotEquals(ArgsDigest.of(Map.of("detail", "true")), ArgsDigest.of(Map.of("detail", true)));
     }
+
+    @Test
+    void aKeyShorterThanSixteenBytesIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new CursorCodec(new byte[15]));
+        assertThrows(IllegalArgumentException.class, () -> new CursorCodec(null));
+        new CursorCodec(new byte[16]);
+    }
+
+    /**
+     * A record signed with the right key but of a format this server does not write (another version, a flag set, a
+     * negative position) is refused as not issued: only what {@link CursorCodec.Binding#mint} writes opens.
+     */
+    @Test
+    void aSignedRecordOfAnotherFormatIsNotIssued() throws Exception {
+        byte[] key = "0123456789abcdef0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        CursorCodec keyed = new CursorCodec(key);
+        String token = keyed.bind("list_tables", args, "p").mint(new Position(1, 2, 3, 4));
+        assertEquals(new Position(1, 2, 3, 4), keyed.open(token, "list_tables", args).requirePrint("p"));
+        byte[] record = java.util.Base64.getUrlDecoder().decode(token);
+        for (int[] change : new int[][]{{0, 2}, {1, 1}, {34, 0x80}, {38, 0x80}, {42, 0x80}, {46, 0x80}}) {
+            byte[] forged = record.clone();
+            forged[change[0]] = (byte) change[1];
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+            mac.update(forged, 0, 50);
+            System.arraycopy(mac.doFinal(), 0, forged, 50, 16);
+            String spelled = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(forged);
+            CursorFault f = assertThrows(CursorFault.class, () -> keyed.open(spelled, "list_tables", args),
+                    "byte " + change[0]);
+            assertEquals(CursorFault.Kind.NOT_ISSUED, f.kind(), "byte " + change[0]);
+        }
+    }
+
+    @Test
+    void onlyTheUrlSafeAlphabetSpellsACursor() throws CursorFault {
+        CursorCodec keyed = new CursorCodec(new byte[32]);
+        CursorCodec.Binding mint = keyed.bind("t", args, "p");
+        for (int i = 0; i < 200; i++) {
+            String token = mint.mint(new Position(i, 0, i * 7919, 0));
+            assertEquals(new Position(i, 0, i * 7919, 0), keyed.open(token, "t", args).requirePrint("p"));
+            String standard = token.replace('-', '+').replace('_', '/');
+            if (!standard.equals(token)) {
+                String s = standard;
+                assertEquals(CursorFault.Kind.NOT_ISSUED,
+                        assertThrows(CursorFault.class, () -> keyed.open(s, "t", args)).kind());
+            }
+        }
+    }
 }

@@ -127,6 +127,21 @@ class DocumentPagerTest {
     }
 
     @Test
+    void aPositionTheDocumentDoesNotHaveReadsAsPrintChanged() throws CursorFault {
+        List<List<String>> sections = List.of(List.of("# t\n"), List.of("## Rows\n", "row two\n"));
+        DocumentPager pager = new DocumentPager(sections, TERMS, mint());
+        for (Position p : List.of(new Position(2, 0, 0, 0), new Position(9, 0, 0, 0), new Position(1, 2, 0, 0),
+                new Position(1, 1, 8, 0), new Position(1, 1, 0, 1))) {
+            CursorFault f = org.junit.jupiter.api.Assertions.assertThrows(CursorFault.class, () -> pager.pageAt(p),
+                    p.toString());
+            assertEquals(CursorFault.Kind.PRINT_CHANGED, f.kind(), p.toString());
+        }
+        assertEquals("## Rows\nrow two\n", pager.pageAt(new Position(1, 0, 0, 0)).text());
+        assertEquals("two\n", pager.pageAt(new Position(1, 1, 4, 0)).text());
+        assertEquals("\n", pager.pageAt(new Position(1, 1, 7, 0)).text());
+    }
+
+    @Test
     void sectionLargerThanAPageContinuesAtRowBoundaries() {
         List<List<String>> sections = doc(3, 2000, 30, 2);
         DocumentPager pager = new DocumentPager(sections, TERMS, mint());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -364,6 +365,39 @@ class PagerTest {
         CursorFault f = assertThrows(CursorFault.class, () -> pager.pageAt(new Position(5, 0, 0, 0)));
         assertEquals(CursorFault.Kind.PRINT_CHANGED, f.kind());
         assertThrows(CursorFault.class, () -> pager.pageAt(new Position(1, 3, 1, 2)));
+    }
+
+    @Test
+    void aPositionTheReplyDoesNotHaveReadsAsPrintChanged() throws CursorFault {
+        String big = "x".repeat(900);
+        ListReply reply = ListReply.of(Map.of(), "tables", List.of("a", big, "b"));
+        Pager pager = new Pager(reply, mint(), 400);
+        Position part2 = pager.first().next();
+        assertEquals(1, part2.a());
+        assertEquals(2, part2.b());
+        int parts = part2.d(), text = JsonText.compact(big).length();
+        assertTrue(parts >= 3, "the big item goes in parts: " + part2);
+        assertTrue(pager.pageAt(part2).text().length() <= 400);
+        assertTrue(pager.pageCount() >= parts, "every part, the last included, is a page of its own");
+        for (Position p : List.of(new Position(3, 0, 0, 0), new Position(7, 0, 0, 0), new Position(1, 0, 1, 0),
+                new Position(1, 0, 0, 1), new Position(1, 1, part2.c(), parts), new Position(1, parts + 1, part2.c(), parts),
+                new Position(1, 2, 0, parts), new Position(1, 2, text, parts), new Position(1, 2, text + 5, parts),
+                new Position(1, parts, 1, parts))) {
+            try {
+                Page page = pager.pageAt(p);
+                fail(p + " served a page of " + page.text().length() + " characters");
+            } catch (CursorFault f) {
+                assertEquals(CursorFault.Kind.PRINT_CHANGED, f.kind(), p.toString());
+            }
+        }
+        assertEquals("b", ((List<?>) pager.pageAt(new Position(2, 0, 0, 0)).body().get("tables")).get(0));
+    }
+
+    @Test
+    void keysThatRideEveryPageAndPassTheBoundAloneAreRefused() {
+        ListReply reply = new ListReply(Map.of(), Map.of("pattern", "p".repeat(500)),
+                List.of(ListReply.Walk.list("tables", List.of("a"))), true);
+        assertThrows(IllegalArgumentException.class, () -> new Pager(reply, mint(), 400));
     }
 
     @Test

@@ -92,4 +92,17 @@ class ContainmentTest {
         Files.createSymbolicLink(root.resolve("s/t"), outside);
         assertFalse(store.view("c", root).manifest().table("s.t").followable());
     }
+
+    @Test
+    void anEmptyOrUnspellablePathSaysWhy() {
+        Path root = tmp.resolve("prints/c");
+        Manifest m = manifest(root, "  s.empty:\n    path: ''\n  s.nul:\n    path: \"s/t\\0x\"\n"
+                + "  s.file:\n    path: s/t\n    artifacts:\n      ddl: ''\n");
+        assertEquals("path is empty", m.table("s.empty").notFollowableReason());
+        assertEquals("path is not a valid path", m.table("s.nul").notFollowableReason());
+        assertEquals("artifacts.ddl is empty", m.table("s.file").notFollowableReason());
+        for (String fqn : List.of("s.empty", "s.nul", "s.file")) {
+            assertFalse(m.table(fqn).followable(), fqn);
+        }
+    }
 }

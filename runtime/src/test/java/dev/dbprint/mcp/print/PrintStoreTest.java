@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +30,7 @@ class PrintStoreTest {
     private final PrintStore store = new PrintStore();
 
     private Object value(Path file) {
-        return ((Map<?, ?>) store.yaml(file).value()).get("v");
+        return ((Map<?, ?>) store.yaml(dir, file).value()).get("v");
     }
 
     @Test
@@ -90,7 +92,7 @@ class PrintStoreTest {
     void corruptFileIsNeverCachedAndIsReadOnceFixed() {
         Path f = Fixtures.write(dir.resolve("a.yaml"), "v: [1, 2\n");
         for (int i = 0; i < 2; i++) {
-            PrintError e = assertThrows(PrintError.class, () -> store.yaml(f));
+            PrintError e = assertThrows(PrintError.class, () -> store.yaml(dir, f));
             assertEquals(PrintError.Kind.PARSE, e.kind());
             assertTrue(e.getMessage().startsWith(f + ": YAML parse error: "), e.getMessage());
             assertEquals(0, store.counters().filesCached());
@@ -106,16 +108,16 @@ class PrintStoreTest {
         Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
         assertEquals(1L, value(f));
         Fixtures.write(f, "v: [oops\n");
-        assertThrows(PrintError.class, () -> store.yaml(f));
+        assertThrows(PrintError.class, () -> store.yaml(dir, f));
         assertEquals(0, store.counters().filesCached());
     }
 
     @Test
     void absentFileReadsAsAbsent() {
-        PrintStore.Read<Object> r = store.yaml(dir.resolve("none.yaml"));
+        PrintStore.Read<Object> r = store.yaml(dir, dir.resolve("none.yaml"));
         assertFalse(r.present());
         assertEquals(FileIdentity.ABSENT, r.identity());
-        PrintStore.Read<byte[]> b = store.bytes(dir.resolve("sub/none.md"));
+        PrintStore.Read<byte[]> b = store.bytes(dir, dir.resolve("sub/none.md"));
         assertFalse(b.present());
     }
 
@@ -128,7 +130,7 @@ class PrintStoreTest {
     @Test
     void bytesAndTreesAreCachedApart() {
         Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");
-        assertEquals("v: 1\n", new String(store.bytes(f).value()));
+        assertEquals("v: 1\n", new String(store.bytes(dir, f).value()));
         assertEquals(1L, value(f));
         assertEquals(2, store.counters().filesCached());
     }
@@ -150,5 +152,104 @@ class PrintStoreTest {
         }
         assertEquals(1, store.counters().parses());
         assertEquals(199, store.counters().cacheHits());
+    }
+
+    @Test
+    void aLinkOutsideTheRootIsNotRead() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path secret = Fixtures.write(dir.resolve("secret.sql"), "secret");
+        Path link = root.resolve("ddl.sql");
+        Files.createSymbolicLink(link, secret);
+        PrintError e = assertThrows(PrintError.class, () -> store.bytes(root, link));
+        assertEquals(PrintError.Kind.NOT_FOLLOWABLE, e.kind());
+        assertEquals(link + ": leads outside the connection root " + root, e.getMessage());
+    }
+
+    @Test
+    void aLinkFlippingInAndOutOfTheRootNeverServesTheOutsideFile() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path inside = Fixtures.write(root.resolve("inside.sql"), "inside");
+        Path outside = Fixtures.write(dir.resolve("outside.sql"), "secret");
+        Path link = root.resolve("ddl.sql");
+        Files.createSymbolicLink(link, inside);
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread flipper = new Thread(() -> {
+            Path tmp = root.resolve(".flip");
+            for (int i = 0; !stop.get() && i < 1_000_000; i++) {
+                try {
+                    Files.createSymbolicLink(tmp, i % 2 == 0 ? outside : inside);
+                    Files.move(tmp, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (java.io.IOException ex) {
+                    throw new java.io.UncheckedIOException(ex);
+                }
+            }
+        });
+        flipper.start();
+        int served = 0;
+        int refused = 0;
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        try {
+            for (int i = 0; i < 20_000 && System.nanoTime() < deadline; i++) {
+                try {
+                    byte[] b = store.bytes(root, link).value();
+                    if (b != null) {
+                        assertEquals("inside", new String(b), "read " + i);
+                        served++;
+                    }
+                } catch (PrintError e) {
+                    refused++;
+                }
+            }
+        } finally {
+            stop.set(true);
+            flipper.join();
+        }
+        assertTrue(served > 0 && refused > 0, served + " served, " + refused + " refused: the race never ran");
+    }
+
+    /**
+     * A file rewritten in place while it is read: whatever a read returns is the file as it was at the identity the read
+     * reports — one version, perhaps caught part-written, never bytes of two versions or under another version's
+     * identity. The writer pauses between rewrites so that no two rewrites share a modification-time tick.
+     */
+    @Test
+    void aReadNeverMixesTwoVersionsOfAFileBeingRewritten() throws Exception {
+        byte[] a = new byte[1 << 20];
+        byte[] b = new byte[(1 << 20) + 7];
+        java.util.Arrays.fill(a, (byte) 'a');
+        java.util.Arrays.fill(b, (byte) 'b');
+        Path f = Files.write(dir.resolve("big.md"), a);
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> rewrites = writer.submit(() -> {
+                long until = System.nanoTime() + 3_000_000_000L;
+                for (int i = 0; i < 300 && System.nanoTime() < until; i++) {
+                    Files.write(f, i % 2 == 0 ? b : a);
+                    Thread.sleep(10);
+                }
+                return null;
+            });
+            int whole = 0;
+            while (!rewrites.isDone()) {
+                PrintStore.Read<byte[]> r;
+                try {
+                    r = store.bytes(dir, f);
+                } catch (PrintError kept) {
+                    continue; // "kept changing while it was read": refusing is fine, mixing is not
+                }
+                byte[] v = r.value();
+                assertEquals(r.identity().size(), v.length, "bytes served under another version's identity");
+                for (byte c : v) {
+                    if (c != v[0]) {
+                        fail("a mix of two versions was served");
+                    }
+                }
+                whole++;
+            }
+            rewrites.get();
+            assertTrue(whole > 0, "no read completed while the file was rewritten");
+        } finally {
+            writer.shutdownNow();
+        }
     }
 }

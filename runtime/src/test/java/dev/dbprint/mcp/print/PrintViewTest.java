@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -270,14 +273,16 @@ class PrintViewTest {
         Path tmpFile = stats.resolveSibling("statistics.yaml.tmp");
         Files.writeString(tmpFile, Files.readString(stats) + "# rewritten\n");
         Files.move(tmpFile, stats, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        assertTrue(new String(torn.rawBytes(stats).orElseThrow()).endsWith("# rewritten\n"));
+        PrintStore.Read<Size> scanned = torn.scan(stats, "size", Size::of);
+        byte[] bytes = torn.range(stats, scanned.identity(), 0, (int) scanned.value().bytes()).orElseThrow();
+        assertTrue(new String(bytes).endsWith("# rewritten\n"));
         assertNotEquals(before, torn.digest(), "a page version from before the rewrite must not admit the new bytes");
         assertNotEquals(torn.digest(), torn.digest(), "a torn view's digest is never repeated");
         assertTrue(torn.readSet().isEmpty(), "nothing a torn view computed may be kept");
         assertFalse(quiet.readSet().orElseThrow().stillHolds(), "the quiet view's file was rewritten");
         PrintView after = view();
         after.requireYaml(stats);
-        after.rawBytes(stats);
+        after.scan(stats, "size", Size::of);
         assertEquals(after.digest(), after.digest(), "a view that saw one identity per file keeps one digest");
         assertTrue(after.readSet().orElseThrow().stillHolds());
         long paths = after.touched().keySet().stream().mapToLong(p -> p.toString().length()).sum();
@@ -299,14 +304,35 @@ class PrintViewTest {
         assertFalse(first.readSet().orElseThrow().stillHolds());
     }
 
+    /** A scan that counts a file's bytes. */
+    private record Size(long bytes) implements PrintStore.Weighed {
+
+        static Size of(InputStream in) throws IOException {
+            return new Size(in.transferTo(OutputStream.nullOutputStream()));
+        }
+
+        @Override
+        public long weight() {
+            return 8;
+        }
+    }
+
     @Test
-    void rawBytesAreExactAndContained() throws Exception {
+    void scansAndRangesAreExactRecordedAndContained() throws Exception {
         PrintView v = view();
         Path stats = root.resolve("shop/orders/statistics.yaml");
-        assertEquals(List.of(Files.readAllBytes(stats).length), List.of(v.rawBytes(stats).orElseThrow().length));
-        assertTrue(v.touched().containsKey(stats));
-        assertTrue(v.rawBytes(root.resolve("nothing.md")).isEmpty());
-        PrintError e = assertThrows(PrintError.class, () -> v.rawBytes(root.resolve("../../outside")));
+        byte[] disk = Files.readAllBytes(stats);
+        PrintStore.Read<Size> scanned = v.scan(stats, "size", Size::of);
+        assertEquals(disk.length, scanned.value().bytes());
+        assertEquals(scanned.identity(), v.touched().get(stats));
+        byte[] middle = v.range(stats, scanned.identity(), 3, 10).orElseThrow();
+        assertEquals(new String(disk, 3, 10), new String(middle));
+        assertTrue(v.range(stats, scanned.identity(), disk.length - 1, 2).isEmpty(), "past the end");
+        assertFalse(v.scan(root.resolve("nothing.md"), "size", Size::of).present());
+        assertEquals(FileIdentity.ABSENT, v.touched().get(root.resolve("nothing.md")));
+        PrintError e = assertThrows(PrintError.class, () -> v.scan(root.resolve("../../outside"), "size", Size::of));
+        assertEquals(PrintError.Kind.NOT_FOLLOWABLE, e.kind());
+        e = assertThrows(PrintError.class, () -> v.range(root.resolve("../../outside"), scanned.identity(), 0, 1));
         assertEquals(PrintError.Kind.NOT_FOLLOWABLE, e.kind());
     }
 }

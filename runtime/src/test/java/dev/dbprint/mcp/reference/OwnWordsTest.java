@@ -44,7 +44,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * Regenerate after the reference copies change:
  *
  * <pre>
- * ./mvnw -B -pl runtime test -Dtest=OwnWordsTest#regenerate -Ddbprint.upstream.reference=/work/shared/reference
+ * ./mvnw -B -pl runtime test -Dtest=OwnWordsTest#regenerate -Ddbprint.upstream.reference=../../shared/reference
  * </pre>
  */
 class OwnWordsTest {

@@ -7,32 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.protocol.ProtocolError;
 
-class ResourceCatalogTest {
-
-    @TempDir
-    Path dir;
-
-    ResourceFixture f;
-
-    @BeforeEach
-    void setUp() {
-        f = new ResourceFixture(dir);
-    }
+class ResourceCatalogTest extends ResourceFixtureTest {
 
     private static final List<String> EXPECTED = List.of(
             "dbprint:///reference/spec", "dbprint:///reference/assertions",

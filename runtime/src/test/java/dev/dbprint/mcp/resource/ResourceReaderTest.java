@@ -16,26 +16,14 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.protocol.ProtocolError;
 
-class ResourceReaderTest {
-
-    @TempDir
-    Path dir;
-
-    ResourceFixture f;
-
-    @BeforeEach
-    void setUp() {
-        f = new ResourceFixture(dir);
-    }
+class ResourceReaderTest extends ResourceFixtureTest {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> content(String uri) {
@@ -203,6 +191,35 @@ class ResourceReaderTest {
                 """, diff);
     }
 
+    @Test
+    void aVerdictFileThatDoesNotParseFailsTheReadsItDecidesInsteadOfReleasingTheEdge() {
+        Path verdicts = f.write("prints/alpha/s/orders/relationships.annotations.yaml", "refers_to: [\n");
+        for (String uri : List.of("dbprint://alpha/s.orders/relationships", "dbprint://alpha/s.customers/relationships",
+                "dbprint://alpha/diff")) {
+            ProtocolError e = fails(uri);
+            assertEquals(-32603, e.code(), uri);
+            assertTrue(e.getMessage().startsWith(verdicts + ": YAML parse error: "), uri + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aVerdictFileThatDoesNotMatchItsSchemaFailsTheReadsItDecides() {
+        Path verdicts = f.write("prints/alpha/s/orders/relationships.annotations.yaml", """
+                format_version: 1
+                refers_to:
+                - column: [customer_id]
+                  target_table: s.customers
+                  target_column: [id]
+                  verdict: rejectd
+                """);
+        for (String uri : List.of("dbprint://alpha/s.orders/relationships", "dbprint://alpha/s.customers/relationships",
+                "dbprint://alpha/diff")) {
+            fails(uri, -32603, verdicts
+                    + ": does not match its schema (SPEC 2.7): refers_to[0].verdict: must be one of ['rejected'] (found string"
+                    + " \"rejectd\")");
+        }
+    }
+
     // ---------------------------------------------------------------- pages
 
     /** A reading guide of many lines, one of them longer than a page, with characters JSON escapes. */
@@ -319,6 +336,16 @@ class ResourceReaderTest {
     // ---------------------------------------------------------------- §8.1 rows
 
     @Test
+    void manifestAnnotationsTheManifestListsButThatAreAbsentAreTheGeneratesFault() throws IOException {
+        f.write("prints/alpha/manifest.yaml",
+                onDisk("prints/alpha/manifest.yaml").replace("failed_tables:",
+                        "manifest_annotations: manifest.annotations.yaml\nfailed_tables:"));
+        f.delete("prints/alpha/manifest.annotations.yaml");
+        fails("dbprint://alpha/manifest_annotations", -32603, "manifest references manifest.annotations.yaml but file"
+                + " is absent at " + f.alpha.resolve("manifest.annotations.yaml") + ". Re-run dbprint generate.");
+    }
+
+    @Test
     void everyErrorRowOfSection81() {
         Path alpha = f.alpha;
         fails("dbprint://alpha/s.v/description", -32602,
@@ -380,11 +407,76 @@ class ResourceReaderTest {
     }
 
     @Test
-    void anEntryThatCannotBeFollowedIsNeverRead() {
-        for (String t : List.of("s.bad_entry", "s.escape", "s.nopath", "s.sneaky")) {
-            ProtocolError e = fails("dbprint://alpha/" + t + "/ddl");
-            assertEquals(-32603, e.code());
-            assertTrue(e.getMessage().startsWith("table '" + t + "' cannot be read: "), e.getMessage());
-        }
+    void anEntryThatCannotBeFollowedIsNeverReadAndTheErrorNamesTheManifest() {
+        Path manifest = f.alpha.resolve("manifest.yaml");
+        fails("dbprint://alpha/s.bad_entry/ddl", -32603, manifest + ": table 's.bad_entry': entry is not a mapping");
+        fails("dbprint://alpha/s.nopath/ddl", -32603, manifest + ": table 's.nopath': path is not a string");
+        fails("dbprint://alpha/s.escape/ddl", -32603,
+                manifest + ": table 's.escape': path leads outside the connection root");
+        fails("dbprint://alpha/s.sneaky/ddl", -32603,
+                manifest + ": table 's.sneaky': artifacts.ddl leads outside the connection root");
+    }
+
+    // ---------------------------------------------------------------- nothing outside the root is served
+
+    /** A file outside the connection root whose text must never reach a reply. */
+    private Path secret(String name) {
+        return f.write("elsewhere/" + name, "SECRET outside the root\n");
+    }
+
+    /** The read fails with the §8 internal error naming the escape, and serves nothing of the file behind the link. */
+    private void refusedAsOutside(String uri) {
+        ProtocolError e = fails(uri);
+        assertEquals(-32603, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains("outside the connection root"), e.getMessage());
+        assertFalse(e.getMessage().contains("SECRET"), e.getMessage());
+    }
+
+    @Test
+    void aConnectionFileLinkedOutsideTheRootIsNotServedRaw() throws IOException {
+        Path reading = f.alpha.resolve("reading.md");
+        Files.delete(reading);
+        Files.createSymbolicLink(reading, secret("reading.md"));
+        refusedAsOutside("dbprint://alpha/reading");
+    }
+
+    @Test
+    void aYamlFileLinkedOutsideTheRootIsNotServed() throws IOException {
+        Path annotations = f.alpha.resolve("manifest.annotations.yaml");
+        Files.delete(annotations);
+        Files.createSymbolicLink(annotations, f.write("elsewhere/m.yaml", "format_version: 1\nnotes:\n- note: SECRET\n"));
+        refusedAsOutside("dbprint://alpha/manifest_annotations");
+    }
+
+    @Test
+    void anArtifactSwappedForALinkOutsideAfterTheManifestWasReadIsNotServed() throws IOException {
+        Path description = f.alpha.resolve("s/orders/description.md");
+        f.write("prints/alpha/s/orders/description.md", "Orders.\n");
+        assertEquals("Orders.\n", text("dbprint://alpha/s.orders/description"));
+        Path annotations = f.alpha.resolve("s/orders/statistics.annotations.yaml");
+        f.write("prints/alpha/s/orders/statistics.annotations.yaml", "format_version: 1\ncolumns: {}\n");
+        assertEquals("format_version: 1\ncolumns: {}\n", text("dbprint://alpha/s.orders/statistics_annotations"));
+
+        // the manifest is unchanged and cached; only the links move
+        Files.delete(description);
+        Files.createSymbolicLink(description, secret("description.md"));
+        Files.delete(annotations);
+        Files.createSymbolicLink(annotations, f.write("elsewhere/a.yaml", "format_version: 1\ncolumns: {SECRET: {}}\n"));
+        refusedAsOutside("dbprint://alpha/s.orders/description");
+        refusedAsOutside("dbprint://alpha/s.orders/statistics_annotations");
+    }
+
+    @Test
+    void aDeclaredArtifactSwappedForALinkOutsideIsNotServed() throws IOException {
+        assertEquals(ResourceFixture.ORDERS_DDL, text("dbprint://alpha/s.orders/ddl"));
+        Path ddl = f.alpha.resolve("s/orders/ddl.sql");
+        Files.delete(ddl);
+        Files.createSymbolicLink(ddl, secret("ddl.sql"));
+        refusedAsOutside("dbprint://alpha/s.orders/ddl");
+        Path dir = f.alpha.resolve("s/customers");
+        Path moved = Files.move(dir, f.project.resolve("elsewhere/customers"));
+        f.write("elsewhere/customers/ddl.sql", "SECRET\n");
+        Files.createSymbolicLink(dir, moved);
+        refusedAsOutside("dbprint://alpha/s.customers/ddl");
     }
 }

@@ -112,6 +112,22 @@ class GetDiffToolTest {
     }
 
     @Test
+    void aKindFilterRecountsEverySummaryCountNotOnlyRelationships() {
+        assertEquals(JsonText.parse("{\"statistics_drifted\": 1, \"relationships_changed\": 0, \"comments_changed\": 0}"),
+                call("{\"kind\": \"statistic_changed\"}").get("summary"));
+    }
+
+    @Test
+    void aTableFilterRecountsTablesModifiedAndKeepsTheCountsOfTablesWithoutEvents() {
+        p.file("diff.yaml", DIFF_HEAD.replace("summary:\n", "summary:\n  tables_modified: 3\n  columns_removed: 1\n"
+                + "  unchanged_tables: 4\n  unevaluated_tables: 2\n") + CHANGES);
+        Map<?, ?> summary = (Map<?, ?>) call("{\"table\": \"shop.orders\"}").get("summary");
+        assertEquals(JsonText.parse("{\"tables_modified\": 1, \"columns_removed\": 1, \"unchanged_tables\": 4,"
+                + " \"unevaluated_tables\": 2, \"statistics_drifted\": 0, \"relationships_changed\": 1,"
+                + " \"comments_changed\": 0}"), summary);
+    }
+
+    @Test
     void aDeclaredEdgeIsKeptThoughAHumanRejectedIt() {
         Map<String, Object> reply = call("{\"table\": \"shop.items\"}");
         assertEquals(List.of("relationship_added", "relationship_modified"), kinds(reply));
@@ -141,6 +157,28 @@ class GetDiffToolTest {
         assertEquals(List.of(), kinds(call("{\"kind\": \"relationship_added\", \"table\": \"shop.customers\"}")));
         // the cached parse was not changed by the recounts above
         assertEquals(JsonText.parse("2"), relationshipsChanged(call("{}")));
+    }
+
+    @Test
+    void aVerdictFileThatDoesNotParseFailsTheCallInsteadOfReleasingItsEdge() {
+        Path verdicts = p.file("shop/orders/relationships.annotations.yaml", "refers_to: [\n");
+        ToolResult r = h.call(new GetDiffTool(h.store, h.paging), "{}");
+        assertTrue(r.isError());
+        assertTrue(r.text().startsWith(verdicts + ": YAML parse error: "), r.text());
+        // an event the filters leave out is not judged, and a declared edge needs no verdict
+        p.file("shop/items/relationships.annotations.yaml", "verdict: [\n");
+        assertEquals(List.of("column_removed"), kinds(call("{\"kind\": \"column_removed\"}")));
+        assertEquals(List.of("relationship_added"), kinds(call("{\"kind\": \"relationship_added\"}")));
+    }
+
+    @Test
+    void aVerdictFileThatDoesNotMatchItsSchemaFailsTheCall() {
+        Path verdicts = p.file("shop/orders/relationships.annotations.yaml",
+                REJECT_ORDERS_CUSTOMER.replace("verdict: rejected", "verdict: [rejected]"));
+        ToolResult r = h.call(new GetDiffTool(h.store, h.paging), "{\"table\": \"shop.orders\"}");
+        assertTrue(r.isError());
+        assertTrue(r.text().startsWith(verdicts + ": does not match its schema (SPEC 2.7): refers_to[0].verdict: "),
+                r.text());
     }
 
     @Test

@@ -2,18 +2,17 @@ package dev.dbprint.mcp.tool;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.dbprint.mcp.SharedFolder;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.model.TableEntry;
@@ -24,11 +23,18 @@ import dev.dbprint.mcp.print.model.TableEntry;
  */
 class GetTableContextPrintsTest {
 
-    @ParameterizedTest
-    @ValueSource(strings = {"../src/sample", "/work/shared/prints/production"})
-    void everyTableEveryCombination(String dir) throws Exception {
-        Path project = Path.of(dir);
-        assumeTrue(Files.isRegularFile(project.resolve(".dbprint.yaml")), "no print at " + dir);
+    @Test
+    void everyTableOfTheSampleEveryCombination() throws Exception {
+        everyTableEveryCombination(Path.of("../src/sample"));
+    }
+
+    @Test
+    void everyTableOfTheProductionPrintEveryCombination() throws Exception {
+        everyTableEveryCombination(SharedFolder.require("prints/production"));
+    }
+
+    private static void everyTableEveryCombination(Path project) throws Exception {
+        assertTrue(Files.isRegularFile(project.resolve(".dbprint.yaml")), "no print at " + project);
         ToolHarness h = new ToolHarness(project);
         GetTableContextTool tool = new GetTableContextTool(h.store, h.paging);
         var conn = h.connections.resolve(java.util.Optional.empty());

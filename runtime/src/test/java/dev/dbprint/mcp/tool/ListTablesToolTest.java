@@ -109,12 +109,17 @@ class ListTablesToolTest {
     }
 
     @Test
-    void entriesThatCannotBeFollowedAreNotListed() {
+    void everyEntryIsListedAsGetManifestServesItFollowableOrNot() {
         PrintProject p = new PrintProject(dir);
         p.manifest(entry("sales.orders") + "sales.escape:\n  type: table\n  path: ../../outside\n"
-                + "sales.absolute:\n  type: table\n  path: /etc\n" + "sales.scalar: 7\n");
-        assertEquals(List.of("sales.orders"), call(p, "{}").get("tables"));
-        assertEquals(num("1"), call(p, "{\"detail\": true}").get("total"));
+                + "sales.absolute:\n  type: table\n  path: /etc\n" + "sales.scalar: 7\n"
+                + "sales.nopath:\n  type: view\n  path: 5\n");
+        assertEquals(List.of("sales.absolute", "sales.escape", "sales.nopath", "sales.orders", "sales.scalar"),
+                call(p, "{}").get("tables"));
+        assertEquals(num("5"), call(p, "{\"detail\": true}").get("total"));
+        Map<String, Map<String, Object>> detail = detail(p, "{\"detail\": true}");
+        assertEquals("dormant", detail.get("sales.scalar").get("freshness"), "a malformed entry projects what it has");
+        assertEquals("view", detail.get("sales.nopath").get("type"));
     }
 
     // ---------------------------------------------------------------- detail: projection and freshness
@@ -293,7 +298,8 @@ class ListTablesToolTest {
                 + entry("sales.own", "profiled_at: '2026-05-19T12:00:00Z'", "max_age_days: 7")
                 + entry("ops.c", "profiled_at: '2026-05-19T12:00:00Z'"));
         Map<String, Object> reply = call(p, "{\"detail\": true}");
-        assertEquals(List.of("now", "tables", "warnings", "total"), new ArrayList<>(reply.keySet()));
+        assertEquals(List.of("now", "warnings", "tables", "total"), new ArrayList<>(reply.keySet()),
+                "every key but the paged list comes before its items (§4.8)");
         assertEquals(List.of("max_age_days for sales.a, sales.b was resolved from the rules that match by name alone:"
                 + " a rule that also sets max_age_days names them but is conditioned on min_rows, and no row count is"
                 + " available offline to test that condition, so the rule was not applied and the threshold shown may"

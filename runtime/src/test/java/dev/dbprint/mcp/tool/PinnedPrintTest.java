@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.paging.Page;
+import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
@@ -43,16 +44,18 @@ class PinnedPrintTest {
         return Fixtures.write(dir.resolve("manifest.yaml"), s.toString());
     }
 
-    private Page page(String cursor) {
+    /** Calls list_tables: the page as JSON. */
+    private Map<?, ?> page(String cursor) {
         ObjectNode args = ToolHarness.MAPPER.createObjectNode();
         if (cursor != null) {
             args.put("cursor", cursor);
         }
-        return paging.listPage(new ToolCall("list_tables", args, null), () -> {
+        ToolResult r = paging.list(new ToolCall("list_tables", args, null), () -> {
             PrintView view = store.view("shop", dir);
             List<String> names = List.copyOf(view.index().tables().keySet());
             return new PagedReplies.Pinned<>(ListReply.of(Map.of(), "tables", names), view.digest());
         });
+        return (Map<?, ?>) JsonText.parse(r.text());
     }
 
     private static void assertPrintChanged(Runnable call) {
@@ -64,29 +67,29 @@ class PinnedPrintTest {
     @Test
     void anUnchangedFileServesPageTwoWithoutParsingAgain() {
         manifest(1000);
-        Page first = page(null);
+        Map<?, ?> first = page(null);
         long parses = store.counters().parses();
-        Page second = page(first.nextCursor());
+        Map<?, ?> second = page((String) first.get(Pager.NEXT_CURSOR));
         assertEquals(parses, store.counters().parses());
-        assertTrue(((List<?>) second.body().get("tables")).size() > 0);
-        assertEquals(1000, second.body().get("total"));
+        assertTrue(((List<?>) second.get("tables")).size() > 0);
+        assertEquals(1000, ((Number) second.get("total")).intValue());
     }
 
     @Test
     void aRewriteBetweenPagesFailsPageTwo() {
         manifest(1000);
-        Page first = page(null);
+        Map<?, ?> first = page(null);
         manifest(1001);
-        assertPrintChanged(() -> page(first.nextCursor()));
+        assertPrintChanged(() -> page((String) first.get(Pager.NEXT_CURSOR)));
     }
 
     @Test
     void aTouchAloneFailsPageTwo() throws Exception {
         Path file = manifest(1000);
         Files.setLastModifiedTime(file, FileTime.fromMillis(1_600_000_000_000L));
-        Page first = page(null);
+        Map<?, ?> first = page(null);
         Files.setLastModifiedTime(file, FileTime.fromMillis(1_600_000_000_001L));
-        assertPrintChanged(() -> page(first.nextCursor()));
+        assertPrintChanged(() -> page((String) first.get(Pager.NEXT_CURSOR)));
     }
 
     @Test
@@ -94,10 +97,10 @@ class PinnedPrintTest {
         Path file = manifest(1000);
         FileTime t = FileTime.fromMillis(1_600_000_000_000L);
         Files.setLastModifiedTime(file, t);
-        Page first = page(null);
+        Map<?, ?> first = page(null);
         Path copy = Files.copy(file, dir.resolve("manifest.yaml.new"));
         Files.setLastModifiedTime(copy, t);
         Files.move(copy, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        assertPrintChanged(() -> page(first.nextCursor()));
+        assertPrintChanged(() -> page((String) first.get(Pager.NEXT_CURSOR)));
     }
 }

@@ -188,6 +188,32 @@ class ReplyCacheTest {
         assertEquals(hits, h.store.counters().cacheHits());
     }
 
+    @Test
+    void aReplyReplacedForAnotherSecondWeighsNoMoreThanTheOneKeptInItsPlace() {
+        Instant t = Instant.parse("2026-12-01T00:00:00Z");
+        MutableClock clock = new MutableClock(t);
+        PagedReplies replaced = new PagedReplies();
+        ListTablesTool list = new ListTablesTool(h.store, replaced, clock);
+        for (int second = 0; second < 3; second++) {
+            clock.now = t.plusSeconds(second);
+            call(list, "{\"detail\":true}");
+        }
+        PagedReplies once = new PagedReplies();
+        call(new ListTablesTool(h.store, once, clock), "{\"detail\":true}");
+        assertEquals(once.cacheSummary(), replaced.cacheSummary());
+    }
+
+    @Test
+    void aReplyThatNoLongerHoldsIsLetGoEvenWhenTheCallThatFoundItFails() throws IOException {
+        String args = "{\"table\":\"rental.ride\"}";
+        call(context, args);
+        assertTrue(h.paging.cacheSummary().startsWith("1 replies"), h.paging.cacheSummary());
+        Files.writeString(shop.resolve("manifest.yaml"), "tables: [\n");
+        ToolResult failed = h.call(context, args);
+        assertTrue(failed.isError(), failed.text());
+        assertEquals("0 replies weighing 0 characters", h.paging.cacheSummary());
+    }
+
     // ---------------------------------------------------------------- helpers
 
     /** What a kept page weighs: its characters and the bytes of its JSON literal. */

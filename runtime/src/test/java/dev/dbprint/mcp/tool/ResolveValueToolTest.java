@@ -299,6 +299,34 @@ class ResolveValueToolTest {
     }
 
     @Test
+    void aNumericLiteralMatchesAStoredNumberOfTheSameValueHoweverSpelled() throws Exception {
+        Path project = dir.resolve("numbers");
+        Path table = project.resolve("prints/n/t/t");
+        Files.createDirectories(table);
+        Files.writeString(project.resolve(".dbprint.yaml"), "connections:\n  n:\n    adapter: postgres\n");
+        Files.writeString(project.resolve("prints/n/manifest.yaml"), "format_version: 1\ntables:\n  t.t:\n"
+                + "    type: table\n    path: t/t\n    artifacts:\n      statistics: statistics.yaml\n");
+        Files.writeString(table.resolve("statistics.yaml"), "format_version: 1\ntable: t.t\ntype: table\nrow_count: 9\n"
+                + "columns:\n  rate:\n    sql_type: NUMERIC\n    classification: numeric\n    cardinality: 3\n"
+                + "    cardinality_method: exact\n    values:\n    - {value: 0.0000001, count: 4}\n"
+                + "    - {value: 12.50, count: 3}\n    - {value: -3, count: 2}\n"
+                + "    frequencies: {listed: 3, total: 9}\n  code:\n    sql_type: TEXT\n    classification: categorical\n"
+                + "    values:\n    - {value: '007', count: 9}\n    values_coverage: 1.0\n");
+        ToolHarness h = new ToolHarness(project);
+        ResolveValueTool t = new ResolveValueTool(h.store, h.paging);
+        for (String[] c : new String[][]{{"1e-7", "0.0000001"}, {"0.00000010", "0.0000001"}, {"12.5", "12.50"},
+                {"-3.0", "-3"}, {"+12.50", "12.50"}}) {
+            JsonNode r = parse(h.call(t, "{\"table\": \"t.t\", \"column\": \"rate\", \"text\": \"" + c[0] + "\"}").text());
+            assertEquals("stored", r.get("match").asText(), c[0]);
+            assertEquals(0, new java.math.BigDecimal(c[1]).compareTo(r.get("spellings").get(0).get("value").decimalValue()),
+                    c[0]);
+        }
+        // a stored string is matched as the string it is: 7 is not '007'
+        JsonNode code = parse(h.call(t, "{\"table\": \"t.t\", \"column\": \"code\", \"text\": \"7\"}").text());
+        assertFalse("stored".equals(code.get("match").asText()), code.toString());
+    }
+
+    @Test
     void longListsPageWithEveryKeyOnEveryPageSpellingsBeforeDomainAndNoValueShortened() throws Exception {
         Path project = dir.resolve("long");
         Path table = project.resolve("prints/big/t/t");

@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
+import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.print.Fixtures;
 
 /**
@@ -33,7 +34,7 @@ class SearchBenchmark {
         Path project = LargePrint.write(dir.resolve("big"), TABLES, COLUMNS, 10);
         System.out.printf("generated %,d columns in %d ms%n", TABLES * COLUMNS, (System.nanoTime() - t0) / 1_000_000);
         ToolHarness h = new ToolHarness(project);
-        SearchColumnsTool search = new SearchColumnsTool(h.store, h.paging);
+        SearchColumnsTool search = new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes());
 
         String[] calls = {"{\"text\": \"ledger\"}", "{\"pattern\": \"email_*\"}", "{\"pattern\": \"*\"}",
                 "{\"sensitivity\": \"*\", \"classification\": \"text\"}"};

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.print.Fixtures;
 
 /** search_columns (§4.3) over the fixture print {@code fixtures/search} (connection {@code arb}). */
@@ -29,7 +30,7 @@ class SearchColumnsToolTest {
     void setUp() {
         Fixtures.copyResource("/fixtures/search", dir);
         harness = new ToolHarness(dir);
-        tool = new SearchColumnsTool(harness.store, harness.paging);
+        tool = new SearchColumnsTool(harness.store, harness.paging, CacheSizes.defaultSearchCacheBytes());
     }
 
     private JsonNode call(String args) {
@@ -126,6 +127,19 @@ class SearchColumnsToolTest {
                 r.get("matches").get(1));
         assertEquals(List.of("geo.customer.prefs.lang"), names(call("{\"pattern\": \"prefs.lang\"}")));
         assertEquals(List.of("geo.customer.prefs[keys]"), names(call("{\"pattern\": \"prefs[[]keys]\"}")));
+    }
+
+    @Test
+    void theDocumentedItemsStarSkuPatternFindsThatPart() {
+        PrintProject p = new PrintProject(dir.resolve("parts"));
+        p.manifest(PrintProject.entry("s.orders", "artifacts:", "  statistics: statistics.yaml"));
+        p.file("s/orders/statistics.yaml", "format_version: 1\ntable: s.orders\ntype: table\nrow_count: 2\ncolumns:\n"
+                + "  items:\n    sql_type: JSONB\n    classification: json\n    parts:\n"
+                + "      '[*].sku':\n        classification: text\n        occurrences: 5\n"
+                + "      '[*].qty':\n        classification: numeric\n        occurrences: 5\n");
+        ToolHarness h = p.harness();
+        ToolResult r = h.call(new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes()), "{\"pattern\": \"items[*].sku\"}");
+        assertEquals(List.of("s.orders.items[*].sku"), names(ToolHarness.parse(r.text())));
     }
 
     @Test
@@ -249,7 +263,7 @@ class SearchColumnsToolTest {
         Path project = LargePrint.write(dir.resolve("large"), 3, 1_000, 3);
         Files.writeString(project.resolve("prints/big/t/t00002/statistics.yaml"), "columns: [");
         ToolHarness h = new ToolHarness(project);
-        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging);
+        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes());
         List<String> seen = new ArrayList<>();
         String cursor = null;
         int pages = 0;
@@ -283,7 +297,7 @@ class SearchColumnsToolTest {
     void aCursorFollowedAfterThePrintChangedFails() throws Exception {
         Path project = LargePrint.write(dir.resolve("large"), 2, 500, 3);
         ToolHarness h = new ToolHarness(project);
-        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging);
+        SearchColumnsTool t = new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes());
         JsonNode first = ToolHarness.MAPPER.readTree(h.call(t, "{\"text\": \"_\"}").text());
         String cursor = first.get("next_cursor").asText();
         Path stats = project.resolve("prints/big/t/t00001/statistics.yaml");

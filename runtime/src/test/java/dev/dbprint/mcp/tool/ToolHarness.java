@@ -23,11 +23,17 @@ public final class ToolHarness {
 
     public static final ObjectMapper MAPPER = new ObjectMapper();
 
-    public final PrintStore store = new PrintStore();
+    public final PrintStore store;
     public final PagedReplies paging = new PagedReplies();
     public final Connections connections;
 
     public ToolHarness(Path projectDir, String... served) {
+        this(new PrintStore(), projectDir, served);
+    }
+
+    /** A harness reading through {@code store} (its cache bounds, its on-disk tree store). */
+    public ToolHarness(PrintStore store, Path projectDir, String... served) {
+        this.store = store;
         connections = new Connections(ServedSet.resolve(
                 DbprintYaml.read(ProjectLocator.locate(Optional.of(projectDir.toString()), Path.of(""))), List.of(served)));
     }

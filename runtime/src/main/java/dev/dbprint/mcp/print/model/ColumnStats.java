@@ -30,6 +30,23 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
         return values != null;
     }
 
+    /**
+     * Whether the values list carries every distinct non-null value of the rows read: {@code values_coverage} of 1.0, or
+     * on a numeric/temporal block, which carries no coverage, {@code frequencies.listed} equal to an exact
+     * {@code cardinality} (format spec §2.2.5). The one judgement resolve_value's {@code exhaustive} and
+     * get_table_context's value table both rest on.
+     */
+    public boolean listsWholeDomain() {
+        if (values == null) {
+            return false;
+        }
+        if (valuesCoverage != null) {
+            return Raw.compare(valuesCoverage, java.math.BigDecimal.ONE) >= 0;
+        }
+        Long listed = Raw.lng(frequencies, "listed");
+        return listed != null && listed.equals(cardinality) && "exact".equals(cardinalityMethod);
+    }
+
     public boolean candidateKey() {
         return inferred != null && inferred.candidateKey();
     }

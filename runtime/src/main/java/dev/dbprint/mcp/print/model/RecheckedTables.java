@@ -2,10 +2,10 @@ package dev.dbprint.mcp.print.model;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
 /**
@@ -17,23 +17,28 @@ final class RecheckedTables extends AbstractMap<String, TableEntry> {
 
     private final Map<String, TableEntry> parsed;
     private final BiFunction<TableEntry, Boolean, String> check;
-    private final Map<String, TableEntry> judged = new HashMap<>();
+    private final Map<String, TableEntry> judged = new ConcurrentHashMap<>();
 
     RecheckedTables(Map<String, TableEntry> parsed, BiFunction<TableEntry, Boolean, String> check) {
         this.parsed = parsed;
         this.check = check;
     }
 
+    /** Judges outside any lock, so a walk on several threads judges several entries at once. */
     @Override
-    public synchronized TableEntry get(Object key) {
+    public TableEntry get(Object key) {
         TableEntry entry = parsed.get(key);
         if (entry == null) {
             return null;
         }
-        return judged.computeIfAbsent(entry.fqn(), k -> {
-            String reason = entry.followable() ? check.apply(entry, true) : null;
-            return entry.withContainment(reason == null, reason);
-        });
+        TableEntry known = judged.get(entry.fqn());
+        if (known != null) {
+            return known;
+        }
+        String reason = entry.followable() ? check.apply(entry, true) : null;
+        TableEntry fresh = entry.withContainment(reason == null, reason);
+        TableEntry raced = judged.putIfAbsent(entry.fqn(), fresh);
+        return raced == null ? fresh : raced;
     }
 
     @Override

@@ -65,7 +65,7 @@ public final class ContextModel {
         this.view = view;
         this.fqn = entry.fqn();
         this.entry = entry;
-        this.rejected = new RejectedEdges(view);
+        this.rejected = new RejectedEdges(view, RejectedEdges.Unreadable.WITHHOLDS);
         for (Map.Entry<String, String> a : entry.artifacts().entrySet()) {
             Optional<Artifact> kind = Artifact.ofKey(a.getKey());
             if (kind.isPresent() && !view.exists(entry, kind.get())) {

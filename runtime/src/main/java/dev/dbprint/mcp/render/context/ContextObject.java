@@ -91,7 +91,7 @@ public final class ContextObject {
             ValueList v = ValueList.of(c, f.annotations ? m.annotation(e.getKey()) : null, m.rowsScanned(), m.scoped());
             if (v != null) {
                 values.put(e.getKey(), valuesObject(v, c, md.meaningsUndocumented(e.getKey(), c, v)));
-            } else if (MarkdownParts.nullable(c) && c.nullRate() != null && !onEdge.contains(e.getKey())) {
+            } else if (MarkdownParts.nullable(c) && !onEdge.contains(e.getKey())) {
                 nulls.put(e.getKey(), c.nullRate());
             }
         }
@@ -259,8 +259,8 @@ public final class ContextObject {
                 if (rate != null) {
                     e.put("null_rate", rate);
                 }
-            } else if (c != null && MarkdownParts.nullable(c) && c.nullRate() != null) {
-                e.put("null_rate", c.nullRate());
+            } else if (c != null && MarkdownParts.nullable(c)) {
+                e.put("null_rate", c.nullRate()); // null when not measured, as in nulls
             }
         }
         return e;
@@ -274,8 +274,8 @@ public final class ContextObject {
             g.spellings().forEach(s -> entries.add(entry(s, v.redacted())));
         }
         o.put("entries", entries);
-        if (v.kind() != ValueList.Kind.FREQUENT) {
-            o.put("coverage", c.valuesCoverage());
+        if (c.valuesCoverage() != null) {
+            o.put("coverage", c.valuesCoverage()); // a numeric or temporal column carries none, complete or not
         }
         o.put("coverage_statement", v.coverageStatement());
         if (v.kind() != ValueList.Kind.COMPLETE) {
@@ -284,7 +284,7 @@ public final class ContextObject {
         if (undocumented) {
             o.put("meanings_documented", false);
         }
-        if (MarkdownParts.nullable(c) && c.nullRate() != null) {
+        if (MarkdownParts.nullable(c)) {
             o.put("null_rate", c.nullRate());
         }
         return o;

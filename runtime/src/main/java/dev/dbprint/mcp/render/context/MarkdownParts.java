@@ -50,11 +50,12 @@ final class MarkdownParts {
         if (profiled != null) {
             facts.append(facts.length() > 0 ? "; " : "").append("profiled at ").append(profiled);
         }
-        if (m.statistics.map(Statistics::catalogOnly).orElse(false)) {
+        boolean catalogOnly = m.statistics.map(Statistics::catalogOnly).orElse(false);
+        if (catalogOnly) {
             facts.append("; catalog only: no query was issued, so no value was measured");
         }
         if (facts.length() > 0) {
-            rows.add(legend.mark(facts + "\n", method));
+            rows.add(legend.mark(facts + "\n", method, catalogOnly ? Term.CATALOG_ONLY : null));
         }
         if (m.scoped()) {
             Map<String, Object> scope = m.statistics.get().scope();
@@ -86,7 +87,7 @@ final class MarkdownParts {
         List<String> rows = new ArrayList<>();
         if (include && m.connectionNotes.isPresent() && m.connectionNotes.get().hasNotes()) {
             rows.add("\n## Connection notes\n");
-            lines(m.connectionNotes.get().notes(), rows);
+            lines(EmbeddedMarkdown.nested(m.connectionNotes.get().notes()), rows);
         }
         return rows;
     }
@@ -184,6 +185,13 @@ final class MarkdownParts {
             return scoped ? "none over the rows scanned" : "none";
         }
         return c.nullRate() == null ? "not measured" : Shares.percent(c.nullRate());
+    }
+
+    /** The term a stated share prints beside {@link Term#NULLS}: over the rows scanned, not measured, or none. */
+    static Term shareTerm(String share) {
+        return share.endsWith("over the rows scanned")
+                ? Term.OVER_ROWS_SCANNED
+                : share.equals("not measured") ? Term.NOT_MEASURED : null;
     }
 
     static boolean nullable(ColumnStats c) {

@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.render.context;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -51,7 +50,7 @@ public final class ProfileMarkdown {
         List<String> rows = new ArrayList<>();
         if (description && m.description.isPresent() && !m.description.get().isBlank()) {
             rows.add("\n## Description\n");
-            MarkdownParts.lines(m.description.get().strip(), rows);
+            MarkdownParts.lines(EmbeddedMarkdown.nested(m.description.get().strip()), rows);
         }
         return rows;
     }
@@ -73,12 +72,13 @@ public final class ProfileMarkdown {
                 facts.add("claims: " + String.join(", ", claims));
             }
             if (!facts.isEmpty()) {
-                rows.add("- " + a.name() + ": " + String.join("; ", facts) + "\n");
+                rows.add(legend.mark("- " + a.name() + ": " + String.join("; ", facts) + "\n",
+                        a.claims() != null && !a.claims().isEmpty() ? Term.CLAIMS : null));
             }
         }
         for (StatisticsAnnotations.GrainKey k : m.annotations.get().grainKeys()) {
-            rows.add("- key (" + String.join(", ", k.columns()) + ")"
-                    + (k.note() == null ? "" : ": " + MarkdownParts.oneLine(k.note())) + "\n");
+            rows.add(legend.mark("- key (" + String.join(", ", k.columns()) + ")"
+                    + (k.note() == null ? "" : ": " + MarkdownParts.oneLine(k.note())) + "\n", Term.GRAIN_KEY));
         }
         if (!rows.isEmpty()) {
             rows.add(0, "\n## Annotations\n");
@@ -139,9 +139,7 @@ public final class ProfileMarkdown {
             String share = MarkdownParts.nullShare(c, m.scoped());
             f.add("nulls: " + share);
             terms.add(Term.NULLS);
-            if (share.endsWith("over the rows scanned")) {
-                terms.add(Term.OVER_ROWS_SCANNED);
-            }
+            terms.add(MarkdownParts.shareTerm(share));
         }
         if (c.candidateKey()) {
             f.add("candidate key" + scanned);
@@ -219,8 +217,7 @@ public final class ProfileMarkdown {
     }
 
     private String values(ColumnStats c, Set<Term> terms, String scanned) {
-        boolean whole = c.valuesCoverage() != null && Raw.compare(c.valuesCoverage(), BigDecimal.ONE) >= 0;
-        if (whole) {
+        if (c.listsWholeDomain()) {
             terms.add(Term.WHOLE_DOMAIN);
             if (!scanned.isEmpty()) {
                 terms.add(Term.OVER_ROWS_SCANNED);
@@ -232,7 +229,10 @@ public final class ProfileMarkdown {
             for (ValueEntry v : c.values()) {
                 vs.add(c.redacted() != null ? String.valueOf(v.count()) : Literals.of(v.value()) + " (" + v.count() + ")");
             }
-            return (c.redacted() != null ? "counts" : "values") + " (the whole domain" + scanned + "): "
+            if (c.redacted() != null) {
+                terms.add(Term.COUNTS_ONLY);
+            }
+            return (c.redacted() != null ? "counts only" : "values") + " (the whole domain" + scanned + "): "
                     + String.join(", ", vs);
         }
         long rows = c.rowsScanned() != null
@@ -271,9 +271,11 @@ public final class ProfileMarkdown {
             if (j.emitted() != null) {
                 if (j.emitted().onDelete() != null) {
                     facts.add("on delete " + j.emitted().onDelete());
+                    terms.add(Term.ON_DELETE);
                 }
                 if (j.emitted().onUpdate() != null) {
                     facts.add("on update " + j.emitted().onUpdate());
+                    terms.add(Term.ON_UPDATE);
                 }
                 Map<String, Object> obs = j.emitted().observed();
                 if (obs != null && obs.get("fanout_avg") != null) {

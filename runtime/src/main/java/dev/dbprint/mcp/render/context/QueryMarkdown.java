@@ -95,14 +95,14 @@ public final class QueryMarkdown {
             }
             cells.append(" | ");
             if (MarkdownParts.nullable(c)) {
-                cells.append(MarkdownParts.nullShare(c, m.scoped()));
+                String share = MarkdownParts.nullShare(c, m.scoped());
+                cells.append(share);
                 nullStated.add(col);
                 terms.add(Term.NULLS);
-                if (m.scoped() && c.nullCount() != null && c.nullCount() == 0) {
-                    terms.add(Term.OVER_ROWS_SCANNED);
-                }
+                terms.add(MarkdownParts.shareTerm(share));
             }
             String row = cells.append(" |\n").toString();
+            terms.remove(null);
             legend.mark(row);
             legend.add(row, terms);
             rows.add(row);
@@ -117,6 +117,7 @@ public final class QueryMarkdown {
         List<String> parts = new ArrayList<>();
         if (v.redacted()) {
             terms.add(Term.REDACTED);
+            terms.add(Term.COUNTS_ONLY);
             for (ValueList.Group g : v.groups()) {
                 parts.add(String.valueOf(g.head().entry().count()));
             }
@@ -180,8 +181,10 @@ public final class QueryMarkdown {
                         terms.add(Term.NULLS);
                     }
                 } else if (c != null && MarkdownParts.nullable(c) && nullStated.add(col)) {
-                    line.append("; nulls: ").append(MarkdownParts.nullShare(c, m.scoped()));
+                    String share = MarkdownParts.nullShare(c, m.scoped());
+                    line.append("; nulls: ").append(share);
                     terms.add(Term.NULLS);
+                    terms.add(MarkdownParts.shareTerm(share));
                 }
             }
             if (annotations && j.note() != null) {
@@ -198,8 +201,8 @@ public final class QueryMarkdown {
     private List<String> nullsLine(boolean hasRows) {
         List<String> rest = new ArrayList<>();
         for (Map.Entry<String, ColumnStats> e : m.columns().entrySet()) {
-            if (MarkdownParts.nullable(e.getValue()) && !nullStated.contains(e.getKey())
-                    && e.getValue().nullRate() != null) {
+            // an unknown share (a catalog-only view measured nothing) is stated too, as not measured: once per column
+            if (MarkdownParts.nullable(e.getValue()) && !nullStated.contains(e.getKey())) {
                 rest.add(e.getKey() + " (" + MarkdownParts.nullShare(e.getValue(), m.scoped()) + ")");
             }
         }
@@ -207,7 +210,8 @@ public final class QueryMarkdown {
             return List.of();
         }
         String row = (hasRows ? "\n" : "") + "Nulls: " + String.join(", ", rest) + "\n";
-        legend.mark(row, Term.NULLS, m.scoped() && row.contains("over the rows scanned") ? Term.OVER_ROWS_SCANNED : null);
+        legend.mark(row, Term.NULLS, row.contains("over the rows scanned") ? Term.OVER_ROWS_SCANNED : null,
+                row.contains("(not measured)") ? Term.NOT_MEASURED : null);
         return List.of(row);
     }
 

@@ -44,6 +44,10 @@ public record Term(int rank, String label, String definition, String carriedAs, 
     public static final Term MEANINGS = def("meanings", "meanings: not documented here",
             "no note says what the values mean: read codes, units and defaults from the code",
             "meanings_documented: false", null);
+    public static final Term CATALOG_ONLY = def("catalog_only", "catalog only",
+            "no query was issued for this object: its columns and types come from the catalog, and no row was counted"
+                    + " and no value measured",
+            "statistics.catalog_only: true", null);
     public static final Term MISSING = def("missing", "Missing",
             "artifacts the manifest declares for this table whose file is absent from disk", "_missing", null);
     public static final Term CORRUPT = def("corrupt", "could not be read",
@@ -55,6 +59,9 @@ public record Term(int rank, String label, String definition, String carriedAs, 
     public static final Term NULLS = def("nulls", "nulls",
             "share of the scanned rows where the column is NULL; none means no scanned row was",
             "null_rate (statistics.columns.<column>.null_rate; query: values.<column>.null_rate, nulls.<column>)", null);
+    public static final Term NOT_MEASURED = def("not_measured", "not measured",
+            "the share is unknown: nothing was read to measure it (a catalog-only view reads no row)",
+            "null_rate: null (query: nulls.<column>, joins.refers_to[].null_rate)", null);
     public static final Term CANDIDATE_KEY = def("candidate_key", "candidate key",
             "distinct values on (nearly) every scanned row: a measured uniqueness, not a constraint",
             "inferred.candidate_key: true", "candidate_key");
@@ -66,6 +73,9 @@ public record Term(int rank, String label, String definition, String carriedAs, 
             "inferred.sensitivity", "sensitivity");
     public static final Term REDACTED = def("redacted", "redacted",
             "the literals are withheld (mask, hash or drop); only counts are published", "redacted", "redacted");
+    public static final Term COUNTS_ONLY = def("counts_only", "counts only",
+            "a redacted column's list: each value's count in list order, with no literal published",
+            "values[].count (query: values.<column>.entries[].count, no value)", null);
     public static final Term WHOLE_DOMAIN = def("whole_domain", "the whole domain",
             "the list holds every distinct non-null value the column has",
             "values_coverage: 1.0 (query: values.<column>.coverage_statement)", null);
@@ -123,6 +133,16 @@ public record Term(int rank, String label, String definition, String carriedAs, 
     public static final Term ANNOTATED = def("annotated", "annotated",
             "a join a person added in relationships.annotations.yaml: never declared in the database",
             "detection: annotated", null);
+    public static final Term NOT_STATED = def("not_stated", "detection not stated",
+            "the print does not say how this join was found", "detection (absent)", null);
+    public static final Term ON_DELETE = def("on_delete", "on delete",
+            "what the database does to the referencing rows when the referenced row is deleted (CASCADE, RESTRICT,"
+                    + " NO ACTION, SET NULL, SET DEFAULT), as its catalog declares",
+            "on_delete", null);
+    public static final Term ON_UPDATE = def("on_update", "on update",
+            "what the database does to the referencing rows when the referenced key is updated (CASCADE, RESTRICT,"
+                    + " NO ACTION, SET NULL, SET DEFAULT), as its catalog declares",
+            "on_update", null);
     public static final Term PATH = def("path", "path", "the join key is the named key inside the column's JSON value",
             "path, target_path, referencer_path", null);
     public static final Term NOT_A_TARGET = def("not_a_target", "not a join target",
@@ -134,6 +154,11 @@ public record Term(int rank, String label, String definition, String carriedAs, 
             "share of the referenced table's distinct keys the edge reaches", "observed.target_coverage", null);
     public static final Term INHERITED = def("inherited", "from",
             "a note inherited from the source column this column is derived from", "inherited_notes", null);
+    public static final Term CLAIMS = def("claims", "claims",
+            "statistics a person asserts the column keeps (checked against each new print by dbprint check)",
+            "annotations.columns.<column>.claims", null);
+    public static final Term GRAIN_KEY = def("grain_key", "key",
+            "columns a person says identify one row of the table", "annotations.grain.keys", null);
     // ---- classifications (search_columns classification filter)
     public static final Term C_BOOLEAN = classification("boolean", "an explicit BOOLEAN column");
     public static final Term C_JSON = classification("json", "a document column (JSON, JSONB, VARIANT, ...)");
@@ -184,9 +209,10 @@ public record Term(int rank, String label, String definition, String carriedAs, 
         };
     }
 
+    /** The detection word's term; {@link #NOT_STATED} for an edge that carries none. */
     public static Term detectionOf(String word) {
         if (word == null) {
-            return null;
+            return NOT_STATED;
         }
         return switch (word) {
             case "declared" -> DECLARED;

@@ -51,7 +51,9 @@ public record ValueList(Kind kind, List<Group> groups, long nonNull, long shownC
         List<ValueNoteLookup> notes = ValueNoteLookup.of(annotation);
         List<Group> groups = groups(c.values(), notes, redacted);
         Kind kind;
-        if (c.valuesCoverage() == null) {
+        if (c.listsWholeDomain()) {
+            kind = Kind.COMPLETE; // a numeric or temporal list too, when it lists an exact cardinality's every value
+        } else if (c.valuesCoverage() == null) {
             kind = Kind.FREQUENT;
             List<Group> frequent = new ArrayList<>();
             Long card = c.cardinality();
@@ -68,8 +70,6 @@ public record ValueList(Kind kind, List<Group> groups, long nonNull, long shownC
                 return null;
             }
             groups = frequent;
-        } else if (Raw.compare(c.valuesCoverage(), BigDecimal.ONE) >= 0) {
-            kind = Kind.COMPLETE;
         } else {
             kind = Kind.SAMPLED;
             groups = groups.subList(0, Math.min(SHOWN, groups.size()));

@@ -1,0 +1,408 @@
+package dev.dbprint.mcp.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
+
+/**
+ * The first calls of fresh server processes on large prints of real dbprint output ({@link RealPrintReplicator}), as a
+ * stdio client spawns the server for each agent session: through the launcher {@code integration-tests/target/dbprint-mcp},
+ * one new process per run, the calls in this order in that one process: initialize (timed from spawning the process),
+ * list_tables, get_table_context of one table with purpose query, search_columns of one text, search_columns of a new
+ * text, the same again; then its peak RSS ({@code VmHWM}) and its used heap after a full GC ({@code jcmd}). Each run
+ * starts two processes on one empty {@code XDG_CACHE_HOME} of its own: the first finds no index on disk, the second
+ * finds whatever the first left there. Beside them, the physical floor: reading every byte of the print's files once.
+ * Prints a Markdown table of medians. It asserts nothing, but the first process on each print also checks the print:
+ * list_tables' total is the number of tables written, search_columns' total is the source's times the copies, and
+ * get_table_context of every copied table in three copies is the source's reply with the names renamed; a mismatch is
+ * printed and the exit status is 1.
+ *
+ * <p>
+ * Arguments (defaults in brackets): {@code --tables} a list of table counts [7000,20000], {@code --runs} [3],
+ * {@code --timeout} seconds a call may take before it counts as a timeout and the process's later calls are skipped
+ * [300], {@code --java-opts} JVM options for the server, e.g. {@code -Xmx256m} [none], {@code --source} the print to
+ * replicate [the production example print beside the project], {@code --schema} [its largest], {@code --dir} where the
+ * prints are generated and kept for the next invocation [target/large-prints], {@code --launcher}
+ * [integration-tests/target/dbprint-mcp], {@code --text} [email], {@code --new-text} [viability].
+ */
+public final class LargePrintBench {
+
+    private static final Pattern TOTAL = Pattern.compile("\"total\"\\s*:\\s*(\\d+)");
+
+    /** One measured call of a session: its row label and how to make it (the reply is checked, not timed). */
+    private record Step(String label, Function<StdioServer, Long> nanos) {
+    }
+
+    /** One session's figures, one per row: milliseconds or bytes; +∞ a timeout, NaN an error or a call not made. */
+    private record Session(double[] figures, String failure) {
+    }
+
+    private final Args args;
+    private final Path launcher;
+    private final String javaOpts;
+    private final Duration timeout;
+    private final RealPrintReplicator replicator;
+    private final List<String> rows = new ArrayList<>();
+    private boolean checkFailed;
+
+    private LargePrintBench(Args args, RealPrintReplicator replicator) {
+        this.args = args;
+        this.replicator = replicator;
+        this.launcher = args.path("--launcher")
+                .orElse(RealPrintReplicator.projectRoot().resolve("integration-tests/target/dbprint-mcp"));
+        if (!Files.isExecutable(launcher)) {
+            throw new IllegalStateException("no launcher " + launcher + ": build it first (./mvnw package -DskipTests)");
+        }
+        this.javaOpts = args.string("--java-opts", "");
+        this.timeout = Duration.ofSeconds(args.integer("--timeout", 300));
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Args args = new Args(argv);
+        RealPrintReplicator replicator = new RealPrintReplicator(
+                args.path("--source").orElseGet(RealPrintReplicator::defaultSource), args.optional("--schema").orElse(null));
+        LargePrintBench bench = new LargePrintBench(args, replicator);
+        System.out.printf("launcher %s, JVM options [%s], %s (%s), %d CPUs, load average %.1f, timeout %d s a call%n",
+                bench.launcher, bench.javaOpts, System.getProperty("java.version"), System.getProperty("java.home"),
+                Runtime.getRuntime().availableProcessors(),
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                bench.timeout.toSeconds());
+        List<Replica> prints = new ArrayList<>();
+        List<String> floors = new ArrayList<>();
+        for (String t : args.string("--tables", "7000,20000").split(",")) {
+            Replica print = bench.prepare(Integer.parseInt(t.trim()));
+            prints.add(print);
+            floors.add(floor(print.project()));
+        }
+        List<Session[][]> results = new ArrayList<>();
+        for (Replica print : prints) {
+            results.add(bench.measure(print));
+        }
+        System.out.println();
+        bench.table(prints, results, floors);
+        if (bench.checkFailed) {
+            System.exit(1);
+        }
+    }
+
+    // ---------------------------------------------------------------- the prints
+
+    /** The print of about {@code tables} tables under {@code --dir}: the one an earlier invocation left, or a new one. */
+    private Replica prepare(int tables) throws IOException {
+        int copies = replicator.copiesFor(tables);
+        Path dir = args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints"));
+        Path project = dir.resolve(tables + "-tables");
+        Path done = dir.resolve(tables + "-tables.done");
+        String recipe = replicator.source() + " schema " + replicator.schema() + " x " + copies + "\n";
+        if (Files.isRegularFile(done) && Files.readString(done).equals(recipe)) {
+            Replica kept = new Replica(project, replicator.schemaTables(), copies, replicator.tablesFor(copies));
+            System.out.printf("%,d tables: kept from an earlier run at %s%n", kept.tables(), project);
+            return kept;
+        }
+        Files.deleteIfExists(done);
+        delete(project);
+        long t0 = System.nanoTime();
+        Replica made = replicator.write(project, copies);
+        Files.writeString(done, recipe);
+        System.out.printf("%,d tables: %d copies of %s written in %.1f s at %s%n", made.tables(), copies,
+                replicator.schema(), (System.nanoTime() - t0) / 1e9, project);
+        return made;
+    }
+
+    /** Reads every byte of every file under {@code project} once; what it read and how long it took. */
+    private static String floor(Path project) throws IOException {
+        long files = 0, bytes = 0, statistics = 0;
+        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+        long t0 = System.nanoTime();
+        try (Stream<Path> walk = Files.walk(project)) {
+            for (Path f : walk.filter(Files::isRegularFile).toList()) {
+                long n = 0;
+                try (FileChannel c = FileChannel.open(f)) {
+                    for (int r = c.read(buffer); r >= 0; r = c.read(buffer.clear())) {
+                        n += r;
+                    }
+                }
+                files++;
+                bytes += n;
+                statistics += f.getFileName().toString().equals("statistics.yaml") ? n : 0;
+            }
+        }
+        double ms = (System.nanoTime() - t0) / 1e6;
+        System.out.printf("%s: %,d files, %.0f MB (statistics.yaml %.0f MB), every byte read once in %s%n", project,
+                files, bytes / 1e6, statistics / 1e6, time(ms));
+        return time(ms) + " (" + Math.round(bytes / 1e6) + " MB)";
+    }
+
+    // ---------------------------------------------------------------- the sessions
+
+    /** {@code [run][0: no index yet, 1: index from an earlier process]}. */
+    private Session[][] measure(Replica print) throws IOException {
+        Map<String, String> expected = expectations(print);
+        int runs = args.integer("--runs", 3);
+        Session[][] sessions = new Session[runs][2];
+        for (int run = 0; run < runs; run++) {
+            Path cache = Files.createTempDirectory("dbprint-large-bench-cache");
+            try {
+                for (int index = 0; index < 2; index++) {
+                    Session s = session(print, cache, run == 0 && index == 0 ? expected : null);
+                    sessions[run][index] = s;
+                    System.out.printf("%,d tables, run %d/%d, %s: %s%s%n", print.tables(), run + 1, runs,
+                            index == 0 ? "no index yet" : "index from an earlier process", summary(s.figures()),
+                            s.failure() == null ? "" : " [" + s.failure() + "]");
+                }
+            } finally {
+                delete(cache);
+            }
+        }
+        return sessions;
+    }
+
+    private List<Step> steps(Replica print) {
+        String table = print.copy(print.copies() / 2) + "." + print.schemaTables().get(0);
+        String text = args.string("--text", "email"), newText = args.string("--new-text", "viability");
+        return List.of(new Step("initialize (from spawning the process)", StdioServer::initialize),
+                new Step("list_tables (first call)", s -> call(s, "list_tables", json())),
+                new Step("get_table_context `" + table + "`, query (first)",
+                        s -> call(s, "get_table_context", json().put("table", table).put("purpose", "query"))),
+                new Step("search_columns `text: \"" + text + "\"` (first)",
+                        s -> call(s, "search_columns", json().put("text", text))),
+                new Step("search_columns `text: \"" + newText + "\"`, a new term (warm)",
+                        s -> call(s, "search_columns", json().put("text", newText))),
+                new Step("the same search again", s -> call(s, "search_columns", json().put("text", newText))));
+    }
+
+    /** One fresh process through the launcher; {@code expected} non-null: check the print with it afterwards. */
+    private Session session(Replica print, Path cache, Map<String, String> expected) {
+        List<Step> steps = steps(print);
+        double[] figures = new double[steps.size() + 2];
+        Arrays.fill(figures, Double.NaN);
+        String failure = null;
+        try (StdioServer server = start(print.project(), cache)) {
+            for (int i = 0; i < steps.size() && failure == null; i++) {
+                try {
+                    figures[i] = steps.get(i).nanos().apply(server) / 1e6;
+                } catch (StdioServer.TimedOut e) {
+                    figures[i] = Double.POSITIVE_INFINITY;
+                    failure = e.getMessage();
+                } catch (RuntimeException e) {
+                    failure = steps.get(i).label() + ": " + e.getMessage();
+                }
+            }
+            try { // VmHWM first: attaching jcmd adds to the process's memory
+                figures[steps.size() + 1] = PeakRss.of(server.pid());
+                figures[steps.size()] = HeapProbe.usedAfterGc(server.pid());
+            } catch (IOException | RuntimeException e) {
+                failure = failure != null ? failure : "memory probe: " + e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (expected != null) {
+                check(server, print, expected, failure);
+            }
+        }
+        return new Session(figures, failure);
+    }
+
+    private StdioServer start(Path project, Path cache) {
+        return StdioServer.start(List.of(launcher.toString(), "--project", project.toString()), project,
+                Map.of("XDG_CACHE_HOME", cache.toString(), "JAVA_HOME", System.getProperty("java.home"),
+                        "DBPRINT_MCP_JAVA_OPTS", javaOpts))
+                .timeoutEach(timeout);
+    }
+
+    private static long call(StdioServer server, String tool, ObjectNode arguments) {
+        StdioServer.Reply reply = server.callTool(tool, arguments);
+        reply.toolText(); // throws on an error reply
+        return reply.nanos();
+    }
+
+    private static ObjectNode json() {
+        return StdioServer.JSON.createObjectNode();
+    }
+
+    // ---------------------------------------------------------------- checking the print
+
+    /**
+     * What the first process on {@code print} must answer, from a process on the source print: the totals of
+     * list_tables and the search, and get_table_context of every copied table (keyed by source table name).
+     */
+    private Map<String, String> expectations(Replica print) throws IOException {
+        Path cache = Files.createTempDirectory("dbprint-large-bench-cache");
+        try (StdioServer source = start(replicator.source(), cache)) {
+            source.initialize();
+            String text = args.string("--text", "email");
+            String found = source.callTool("search_columns", json().put("text", text)).toolText();
+            if (found.contains("next_cursor")) {
+                throw new IllegalStateException("the source's search_columns reply has more than one page");
+            }
+            int inSchema = count(found,
+                    Pattern.compile("\"table\"\\s*:\\s*\"" + Pattern.quote(replicator.schema() + ".")));
+            int searchTotal = total(found) + (print.copies() - 1) * inSchema;
+            Map<String, String> expected = new TreeMap<>(Map.of("list_tables total",
+                    Integer.toString(print.tables()), "search_columns total", Integer.toString(searchTotal)));
+            for (String table : print.schemaTables()) {
+                expected.put(table, source.callTool("get_table_context",
+                        json().put("table", replicator.schema() + "." + table).put("purpose", "query")).toolText());
+            }
+            return expected;
+        } finally {
+            delete(cache);
+        }
+    }
+
+    /** Checks the print unless the measured calls failed ({@code failure} non-null); a check that fails fails the run. */
+    private void check(StdioServer server, Replica print, Map<String, String> expected, String failure) {
+        if (failure != null) {
+            System.out.printf("the %,d-table print not checked: %s%n", print.tables(), failure);
+            return;
+        }
+        try {
+            compare(server, print, expected);
+        } catch (RuntimeException e) {
+            System.out.printf("the %,d-table print's check failed: %s%n", print.tables(), e.getMessage());
+            checkFailed = true;
+        }
+    }
+
+    private void compare(StdioServer server, Replica print, Map<String, String> expected) {
+        List<String> wrong = new ArrayList<>();
+        int listed = total(server.callTool("list_tables", json()).toolText());
+        if (!Integer.toString(listed).equals(expected.get("list_tables total"))) {
+            wrong.add("list_tables total " + listed + ", expected " + expected.get("list_tables total"));
+        }
+        int found = total(server.callTool("search_columns", json().put("text", args.string("--text", "email")))
+                .toolText());
+        if (!Integer.toString(found).equals(expected.get("search_columns total"))) {
+            wrong.add("search_columns total " + found + ", expected " + expected.get("search_columns total"));
+        }
+        int compared = 0;
+        for (int copy : new int[]{0, print.copies() / 2, print.copies() - 1}) {
+            for (String table : print.schemaTables()) {
+                String name = print.copy(copy);
+                String reply = server.callTool("get_table_context",
+                        json().put("table", name + "." + table).put("purpose", "query")).toolText();
+                compared++;
+                if (!reply.equals(replicator.renamed(expected.get(table), name))) {
+                    wrong.add("get_table_context " + name + "." + table + " differs from the source's");
+                }
+            }
+        }
+        System.out.printf("check of the %,d-table print: list_tables total %d, search_columns total %d, "
+                + "get_table_context of %d tables against the source's: %s%n", print.tables(), listed, found, compared,
+                wrong.isEmpty() ? "all as expected" : "WRONG: " + String.join("; ", wrong));
+        checkFailed |= !wrong.isEmpty();
+    }
+
+    private static int total(String reply) {
+        Matcher m = TOTAL.matcher(reply);
+        if (!m.find()) {
+            throw new IllegalStateException("no total in " + reply.substring(0, Math.min(200, reply.length())));
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static int count(String text, Pattern of) {
+        return (int) of.matcher(text).results().count();
+    }
+
+    // ---------------------------------------------------------------- the table
+
+    private void table(List<Replica> prints, List<Session[][]> results, List<String> floors) {
+        List<String> labels = new ArrayList<>(steps(prints.get(0)).stream().map(Step::label).toList());
+        labels.addAll(List.of("heap used after a full GC", "peak RSS (VmHWM)"));
+        StringBuilder head = new StringBuilder("| call, in order, one fresh process" + (javaOpts.isEmpty()
+                ? ""
+                : " (" + javaOpts + ")") + " |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (Replica p : prints) {
+            head.append(String.format(Locale.ROOT, " %,d tables, no index yet | %,d tables, index from an earlier process |",
+                    p.tables(), p.tables()));
+            rule.append("---|---|");
+        }
+        System.out.println(head);
+        System.out.println(rule);
+        for (int row = 0; row < labels.size(); row++) {
+            StringBuilder line = new StringBuilder("| " + labels.get(row) + " |");
+            for (Session[][] sessions : results) {
+                for (int index = 0; index < 2; index++) {
+                    double[] figures = new double[sessions.length];
+                    for (int run = 0; run < sessions.length; run++) {
+                        figures[run] = sessions[run][index].figures()[row];
+                    }
+                    line.append(' ').append(cell(figures, row >= labels.size() - 2)).append(" |");
+                }
+            }
+            System.out.println(line);
+        }
+        StringBuilder floor = new StringBuilder("| physical floor: every byte of the print's files read once |");
+        floors.forEach(f -> floor.append(' ').append(f).append(" | |"));
+        System.out.println(floor);
+        System.out.printf("%nmedians of %d runs; a timeout is a call not answered within %d s%n",
+                results.get(0).length, timeout.toSeconds());
+    }
+
+    /** The median of one row's runs; timeouts count as slower than any answer, errors and skipped calls not at all. */
+    private static String cell(double[] runs, boolean bytes) {
+        double[] made = Arrays.stream(runs).filter(v -> !Double.isNaN(v)).toArray();
+        long timeouts = Arrays.stream(made).filter(Double::isInfinite).count();
+        if (made.length == 0) {
+            return "–";
+        }
+        double median = Stats.median(made);
+        String value = Double.isInfinite(median) ? "timeout" : bytes ? Math.round(median / 1e6) + " MB" : time(median);
+        String notes = (timeouts > 0 && !Double.isInfinite(median) ? ", " + timeouts + " timeout" : "")
+                + (made.length < runs.length ? ", " + (runs.length - made.length) + " not made" : "");
+        return notes.isEmpty() ? value : value + " (" + notes.substring(2) + ")";
+    }
+
+    private static String summary(double[] figures) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < figures.length; i++) {
+            double v = figures[i];
+            s.append(i == 0 ? "" : ", ").append(Double.isNaN(v)
+                    ? "–"
+                    : Double.isInfinite(v)
+                            ? "timeout"
+                            : i >= figures.length - 2 ? Math.round(v / 1e6) + " MB" : time(v));
+        }
+        return s.toString();
+    }
+
+    private static String time(double ms) {
+        return ms >= 1000
+                ? String.format(Locale.ROOT, "%.1f s", ms / 1000)
+                : ms >= 10 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f ms", ms);
+    }
+
+    private static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}

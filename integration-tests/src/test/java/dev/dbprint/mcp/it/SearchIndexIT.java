@@ -1,0 +1,127 @@
+package dev.dbprint.mcp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The on-disk index across real processes, as a stdio client spawns them: a second process serves from what the first
+ * wrote, two processes may write it at once, and a corrupt index file changes nothing — every reply is the same text as
+ * a process with the index switched off gives.
+ */
+class SearchIndexIT {
+
+    @TempDir
+    Path dir;
+
+    private static final List<String> CALLS = List.of(
+            "{\"name\": \"search_columns\", \"arguments\": {\"text\": \"station\"}}",
+            "{\"name\": \"search_columns\", \"arguments\": {\"sensitivity\": \"*\"}}",
+            "{\"name\": \"list_tables\", \"arguments\": {}}",
+            "{\"name\": \"get_table_context\", \"arguments\": {\"table\": \"rental.ride\", \"purpose\": \"query\"}}",
+            "{\"name\": \"get_manifest\", \"arguments\": {}}");
+
+    /** One fresh server's replies to {@link #CALLS}, with {@code options} before {@code -jar}. */
+    private List<String> session(Path project, String... options) throws IOException {
+        ServerProcess server = ServerProcess.start(List.of(options), project, "--project", project.toString());
+        try {
+            server.initialize("2025-11-25");
+            List<String> out = new ArrayList<>();
+            for (String call : CALLS) {
+                JsonNode reply = server.request("tools/call", ServerProcess.JSON.readTree(call));
+                out.add(reply.path("result").path("content").path(0).path("text").asText()
+                        .replaceAll("[A-Za-z0-9_-]{88}", "<cursor>"));
+            }
+            server.closeStdin();
+            assertEquals(0, server.waitForExit());
+            return out;
+        } finally {
+            server.kill();
+        }
+    }
+
+    private List<Path> indexFiles(Path index) throws IOException {
+        if (!Files.isDirectory(index)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(index)) {
+            return s.filter(p -> p.toString().endsWith(".trees")).toList();
+        }
+    }
+
+    private static boolean validIndex(Path file) throws IOException {
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(file), 8);
+        return new String(head, java.nio.charset.StandardCharsets.US_ASCII).equals("DBPMCPT1");
+    }
+
+    @Test
+    void laterProcessesServeTheSameRepliesFromTheIndexAndSurviveItsCorruption() throws Exception {
+        Path project = SamplePrint.copyTo(dir.resolve("project"));
+        Path index = dir.resolve("index");
+        String at = "-Ddbprint.index.directory=" + index;
+        List<String> off = session(project, "-Ddbprint.index.enabled=false");
+        assertTrue(off.get(0).contains("\"matches\""), off.get(0));
+        assertEquals(List.of(), indexFiles(index));
+
+        assertEquals(off, session(project, at), "the process that writes the index");
+        List<Path> files = indexFiles(index);
+        assertEquals(1, files.size(), "one index file for the one connection root, written at shutdown");
+
+        assertEquals(off, session(project, at), "a later process, served from the index");
+
+        byte[] b = Files.readAllBytes(files.get(0));
+        for (int i = 0; i < b.length; i += 13) {
+            b[i] ^= 0x33;
+        }
+        Files.write(files.get(0), b);
+        assertFalse(validIndex(files.get(0)));
+        assertEquals(off, session(project, at), "over a corrupt index");
+        assertTrue(validIndex(files.get(0)), "rebuilt by the process that found it corrupt");
+        assertEquals(off, session(project, at), "from the rebuilt index");
+
+        // an index that is not even a file is no reason to fail
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where a directory should be");
+        assertEquals(off, session(project, "-Ddbprint.index.directory=" + blocked.resolve("index")));
+    }
+
+    @Test
+    void twoProcessesWritingTheIndexAtOnceLeaveAWholeFile() throws Exception {
+        Path project = SamplePrint.copyTo(dir.resolve("project"));
+        Path index = dir.resolve("index");
+        String at = "-Ddbprint.index.directory=" + index;
+        List<String> off = session(project, "-Ddbprint.index.enabled=false");
+        for (int round = 0; round < 2; round++) {
+            java.util.concurrent.atomic.AtomicReference<List<String>> seen = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread other = new Thread(() -> {
+                try {
+                    seen.set(session(project, at));
+                } catch (IOException | RuntimeException | AssertionError e) {
+                    seen.set(List.of(e.toString()));
+                }
+            });
+            other.start();
+            assertEquals(off, session(project, at));
+            other.join(120_000);
+            assertFalse(other.isAlive());
+            assertEquals(off, seen.get(), "the other process");
+        }
+        assertEquals(1, indexFiles(index).size());
+        assertEquals(off, session(project, at));
+        try (Stream<Path> s = Files.list(index)) {
+            assertEquals(List.of(), s.filter(p -> p.toString().endsWith(".tmp")).toList(), "no temporary file left");
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.dbprint.mcp.print;
+
+import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A {@link TreeStore} of one file per connection root ({@link ShelfFile}) in a directory of the user's cache. What a
+ * process adds is written once additions have paused for a second, and on {@link #flush()} (at shutdown): a walk that
+ * parses thousands of files writes the index once, after it, off the request path.
+ */
+final class DiskTreeStore implements TreeStore {
+
+    /** How long additions gather before they are written. */
+    private static final long FLUSH_DELAY_MS = 1000;
+
+    private final Path directory;
+    private final ConcurrentHashMap<Path, ShelfFile> shelves = new ConcurrentHashMap<>();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private volatile long lastAdded;
+    private volatile ScheduledExecutorService writer;
+
+    DiskTreeStore(Path directory) {
+        this.directory = directory.toAbsolutePath().normalize();
+    }
+
+    /** {@code $XDG_CACHE_HOME/dbprint-mcp} when that is an absolute path, else {@code ~/.cache/dbprint-mcp}. */
+    static Path defaultDirectory() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+            return Path.of(xdg, "dbprint-mcp");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "dbprint-mcp");
+    }
+
+    @Override
+    public Shelf shelf(Path root) {
+        return shelves.computeIfAbsent(root, r -> new ShelfFile(directory, r, this::added));
+    }
+
+    @Override
+    public void flush() {
+        scheduled.set(false);
+        shelves.values().forEach(ShelfFile::flush);
+    }
+
+    private void added() {
+        lastAdded = System.nanoTime();
+        if (scheduled.compareAndSet(false, true)) {
+            writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Writes once no addition came for {@link #FLUSH_DELAY_MS}; until then waits again. */
+    private void flushWhenQuiet() {
+        long quietMs = (System.nanoTime() - lastAdded) / 1_000_000;
+        if (quietMs < FLUSH_DELAY_MS) {
+            writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS - quietMs, TimeUnit.MILLISECONDS);
+            return;
+        }
+        flush();
+    }
+
+    private ScheduledExecutorService writer() {
+        ScheduledExecutorService w = writer;
+        if (w == null) {
+            synchronized (this) {
+                w = writer;
+                if (w == null) {
+                    w = Executors.newSingleThreadScheduledExecutor(r -> {
+                        Thread t = new Thread(r, "dbprint-index-writer");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    writer = w;
+                }
+            }
+        }
+        return w;
+    }
+}

@@ -1,0 +1,363 @@
+package dev.dbprint.mcp.print;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.CRC32C;
+
+import org.jboss.logging.Logger;
+
+/**
+ * The trees of one connection root, in one file: {@code <directory>/<hash of the root>.trees}.
+ * <p>
+ * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
+ * identity token, offset, length, CRC-32C of the payload), the table's own CRC-32C, then the payloads
+ * ({@link TreeCodec}). A file that is missing, truncated, of another version, of another root, or whose table fails its
+ * check is ignored whole; a payload that fails its check or does not decode is ignored alone. Either way the tree is
+ * parsed again and written at the next flush.
+ * <p>
+ * Writes go to a temporary file in the same directory, moved over the old one in one step, so a reader never sees a
+ * half-written file and two processes writing at once leave one complete file or the other. Payloads are read from the
+ * file as loaded (the open channel keeps that version even once another process replaces it), so a process holds the
+ * table in memory, not the trees.
+ */
+final class ShelfFile implements TreeStore.Shelf {
+
+    private static final Logger LOG = Logger.getLogger(ShelfFile.class);
+    private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
+    /** Raised whenever the layout or anything a tree is built from changes. */
+    static final int VERSION = 1;
+    private static final int MAX_ENTRIES = 4_000_000;
+    private static final int MAX_PAYLOAD = 64 << 20;
+
+    private record Key(String file, String form) {
+    }
+
+    /** A kept tree: in memory until written ({@code payload}), then by place in {@code channel}. */
+    private record Entry(String token, byte[] payload, FileChannel channel, long offset, int length, int crc) {
+    }
+
+    private final Path directory;
+    private final Path root;
+    private final Path file;
+    private final Runnable onAdded;
+    private final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
+    private final Object writeLock = new Object();
+    private volatile boolean loaded;
+    /** The channel payloads are read from (the file as loaded or as last written), closed when replaced. */
+    private FileChannel current;
+    private volatile boolean dirty;
+
+    ShelfFile(Path directory, Path root, Runnable onAdded) {
+        this.directory = directory;
+        this.root = root;
+        this.file = directory.resolve(name(root));
+        this.onAdded = onAdded;
+    }
+
+    /** The file's name: 16 hex digits of SHA-256 over the root's path. */
+    static String name(Path root) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(root.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8) + ".trees";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Path file() {
+        return file;
+    }
+
+    @Override
+    public Object get(Path path, String form, FileIdentity identity) {
+        load();
+        Key key = new Key(relative(path), form);
+        Entry e = entries.get(key);
+        if (e == null || !e.token().equals(identity.token())) {
+            return null;
+        }
+        try {
+            return TreeCodec.decode(payload(e));
+        } catch (IOException | IllegalArgumentException ex) {
+            entries.remove(key, e);
+            return null;
+        }
+    }
+
+    @Override
+    public void put(Path path, String form, FileIdentity identity, Object tree) {
+        byte[] payload = TreeCodec.encode(tree);
+        entries.put(new Key(relative(path), form), new Entry(identity.token(), payload, null, 0, payload.length,
+                crc(payload, 0, payload.length)));
+        dirty = true;
+        onAdded.run();
+    }
+
+    private String relative(Path path) {
+        return root.relativize(path).toString();
+    }
+
+    private static byte[] payload(Entry e) throws IOException {
+        if (e.payload() != null) {
+            return e.payload();
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(e.length());
+        long at = e.offset();
+        while (buffer.hasRemaining()) {
+            int n = e.channel().read(buffer, at);
+            if (n < 0) {
+                throw new IOException("truncated");
+            }
+            at += n;
+        }
+        byte[] bytes = buffer.array();
+        if (crc(bytes, 0, bytes.length) != e.crc()) {
+            throw new IOException("payload fails its check");
+        }
+        return bytes;
+    }
+
+    /** Reads the table of the file as it is now, once; any fault leaves the shelf empty. */
+    private void load() {
+        if (loaded) {
+            return;
+        }
+        synchronized (writeLock) {
+            if (loaded) {
+                return;
+            }
+            try {
+                readTable();
+            } catch (IOException | RuntimeException e) {
+                LOG.debugf("ignoring the index file %s: %s", file, e);
+                entries.clear();
+                closeQuietly(current);
+                current = null;
+            }
+            loaded = true;
+        }
+    }
+
+    private void readTable() throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        current = channel;
+        DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Channels.newInputStream(channel),
+                1 << 16));
+        CRC32C check = new CRC32C();
+        byte[] magic = in.readNBytes(MAGIC.length);
+        if (!java.util.Arrays.equals(magic, MAGIC) || in.readInt() != VERSION) {
+            throw new IOException("not a tree file of this version");
+        }
+        String header = in.readUTF();
+        if (!header.equals(root.toString())) {
+            throw new IOException("the file belongs to another root");
+        }
+        int count = in.readInt();
+        if (count < 0 || count > MAX_ENTRIES) {
+            throw new IOException("bad entry count");
+        }
+        List<Key> keys = new ArrayList<>(count);
+        List<Entry> read = new ArrayList<>(count);
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        DataOutputStream copy = new DataOutputStream(table);
+        long payloadBytes = 0;
+        for (int i = 0; i < count; i++) {
+            String name = in.readUTF();
+            String form = in.readUTF();
+            String token = in.readUTF();
+            long offset = in.readLong();
+            int length = in.readInt();
+            int crc = in.readInt();
+            if (offset != payloadBytes || length < 0 || length > MAX_PAYLOAD) {
+                throw new IOException("bad entry");
+            }
+            payloadBytes += length;
+            copy.writeUTF(name);
+            copy.writeUTF(form);
+            copy.writeUTF(token);
+            copy.writeLong(offset);
+            copy.writeInt(length);
+            copy.writeInt(crc);
+            keys.add(new Key(name, form));
+            read.add(new Entry(token, null, channel, offset, length, crc));
+        }
+        byte[] t = table.toByteArray();
+        check.update(t, 0, t.length);
+        if ((int) check.getValue() != in.readInt()) {
+            throw new IOException("the entry table fails its check");
+        }
+        long payloadStart = headerLength(header) + t.length + 4;
+        if (payloadStart + payloadBytes != channel.size()) {
+            throw new IOException("truncated or overlong");
+        }
+        for (int i = 0; i < count; i++) {
+            Entry e = read.get(i);
+            entries.putIfAbsent(keys.get(i), new Entry(e.token(), null, channel, payloadStart + e.offset(),
+                    e.length(), e.crc()));
+        }
+    }
+
+    private static long headerLength(String root) {
+        return MAGIC.length + 4 + 2 + root.getBytes(StandardCharsets.UTF_8).length + 4;
+    }
+
+    /**
+     * Writes every entry whose file still has its identity (or was added by this process), replacing the file in one
+     * step. A fault leaves the old file as it was.
+     */
+    void flush() {
+        if (!dirty) {
+            return;
+        }
+        synchronized (writeLock) {
+            if (!dirty) {
+                return;
+            }
+            dirty = false;
+            load();
+            try {
+                write();
+            } catch (IOException | RuntimeException e) {
+                LOG.debugf("could not write the index file %s: %s", file, e);
+            }
+        }
+    }
+
+    private void write() throws IOException {
+        List<Map.Entry<Key, Entry>> kept = new ArrayList<>();
+        for (Map.Entry<Key, Entry> e : entries.entrySet()) {
+            // an entry read from the old file is carried over only while its file is unchanged
+            if (e.getValue().payload() != null || unchanged(e.getKey(), e.getValue())) {
+                kept.add(e);
+            }
+        }
+        Files.createDirectories(directory);
+        try {
+            Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
+        } catch (UnsupportedOperationException | IOException e) {
+            // a shared or foreign directory: the file's own permissions still apply
+        }
+        Path temporary = Files.createTempFile(directory, ".trees-", ".tmp");
+        boolean moved = false;
+        FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.READ);
+        try {
+            ByteArrayOutputStream table = new ByteArrayOutputStream();
+            DataOutputStream t = new DataOutputStream(table);
+            List<byte[]> payloads = new ArrayList<>(kept.size());
+            List<Key> keys = new ArrayList<>(kept.size());
+            List<Entry> placed = new ArrayList<>(kept.size());
+            long offset = 0;
+            for (Map.Entry<Key, Entry> e : kept) {
+                byte[] payload;
+                try {
+                    payload = payload(e.getValue());
+                } catch (IOException ex) {
+                    continue;
+                }
+                t.writeUTF(e.getKey().file());
+                t.writeUTF(e.getKey().form());
+                t.writeUTF(e.getValue().token());
+                t.writeLong(offset);
+                t.writeInt(payload.length);
+                t.writeInt(e.getValue().crc());
+                payloads.add(payload);
+                keys.add(e.getKey());
+                placed.add(new Entry(e.getValue().token(), null, out, offset, payload.length, e.getValue().crc()));
+                offset += payload.length;
+            }
+            byte[] tableBytes = table.toByteArray();
+            CRC32C check = new CRC32C();
+            check.update(tableBytes, 0, tableBytes.length);
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            DataOutputStream h = new DataOutputStream(head);
+            h.write(MAGIC);
+            h.writeInt(VERSION);
+            h.writeUTF(root.toString());
+            h.writeInt(payloads.size());
+            h.write(tableBytes);
+            h.writeInt((int) check.getValue());
+            writeFully(out, ByteBuffer.wrap(head.toByteArray()));
+            long payloadStart = head.size();
+            for (byte[] p : payloads) {
+                writeFully(out, ByteBuffer.wrap(p));
+            }
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            moved = true;
+            // the channel stays open on what was written (the same file, renamed), whoever replaces it later
+            for (int i = 0; i < keys.size(); i++) {
+                Entry p = placed.get(i);
+                Entry now = entries.get(keys.get(i));
+                if (now != null && now.token().equals(p.token())) {
+                    entries.replace(keys.get(i), now, new Entry(p.token(), null, out, payloadStart + p.offset(),
+                            p.length(), p.crc()));
+                }
+            }
+            FileChannel previous = current;
+            current = out;
+            if (previous != null) {
+                previous.close(); // a read still under way on it fails its check and parses instead
+            }
+        } finally {
+            if (!moved) {
+                out.close();
+                Files.deleteIfExists(temporary);
+            }
+        }
+    }
+
+    private boolean unchanged(Key key, Entry e) {
+        try {
+            return FileIdentity.of(root.resolve(key.file())).token().equals(e.token());
+        } catch (IOException ex) {
+            return false;
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            if (channel != null) {
+                channel.close();
+            }
+        } catch (IOException e) {
+            // nothing was written through it
+        }
+    }
+
+    private static void writeFully(FileChannel out, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            out.write(b);
+        }
+    }
+
+    private static int crc(byte[] b, int from, int length) {
+        CRC32C c = new CRC32C();
+        c.update(b, from, length);
+        return (int) c.getValue();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.dbprint.mcp.print;
+
+import java.nio.file.Path;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+
+/**
+ * Parsed YAML trees kept across processes, by file and identity: a stdio client starts one server per session, and
+ * without this every session would parse the same print again. A tree is handed back only for the very identity
+ * (device, inode, size, modification time) it was parsed at, so it is the tree a parse would give; the store is a
+ * cache, never a source of truth, and anything wrong with it only costs a parse.
+ */
+public interface TreeStore {
+
+    /** The trees of one connection root. */
+    interface Shelf {
+
+        /** The tree kept for {@code file} in {@code form} at {@code identity}, or null. */
+        Object get(Path file, String form, FileIdentity identity);
+
+        /** Keeps {@code tree}, parsed from {@code file} at {@code identity}. */
+        void put(Path file, String form, FileIdentity identity, Object tree);
+    }
+
+    /** The shelf of a connection root, or null when nothing is kept. */
+    Shelf shelf(Path root);
+
+    /** Writes what was added since the last flush; waits for it. */
+    void flush();
+
+    /** Keeps nothing. */
+    TreeStore NONE = new TreeStore() {
+
+        @Override
+        public Shelf shelf(Path root) {
+            return null;
+        }
+
+        @Override
+        public void flush() {
+        }
+    };
+
+    /** The store {@code dbprint.index.*} configures. */
+    static TreeStore of(DbprintConfig config) {
+        if (!config.index().enabled()) {
+            return NONE;
+        }
+        return new DiskTreeStore(config.index().directory().map(Path::of).orElseGet(DiskTreeStore::defaultDirectory));
+    }
+}

@@ -1,0 +1,28 @@
+package dev.dbprint.mcp.print;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Test access to the on-disk tree store. */
+public final class DiskTrees {
+
+    private DiskTrees() {
+    }
+
+    public static TreeStore at(Path directory) {
+        return new DiskTreeStore(directory);
+    }
+
+    /** The index files in {@code directory}. */
+    public static List<Path> files(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(directory)) {
+            return s.filter(p -> p.toString().endsWith(".trees")).toList();
+        }
+    }
+}

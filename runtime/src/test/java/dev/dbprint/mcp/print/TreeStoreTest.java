@@ -1,0 +1,223 @@
+package dev.dbprint.mcp.print;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The on-disk tree store: trees come back only for their identity, and nothing wrong with the file is ever fatal. */
+class TreeStoreTest {
+
+    @TempDir
+    Path dir;
+
+    private Path root() throws IOException {
+        return Files.createDirectories(dir.resolve("print"));
+    }
+
+    private Path cache() {
+        return dir.resolve("cache");
+    }
+
+    private static Map<String, Object> tree(String v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("v", v);
+        m.put("n", 12L);
+        return m;
+    }
+
+    /** Writes {@code count} files under {@code root} and keeps a tree for each; returns their paths. */
+    private List<Path> keep(DiskTreeStore store, Path root, int count) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Path f = Fixtures.write(root.resolve("t" + i + ".yaml"), "v: " + i + "\n");
+            store.shelf(root).put(f, "form", FileIdentity.of(f), tree("v" + i));
+            files.add(f);
+        }
+        store.flush();
+        return files;
+    }
+
+    @Test
+    void aLaterProcessReadsTheTreeBackForTheSameIdentityOnly() throws IOException {
+        Path root = root();
+        List<Path> files = keep(new DiskTreeStore(cache()), root, 3);
+        DiskTreeStore later = new DiskTreeStore(cache());
+        TreeStore.Shelf shelf = later.shelf(root);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(tree("v" + i), shelf.get(files.get(i), "form", FileIdentity.of(files.get(i))));
+        }
+        assertNull(shelf.get(files.get(0), "other form", FileIdentity.of(files.get(0))));
+        Fixtures.write(files.get(1), "v: changed, longer\n");
+        assertNull(shelf.get(files.get(1), "form", FileIdentity.of(files.get(1))), "a rewritten file's tree is stale");
+    }
+
+    @Test
+    void aStaleEntryIsDroppedWhenTheFileIsWrittenAgain() throws IOException {
+        Path root = root();
+        List<Path> files = keep(new DiskTreeStore(cache()), root, 2);
+        Fixtures.write(files.get(0), "v: rewritten, longer\n");
+        DiskTreeStore second = new DiskTreeStore(cache());
+        Path added = Fixtures.write(root.resolve("new.yaml"), "v: 9\n");
+        second.shelf(root).put(added, "form", FileIdentity.of(added), tree("new"));
+        second.flush();
+        String names = new String(Files.readAllBytes(onlyFile()), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(names.contains("t1.yaml") && names.contains("new.yaml"), names);
+        assertTrue(!names.contains("t0.yaml"), "the entry of a rewritten file is not carried over");
+    }
+
+    private Path onlyFile() throws IOException {
+        try (var s = Files.list(cache())) {
+            List<Path> files = s.filter(p -> p.toString().endsWith(".trees")).toList();
+            assertEquals(1, files.size(), files.toString());
+            return files.get(0);
+        }
+    }
+
+    @Test
+    void aCorruptTruncatedForeignOrGarbageFileIsIgnoredAndRebuilt() throws IOException {
+        Path root = root();
+        List<Path> files = keep(new DiskTreeStore(cache()), root, 3);
+        Path file = onlyFile();
+        byte[] good = Files.readAllBytes(file);
+
+        // a payload byte flipped: that entry alone is refused
+        byte[] flipped = good.clone();
+        flipped[flipped.length - 2] ^= 0x55;
+        Files.write(file, flipped);
+        TreeStore.Shelf s1 = new DiskTreeStore(cache()).shelf(root);
+        int refused = 0;
+        for (int i = 0; i < files.size(); i++) {
+            Object t = s1.get(files.get(i), "form", FileIdentity.of(files.get(i)));
+            if (t == null) {
+                refused++;
+            } else {
+                assertEquals(tree("v" + i), t);
+            }
+        }
+        assertEquals(1, refused, "the entry whose payload was hit, and no other");
+
+        // truncated, a table byte flipped, garbage, empty: the whole file is ignored
+        byte[] tableFlipped = good.clone();
+        tableFlipped[40] ^= 0x01;
+        for (byte[] bad : List.of(java.util.Arrays.copyOf(good, good.length - 3), tableFlipped,
+                "not a tree file at all".getBytes(), new byte[0])) {
+            Files.write(file, bad);
+            DiskTreeStore store = new DiskTreeStore(cache());
+            for (Path f : files) {
+                assertNull(store.shelf(root).get(f, "form", FileIdentity.of(f)));
+            }
+            // and rebuilt: what is put again is written whole
+            store.shelf(root).put(files.get(0), "form", FileIdentity.of(files.get(0)), tree("again"));
+            store.flush();
+            assertEquals(tree("again"),
+                    new DiskTreeStore(cache()).shelf(root).get(files.get(0), "form", FileIdentity.of(files.get(0))));
+            Files.write(file, good);
+        }
+
+        // another root's file under this root's name is foreign
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Files.copy(file, cache().resolve(ShelfFile.name(other)));
+        assertNull(new DiskTreeStore(cache()).shelf(other).get(other.resolve("t0.yaml"), "form",
+                FileIdentity.of(files.get(0))));
+    }
+
+    @Test
+    void anUnwritableDirectoryCostsOnlyTheParse() throws IOException {
+        Path root = root();
+        Path blocker = Fixtures.write(dir.resolve("blocker"), "a file where the cache directory should be");
+        DiskTreeStore store = new DiskTreeStore(blocker.resolve("cache"));
+        Path f = Fixtures.write(root.resolve("a.yaml"), "v: 1\n");
+        store.shelf(root).put(f, "form", FileIdentity.of(f), tree("a"));
+        store.flush();
+        assertNull(new DiskTreeStore(blocker.resolve("cache")).shelf(root).get(f, "form", FileIdentity.of(f)));
+    }
+
+    /**
+     * Two processes writing at once (two stores on one directory, flushing in a loop) while a third reads: every read
+     * finds either nothing or the right tree, and the file left behind is whole.
+     */
+    @Test
+    void concurrentWritersLeaveOneWholeFileAndReadersNeverSeeAWrongTree() throws Exception {
+        Path root = root();
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            files.add(Fixtures.write(root.resolve("t" + i + ".yaml"), "v: " + i + "\n"));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int w = 0; w < 2; w++) {
+                int writer = w;
+                running.add(pool.submit(() -> {
+                    for (int round = 0; round < 25; round++) {
+                        DiskTreeStore store = new DiskTreeStore(cache());
+                        for (int i = writer; i < files.size(); i += 2) {
+                            store.shelf(root).put(files.get(i), "form", identity(files.get(i)), tree("v" + i));
+                        }
+                        store.flush();
+                    }
+                    return null;
+                }));
+            }
+            running.add(pool.submit(() -> {
+                for (int round = 0; round < 60; round++) {
+                    TreeStore.Shelf shelf = new DiskTreeStore(cache()).shelf(root);
+                    for (int i = 0; i < files.size(); i++) {
+                        Object t = shelf.get(files.get(i), "form", identity(files.get(i)));
+                        if (t != null) {
+                            assertEquals(tree("v" + i), t);
+                        }
+                    }
+                }
+                return null;
+            }));
+            for (Future<?> f : running) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        TreeStore.Shelf last = new DiskTreeStore(cache()).shelf(root);
+        int found = 0;
+        for (int i = 0; i < files.size(); i++) {
+            Object t = last.get(files.get(i), "form", identity(files.get(i)));
+            if (t != null) {
+                assertEquals(tree("v" + i), t);
+                found++;
+            }
+        }
+        assertTrue(found >= files.size() / 2, "the last writer's entries at least: " + found);
+        try (var s = Files.list(cache())) {
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList(),
+                    "no temporary file is left behind");
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(onlyFile().toFile(), "r")) {
+            assertNotNull(raf);
+        }
+    }
+
+    private static FileIdentity identity(Path f) {
+        try {
+            return FileIdentity.of(f);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
