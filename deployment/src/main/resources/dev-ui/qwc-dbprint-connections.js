@@ -5,10 +5,12 @@ import '@vaadin/grid';
 import '@vaadin/grid/vaadin-grid-sort-column.js';
 import '@vaadin/button';
 import '@vaadin/progress-bar';
+import { looksLikeMarkdown } from './qwc-dbprint-markdown.js';
 
 /**
  * The served connections (name, print root, default, manifest.yaml present) and, per connection, its tables as
- * list_tables with detail: true answers them, every page followed.
+ * list_tables with detail: true answers them, every page followed. A table's name opens its context: the first page of
+ * get_table_context, as an agent reads it (purpose profile or query).
  */
 export class QwcDbprintConnections extends LitElement {
 
@@ -26,6 +28,7 @@ export class QwcDbprintConnections extends LitElement {
         _info: { state: true },
         _tables: { state: true },
         _loadingTables: { state: true },
+        _context: { state: true },
     };
 
     constructor() {
@@ -33,6 +36,7 @@ export class QwcDbprintConnections extends LitElement {
         this._info = null;
         this._tables = null;
         this._loadingTables = null;
+        this._context = null;
     }
 
     connectedCallback() {
@@ -51,6 +55,34 @@ export class QwcDbprintConnections extends LitElement {
             this._tables = r.result;
             this._loadingTables = null;
         });
+    }
+
+    _openContext(connection, table, purpose) {
+        this._context = { connection, table, purpose, reply: null };
+        const args = JSON.stringify({ connection, table, purpose });
+        this.jsonRpc.callTool({ name: 'get_table_context', arguments: args }).then(r => {
+            if (this._context && this._context.table === table && this._context.purpose === purpose) {
+                this._context = { ...this._context, reply: r.result };
+            }
+        });
+    }
+
+    _renderContext() {
+        const c = this._context;
+        if (!c) {
+            return html``;
+        }
+        const purposes = ['profile', 'query'].map(p => html`<vaadin-button theme="${p === c.purpose ? 'primary small' : 'tertiary small'}"
+            @click="${() => this._openContext(c.connection, c.table, p)}">${p}</vaadin-button>`);
+        const reply = c.reply;
+        return html`
+            <h3 id="context">get_table_context <code>${c.table}</code> ${purposes}</h3>
+            ${!reply ? html`<vaadin-progress-bar indeterminate></vaadin-progress-bar>`
+                : reply.error ? html`<div class="error">${reply.error}</div>`
+                : html`${reply.nextCursor ? html`<div class="muted">First page of several: the Tools page follows the rest.</div>` : ''}
+                    <qwc-dbprint-markdown .text="${reply.text}" ?fault="${reply.isError}"
+                        ?markdown="${looksLikeMarkdown(reply.text)}"></qwc-dbprint-markdown>`}
+        `;
     }
 
     render() {
@@ -100,7 +132,9 @@ export class QwcDbprintConnections extends LitElement {
             ${t.warnings ? html`<div class="muted">${[].concat(t.warnings).join(' ')}</div>` : ''}
             <vaadin-grid .items="${t.tables}" theme="row-stripes no-border compact" all-rows-visible>
                 <vaadin-grid-sort-column path="table" header="Table" auto-width
-                    ${columnBodyRenderer(r => html`<code>${r.table}</code>`, [])}></vaadin-grid-sort-column>
+                    ${columnBodyRenderer(r => html`<a href="#context" title="get_table_context"
+                        @click="${() => this._openContext(t.connection, r.table, 'profile')}"><code>${r.table}</code></a>`, [])}>
+                </vaadin-grid-sort-column>
                 <vaadin-grid-column path="type" header="Type" auto-width></vaadin-grid-column>
                 <vaadin-grid-sort-column path="row_count" header="Rows" auto-width></vaadin-grid-sort-column>
                 <vaadin-grid-column path="columns" header="Columns" auto-width></vaadin-grid-column>
@@ -111,6 +145,7 @@ export class QwcDbprintConnections extends LitElement {
                         : html`${r.freshness ?? ''}${r.age_days != null ? html` (${r.age_days} / ${r.max_age_days} d)` : ''}`, [])}>
                 </vaadin-grid-column>
             </vaadin-grid>
+            ${this._renderContext()}
         `;
     }
 }

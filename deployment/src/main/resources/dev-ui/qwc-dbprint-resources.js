@@ -5,11 +5,12 @@ import '@vaadin/grid';
 import '@vaadin/button';
 import '@vaadin/text-field';
 import '@vaadin/progress-bar';
+import './qwc-dbprint-markdown.js';
 
 /**
  * Resource browser: resources/list (following nextCursor), then resources/read of a chosen URI through the server's
- * ResourceService, page by page (?page=n&version=v as _meta reports), with protocol errors shown as the client sees
- * them (code and message).
+ * ResourceService, page by page (?page=n&version=v as _meta reports), text/markdown rendered (raw a toggle away),
+ * with protocol errors shown as the client sees them (code and message).
  */
 export class QwcDbprintResources extends LitElement {
 
@@ -116,7 +117,8 @@ export class QwcDbprintResources extends LitElement {
                     version <code>${meta.version}</code>` : ''}
                 ${r.nextUri ? html`<vaadin-button theme="small" @click="${() => this._readUri(r.nextUri)}">Next page</vaadin-button>` : ''}
             </div>
-            <pre>${content.text ?? content.blob ?? ''}</pre>
+            <qwc-dbprint-markdown .text="${content.text ?? content.blob ?? ''}"
+                ?markdown="${content.mimeType === 'text/markdown'}"></qwc-dbprint-markdown>
         `;
     }
 }

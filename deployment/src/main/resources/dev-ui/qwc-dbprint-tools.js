@@ -5,11 +5,14 @@ import '@vaadin/checkbox';
 import '@vaadin/text-field';
 import '@vaadin/text-area';
 import '@vaadin/progress-bar';
+import '@vaadin/select';
+import { looksLikeMarkdown } from './qwc-dbprint-markdown.js';
 
 /**
  * The registered tools with their exact input schemas, and a form that calls one through the server's own
- * ToolInvoker: the reply text is shown verbatim, and "Next page" repeats the call with the reply's next_cursor as
- * cursor until the last page.
+ * ToolInvoker (an enum argument is a drop-down of the schema's values): a Markdown reply is rendered, with the raw
+ * text a toggle away, any other reply shown verbatim, and "Next page" repeats the call with the reply's next_cursor
+ * as cursor until the last page.
  */
 export class QwcDbprintTools extends LitElement {
 
@@ -24,7 +27,6 @@ export class QwcDbprintTools extends LitElement {
         .error { color: var(--lumo-error-text-color); }
         pre { white-space: pre-wrap; word-break: break-word; background: var(--lumo-contrast-5pct);
               padding: 8px; border-radius: 4px; font-size: 85%; margin: 0; }
-        pre.fault { border-left: 4px solid var(--lumo-error-color); }
         .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
         details summary { cursor: pointer; }
     `;
@@ -89,7 +91,7 @@ export class QwcDbprintTools extends LitElement {
 
     _renderTool(tool) {
         return html`
-            <h3 style="margin:0"><code>${tool.name}</code></h3>
+            <h3 style="margin:0">${tool.title} <code class="muted">${tool.name}</code></h3>
             <div>${tool.description}</div>
             <details><summary>inputSchema</summary><pre>${tool.inputSchema}</pre></details>
             <div class="row">
@@ -110,7 +112,8 @@ export class QwcDbprintTools extends LitElement {
             ${this._pages.map((p, i) => html`
                 <div class="muted">Page ${i + 1}: ${p.chars} characters${p.isError ? ', isError: true' : ''}${p.cursor
                     ? html` — cursor <code>${p.cursor.substring(0, 24)}…</code>` : ''}</div>
-                <pre class="${p.isError ? 'fault' : ''}">${p.text}</pre>`)}
+                <qwc-dbprint-markdown .text="${p.text}" ?fault="${p.isError}"
+                    ?markdown="${looksLikeMarkdown(p.text)}"></qwc-dbprint-markdown>`)}
         `;
     }
 
@@ -120,6 +123,14 @@ export class QwcDbprintTools extends LitElement {
             return html`<vaadin-checkbox label="${label}" helper-text="${arg.description}"
                 .checked="${this._values[arg.name] ?? arg.default ?? false}"
                 @change="${e => this._set(arg.name, e.target.checked)}"></vaadin-checkbox>`;
+        }
+        if (arg.enum) {
+            // '' leaves the argument out, so the schema's default applies
+            const items = [{ label: `(default${arg.default != null ? ': ' + arg.default : ''})`, value: '' },
+                ...arg.enum.map(v => ({ label: `${v}`, value: `${v}` }))];
+            return html`<vaadin-select label="${label}" helper-text="${arg.description}" style="width: 100%"
+                .items="${items}" .value="${this._values[arg.name] ?? ''}"
+                @value-changed="${e => this._set(arg.name, e.detail.value)}"></vaadin-select>`;
         }
         return html`<vaadin-text-field label="${label}" helper-text="${arg.description}" style="width: 100%"
             placeholder="${arg.default ?? ''}" clear-button-visible .value="${this._values[arg.name] ?? ''}"

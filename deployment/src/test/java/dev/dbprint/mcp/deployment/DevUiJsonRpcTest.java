@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +32,28 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
 
     static final Path PROJECT = PrintFixture.create();
 
+    static {
+        // a free port for the application, and the URL the Dev UI JSON-RPC client reads (test.url, which does not
+        // follow the application's port by itself): with the default 8080 this test talked to another build's
+        // dev-mode application on a shared machine
+        int port = freePort();
+        System.setProperty("quarkus.http.port", Integer.toString(port));
+        System.setProperty("test.url", "http://localhost:" + port);
+    }
+
     @RegisterExtension
     static final QuarkusDevModeTest APP = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClasses(PrintFixture.class)
                     .addAsResource(new StringAsset("dbprint.project=" + PROJECT + "\n"
                             + "quarkus.banner.enabled=false\n"), "application.properties"));
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     public DevUiJsonRpcTest() {
         super("dbprint-mcp");
@@ -73,6 +94,13 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
         assertTrue(names.contains("list_tables"), names.toString());
         assertTrue(tools.get(names.indexOf("list_tables")).path("inputSchema").asText()
                 .contains("\"additionalProperties\" : false"));
+        assertEquals("List tables", tools.get(names.indexOf("list_tables")).path("title").asText());
+        JsonNode purpose = null;
+        for (JsonNode arg : tools.get(names.indexOf("get_table_context")).path("args")) {
+            purpose = arg.path("name").asText().equals("purpose") ? arg : purpose;
+        }
+        // what the Tools page turns into a drop-down
+        assertEquals("[\"profile\",\"query\"]", purpose.path("enum").toString());
 
         JsonNode first = executeJsonRPCMethod("callTool", Map.of("name", "list_tables", "arguments", "{}"));
         assertFalse(first.path("isError").asBoolean(), first.toString());

@@ -3,15 +3,23 @@ package dev.dbprint.mcp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** What {@code dbprint serve} refuses at start-up: exit 1, a reason on stderr, nothing on stdout (spec §5.1, §6.2). */
+/**
+ * What {@code dbprint serve} refuses at start-up (exit 1, a reason on stderr, nothing on stdout; spec §5.1, §6.2), and
+ * what it says on stderr when asked or once ready.
+ */
 class CliIT {
 
     private static ServerProcess refused(Path dir, String... args) {
@@ -106,11 +114,64 @@ class CliIT {
     }
 
     @Test
-    void helpExitsZeroWithUsageOnStderr() {
+    void helpExitsZeroWithUsageOnStderrNamingTheRealArtifacts() {
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--help")) {
             assertEquals(0, server.waitForExit());
             assertEquals(List.of(), server.stdoutLines());
-            assertTrue(server.stderr().contains("Usage:"), server.stderr());
+            assertTrue(server.stderr().contains("Usage: dbprint-mcp "), server.stderr());
+            String jar = ServerProcess.runnerJar().getFileName().toString();
+            assertTrue(server.stderr().contains("java -jar " + jar + " "), jar + " not in:\n" + server.stderr());
+        }
+    }
+
+    @Test
+    void versionExitsZeroWithTheVersion() {
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--version")) {
+            assertEquals(0, server.waitForExit());
+            assertEquals(List.of(), server.stdoutLines());
+            assertEquals("dbprint-mcp " + ServerProcess.projectVersion() + "\n", server.stderr());
+        }
+    }
+
+    @Test
+    void stdioSaysOnStderrThatItWaitsForAClient() {
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"))) {
+            server.awaitStderr(Pattern.compile("dbprint-mcp \\S+: serving shop of \\S+\\.dbprint\\.yaml over stdio, "
+                    + "waiting for an MCP client on stdin"));
+            server.initialize("2025-11-25");
+            server.closeStdin();
+            assertEquals(0, server.waitForExit());
+            assertEquals(1, server.stderr().lines().count(), server.stderr());
+        }
+    }
+
+    /** {@code --port 0}: the OS picks a free port, and the ready line names the URL with it. */
+    @Test
+    void portZeroBindsAFreePortAndPrintsTheUrls() {
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
+                "--port", "0")) {
+            Matcher ready = server.awaitStderr(Pattern.compile(
+                    "serving shop of \\S+ over HTTP at http://127\\.0\\.0\\.1:(\\d+)/mcp \\(Streamable HTTP\\) and "
+                            + "http://127\\.0\\.0\\.1:(\\d+)/sse"));
+            int port = Integer.parseInt(ready.group(1));
+            assertTrue(port > 0, ready.group());
+            assertEquals(ready.group(1), ready.group(2));
+            McpHttp client = McpHttp.open(port);
+            McpHttp.Reply tools = client.post(
+                    ServerProcess.write(ServerProcess.message(1, "tools/list", ServerProcess.JSON.createObjectNode())));
+            assertEquals(200, tools.status(), tools.body());
+            assertTrue(tools.body().contains("\"list_tables\""), tools.body());
+        }
+    }
+
+    @Test
+    void aTakenPortIsRefusedInOneLineOfOurOwn() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                ServerProcess server = refused(ServerProcess.fixture("it-project"), "--transport", "http", "--port",
+                        Integer.toString(taken.getLocalPort()))) {
+            assertEquals("dbprint serve: port " + taken.getLocalPort()
+                    + " on 127.0.0.1 is already in use; choose another with --port N, or --port 0 for any free port\n",
+                    server.stderr());
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -19,9 +20,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The launcher the default build puts beside the uber-jar ({@code target/dbprint-mcp}, with the class-data-sharing
- * archive {@code …-runner.jsa}): it serves stdio like {@code java -jar}, and where the archive cannot be used (here: the
- * three files moved elsewhere, so the jar's path no longer matches the recording) the JVM's complaint goes to stderr
- * and the server starts all the same, stdout carrying frames only.
+ * archive {@code …-runner-jdk<java version>.jsa}): it serves stdio like {@code java -jar}, also through a symlink, and
+ * where the archive cannot be used (here: the three files copied elsewhere, so the jar's path no longer matches the
+ * recording) the server starts all the same without a JVM warning or error on stderr, stdout carrying frames only.
  */
 class LauncherIT {
 
@@ -37,6 +38,12 @@ class LauncherIT {
             Files.copy(file, elsewhere.resolve(file.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
         }
         assertServes(elsewhere.resolve(launcher.getFileName()), "");
+    }
+
+    @Test
+    void servesWhenSymlinkedFromAnotherFolder(@TempDir Path bin) throws IOException {
+        Path link = Files.createSymbolicLink(bin.resolve("dbprint-mcp"), launcher());
+        assertServes(link, "-Xshare:on"); // found the jar and its archive beside the link's target
     }
 
     /** C1 only for a stdio session; a long-lived HTTP server keeps C2. Read from the running JVM's flags. */
@@ -82,6 +89,8 @@ class LauncherIT {
             server.closeStdin();
             assertEquals(0, server.waitForExit(), server.stderr());
             assertEquals(1, server.stdoutLines().size(), "stdout: " + server.stdoutLines());
+            assertFalse(server.stderr().lines().anyMatch(l -> l.matches("(?i).*\\b(warning|error)\\b.*")),
+                    "a JVM warning or error on stderr:\n" + server.stderr());
         }
     }
 
@@ -95,7 +104,8 @@ class LauncherIT {
 
     private static Path archive() {
         Path jar = ServerProcess.runnerJar();
-        Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", ".jsa"));
+        Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$",
+                "-jdk" + System.getProperty("java.version") + ".jsa"));
         assertTrue(Files.isRegularFile(archive), "no class-data-sharing archive " + archive);
         return archive;
     }

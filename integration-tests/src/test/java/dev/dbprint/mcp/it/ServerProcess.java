@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -329,6 +331,23 @@ public final class ServerProcess implements AutoCloseable {
 
     public int waitForExit() {
         return waitForExit(TIMEOUT);
+    }
+
+    /** Waits until stderr holds a line matching {@code pattern} and returns its match; fails if the server dies first. */
+    public Matcher awaitStderr(Pattern pattern) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher m = pattern.matcher(stderr);
+            if (m.find()) {
+                return m;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("server exited " + process.exitValue() + " before printing " + pattern
+                        + "; stderr:\n" + stderr);
+            }
+            sleep(20);
+        }
+        throw new AssertionError("no " + pattern + " on stderr after " + TIMEOUT + "; stderr:\n" + stderr);
     }
 
     /** Waits until something accepts TCP connections on 127.0.0.1:{@code port}; fails if the server dies first. */

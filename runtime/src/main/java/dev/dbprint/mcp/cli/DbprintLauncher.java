@@ -38,8 +38,9 @@ public final class DbprintLauncher {
             System.exit(1);
             return;
         }
-        if (parsed.help()) {
-            System.err.print(ServeCommand.USAGE);
+        if (parsed.exitWith().isPresent()) {
+            // --help and --version go to stderr like every line that is not a frame
+            System.err.print(parsed.exitWith().get());
             System.exit(0);
             return;
         }

@@ -10,6 +10,7 @@ import dev.dbprint.mcp.config.DbprintConfig.Transport;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.LoopbackGuard;
 
 /**
@@ -19,24 +20,29 @@ import dev.dbprint.mcp.transport.LoopbackGuard;
  */
 public final class ServeCommand {
 
-    public static final String USAGE = """
-            Usage: java -jar dbprint-mcp-runner.jar [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]
+    /** The {@code --help} text, naming the launcher and the jar the build really produces. */
+    public static String usage() {
+        return """
+                Usage: dbprint-mcp [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]
+                       java -jar dbprint-mcp-%s-runner.jar [the same arguments]
 
-            Serve the committed prints of a dbprint project over MCP, read-only, with no database connection.
+                Serve the committed prints of a dbprint project over MCP, read-only, with no database connection.
 
-              CONN              connection(s) to serve; omitted: the sole connection, or those with auto: true
-              --project P       a directory whose direct child is .dbprint.yaml, or that file
-                                (default: walk up from the working directory)
-              --transport T     stdio (default) or http
-              --host H          HTTP bind address, loopback only: 127.0.0.1 (default), ::1 or localhost
-              --port N          HTTP port, required with --transport http
-              --help            show this text and exit
+                  CONN              connection(s) to serve; omitted: the sole connection, or those with auto: true
+                  --project P       a directory whose direct child is .dbprint.yaml, or that file
+                                    (default: walk up from the working directory)
+                  --transport T     stdio (default: an MCP client speaks on stdin/stdout) or http
+                  --host H          HTTP bind address, loopback only: 127.0.0.1 (default), ::1 or localhost
+                  --port N          HTTP port, required with --transport http; 0 picks a free one
+                  --version         print the version and exit
+                  --help            show this text and exit
 
-            Exit codes: 0 clean shutdown, 1 bad arguments or unresolved connections.
-            """;
+                Exit codes: 0 clean shutdown, 1 bad arguments, unresolved connections or a port in use.
+                """.formatted(ServerIdentity.version());
+    }
 
-    /** The outcome of parsing: the system properties to set, or a reason to exit. */
-    public record Parsed(List<String[]> properties, boolean help) {
+    /** The outcome of parsing: the system properties to set, or a text to print before exiting 0. */
+    public record Parsed(List<String[]> properties, Optional<String> exitWith) {
     }
 
     private ServeCommand() {
@@ -54,7 +60,10 @@ public final class ServeCommand {
             String inline = arg.contains("=") && arg.startsWith("--") ? arg.substring(arg.indexOf('=') + 1) : null;
             switch (name) {
                 case "--help", "-h" -> {
-                    return new Parsed(List.of(), true);
+                    return new Parsed(List.of(), Optional.of(usage()));
+                }
+                case "--version", "-V" -> {
+                    return new Parsed(List.of(), Optional.of("dbprint-mcp " + ServerIdentity.version() + "\n"));
                 }
                 case "--project", "--transport", "--host", "--port" -> {
                     String value = inline;
@@ -100,14 +109,17 @@ public final class ServeCommand {
             if (port == null) {
                 throw new ConfigError("--transport http needs --port N");
             }
+            int n;
             try {
-                int n = Integer.parseInt(port);
-                if (n < 1 || n > 65535) {
+                n = Integer.parseInt(port);
+                if (n < 0 || n > 65535) {
                     throw new NumberFormatException();
                 }
             } catch (NumberFormatException e) {
-                throw new ConfigError("--port must be a TCP port number from 1 to 65535, not '" + port + "'");
+                throw new ConfigError("--port must be a TCP port number from 1 to 65535, or 0 for any free one, not '"
+                        + port + "'");
             }
+            PortCheck.free(host, n);
             props.add(new String[]{"quarkus.http.host", host});
             props.add(new String[]{"quarkus.http.port", port});
         } else if (host != null || port != null) {
@@ -126,7 +138,7 @@ public final class ServeCommand {
         if (!conns.isEmpty()) {
             props.add(new String[]{"dbprint.connections", String.join(",", conns)});
         }
-        return new Parsed(props, false);
+        return new Parsed(props, Optional.empty());
     }
 
     /** A key as a system property or its environment-variable spelling, the two sources a launcher can set. */

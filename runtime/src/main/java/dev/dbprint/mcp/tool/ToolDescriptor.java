@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * A tool as {@code tools/list} advertises it, read from {@code dbprint/tools/<name>.json}. The input schema there is the
  * one argument checking runs against, so what is advertised and what is enforced cannot drift apart.
  */
-public record ToolDescriptor(String name, String description, ObjectNode inputSchema) {
+public record ToolDescriptor(String name, String title, String description, ObjectNode inputSchema) {
 
     private static final String RESOURCE = "dbprint/tools/%s.json";
 
@@ -25,7 +25,8 @@ public record ToolDescriptor(String name, String description, ObjectNode inputSc
                 throw new IllegalStateException("tool '" + name + "' has no descriptor at " + path);
             }
             JsonNode node = mapper.readTree(in);
-            return new ToolDescriptor(node.path("name").asText(), node.path("description").asText(),
+            return new ToolDescriptor(node.path("name").asText(), node.path("title").asText(),
+                    node.path("description").asText(),
                     (ObjectNode) node.get("inputSchema"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -42,10 +43,14 @@ public record ToolDescriptor(String name, String description, ObjectNode inputSc
         return out;
     }
 
-    /** The {@code tools/list} entry: name, description, inputSchema and the four behaviour hints as explicit booleans. */
+    /**
+     * The {@code tools/list} entry: name, a human title (MCP 2025-06-18; older clients ignore it), description,
+     * inputSchema and the four behaviour hints as explicit booleans.
+     */
     public ObjectNode listEntry(ObjectMapper mapper) {
         ObjectNode entry = mapper.createObjectNode();
         entry.put("name", name);
+        entry.put("title", title);
         entry.put("description", description);
         entry.set("inputSchema", inputSchema);
         ObjectNode hints = entry.putObject("annotations");

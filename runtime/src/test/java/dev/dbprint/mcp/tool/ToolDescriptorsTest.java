@@ -42,6 +42,8 @@ class ToolDescriptorsTest {
         for (String name : descriptorNames()) {
             ToolDescriptor d = ToolDescriptor.load(name, MAPPER);
             assertEquals(name, d.name());
+            assertFalse(d.title().isBlank(), name + " has no title");
+            assertEquals(d.title(), d.listEntry(MAPPER).path("title").asText(), name);
             assertFalse(d.description().isBlank(), name);
             assertEquals("object", d.inputSchema().path("type").asText(), name);
             assertFalse(d.inputSchema().path("additionalProperties").asBoolean(true), name);

@@ -163,6 +163,7 @@ public class DbprintJsonRpcService {
             ToolDescriptor d = tool.descriptor();
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", d.name());
+            row.put("title", d.title());
             row.put("description", d.description());
             row.put("inputSchema", pretty(d.inputSchema()));
             List<String> required = d.required();
