@@ -1,8 +1,6 @@
 package dev.dbprint.mcp.tool;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,9 +12,8 @@ import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.RejectedEdges;
-import dev.dbprint.mcp.print.model.Change;
 import dev.dbprint.mcp.print.model.Diff;
-import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.render.KeptChanges;
 import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
@@ -46,25 +43,13 @@ public class GetDiffTool {
         return ToolResult.ok(paging.list(call, () -> {
             PrintView view = store.view(connection);
             Diff diff = view.requireDiff();
-            RejectedEdges rejected = new RejectedEdges(view, RejectedEdges.Unreadable.FAILS);
-            List<Object> rawChanges = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
-            List<Object> kept = new ArrayList<>();
-            List<Change> returned = new ArrayList<>();
-            for (int i = 0; i < diff.changes().size(); i++) {
-                Change change = diff.changes().get(i);
-                // the filters first: a change filtered out need not be judged, nor its annotation file read
-                if (table.filter(t -> !change.names(t)).isPresent() || kind.filter(k -> !k.equals(change.kind()))
-                        .isPresent() || rejected.withholds(change)) {
-                    continue;
-                }
-                kept.add(rawChanges.get(i));
-                returned.add(change);
-            }
+            KeptChanges kept = KeptChanges.of(diff, new RejectedEdges(view, RejectedEdges.Unreadable.FAILS),
+                    change -> table.map(change::names).orElse(true) && kind.map(k -> k.equals(change.kind())).orElse(true));
             Map<String, Object> header = new LinkedHashMap<>(diff.header());
             if (diff.summary() != null) {
-                header.put("summary", DiffSummary.of(diff.summary(), returned, table));
+                header.put("summary", DiffSummary.of(diff.summary(), kept.events(), table));
             }
-            ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept));
+            ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept.changes()));
             return PagedReplies.Pinned.of(reply, view);
         }));
     }
