@@ -75,6 +75,11 @@ public final class ResourceReader {
                 if (bytes.isPresent()) {
                     return reply(uri, served, page, pages.served(bytes.get()));
                 }
+                if (u.version().isPresent()) {
+                    // the file moved past the version asked for while its page was read: the same answer as when it
+                    // moved before (§3.4), never a page of another version
+                    throw ResourceErrors.staleVersion(u.uri());
+                }
                 if (attempt == PrintStore.MAX_READ_ATTEMPTS) {
                     throw PrintError.keptChanging(served.file(), attempt);
                 }
