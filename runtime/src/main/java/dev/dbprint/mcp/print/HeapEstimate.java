@@ -38,9 +38,6 @@ public final class HeapEstimate {
             }
             return w;
         }
-        if (node instanceof byte[] b) {
-            return OBJECT + b.length;
-        }
         return 24 + OBJECT;
     }
 }
