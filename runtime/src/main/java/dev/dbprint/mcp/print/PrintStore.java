@@ -306,11 +306,10 @@ public class PrintStore {
                     cache.remove(key);
                     throw e;
                 } catch (OutOfMemoryError e) {
-                    // a file within the code-point limit can still parse to more than the heap holds (a 50 MB
-                    // statistics.yaml under -Xmx256m): the half-built tree is garbage now, so the call fails, not the JVM
+                    // YamlLoader refuses what this heap cannot parse; parses side by side can still exhaust it: the
+                    // half-built tree is garbage now, so the call fails, not the JVM
                     cache.remove(key);
-                    throw PrintError.io(path, "file too large to parse in this server's memory (" + bytes.length
-                            + " bytes)");
+                    throw YamlLoader.tooLargeToParse(path, bytes.length);
                 }
             }
             cache.remove(key);

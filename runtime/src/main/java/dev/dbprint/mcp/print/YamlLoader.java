@@ -66,15 +66,29 @@ public final class YamlLoader {
     /** Nodes an alias may expand to in total (after copying shared subtrees into a plain tree). */
     public static final int ALIAS_EXPANSION_LIMIT = 1_000_000;
 
+    /**
+     * Heap a parse may take per byte of YAML, at most: the decoded text, snakeyaml's node graph and the plain tree of a
+     * dense file (a long list of small mappings) come to about twelve times the file; twenty leaves room for what
+     * else the heap holds. A larger file is refused before parsing, since an OutOfMemoryError can strike any thread.
+     */
+    static final int HEAP_PER_YAML_BYTE = 20;
+
     private final int codePointLimit;
+    private final long maxParseBytes;
 
     public YamlLoader() {
-        this(CODE_POINT_LIMIT);
+        this(CODE_POINT_LIMIT, Runtime.getRuntime().maxMemory() / HEAP_PER_YAML_BYTE);
     }
 
     /** For tests: a lower code point limit. */
     YamlLoader(int codePointLimit) {
+        this(codePointLimit, Long.MAX_VALUE);
+    }
+
+    /** For tests: a lower code point limit and a heap that parses at most {@code maxParseBytes} of YAML. */
+    YamlLoader(int codePointLimit, long maxParseBytes) {
         this.codePointLimit = codePointLimit;
+        this.maxParseBytes = maxParseBytes;
     }
 
     /**
@@ -86,6 +100,9 @@ public final class YamlLoader {
         if (bytes.length > 4L * codePointLimit) {
             throw PrintError.parse(path, "The incoming YAML document exceeds the limit: " + codePointLimit + " code points.");
         }
+        if (bytes.length > maxParseBytes) {
+            throw tooLargeToParse(path, bytes.length);
+        }
         String text = decodeUtf8(path, bytes);
         Object constructed;
         try {
@@ -96,6 +113,11 @@ public final class YamlLoader {
             throw PrintError.parse(path, "document nests too deeply");
         }
         return new Normalizer(path).normalize(constructed);
+    }
+
+    /** The error of a file this heap cannot parse: refused up front, or found out by an OutOfMemoryError. */
+    static PrintError tooLargeToParse(Path path, long bytes) {
+        return PrintError.io(path, "file too large to parse in this server's memory (" + bytes + " bytes)");
     }
 
     private Yaml newYaml() {

@@ -180,6 +180,15 @@ class YamlLoaderTest {
     }
 
     @Test
+    void aFileLargerThanTheHeapParsesIsRefusedBeforeParsing() {
+        YamlLoader small = new YamlLoader(YamlLoader.CODE_POINT_LIMIT, 10);
+        PrintError e = assertThrows(PrintError.class, () -> small.load(FILE, "a: 1234567\n".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(PrintError.Kind.IO, e.kind());
+        assertTrue(e.getMessage().contains("file too large to parse in this server's memory (11 bytes)"), e.getMessage());
+        assertEquals(Map.of("a", 123456L), small.load(FILE, "a: 123456\n".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void unknownTagsAreRefused() {
         fails("a: !!python/object:os.system x\n");
         fails("a: !custom x\n");
