@@ -77,22 +77,22 @@ final class ContainmentMemo {
         if (path.equals(root) || !path.startsWith(root)) {
             return Containment.realInside(realRoot, path);
         }
-        Path parent = path.getParent();
-        String name = path.getFileName().toString();
-        PlainEntries.Stamp stamp = stamp(parent);
-        if (plain.plain(parent, stamp, name)) {
-            return inside(parent, true);
+        Path known = plain.plainIn(path, this::stamp);
+        if (known != null) {
+            return inside(known, true);
         }
+        Path parent = path.getParent();
+        PlainEntries.Stamp stamp = stamp(parent);
         if (!expected && !path.toFile().exists() && !Files.isSymbolicLink(path)) {
             // absent (File.exists answers a miss without the exception NIO builds for one): judged by its parent
-            plain.remember(parent, stamp, name);
+            plain.remember(path, parent, stamp);
             return inside(parent, true);
         }
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
-            plain.remember(parent, stamp, name);
+            plain.remember(path, parent, stamp);
             return inside(parent, true);
         } catch (IOException | RuntimeException e) {
             return Containment.realInside(realRoot, path);
@@ -100,7 +100,7 @@ final class ContainmentMemo {
         if (attributes.isSymbolicLink()) {
             return Containment.realInside(realRoot, path);
         }
-        plain.remember(parent, stamp, name);
+        plain.remember(path, parent, stamp);
         return inside(parent, true);
     }
 

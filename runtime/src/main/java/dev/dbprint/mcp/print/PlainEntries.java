@@ -5,9 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * What {@link ContainmentMemo}s learned about directories across calls: the names in a directory that were no symbolic
@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * A directory whose ctime is within {@link #RACY_NANOS} of now is not remembered: timestamps advance in clock ticks, so
  * a second change within the tick of the first would keep the stamp (the racy case version control systems know).
  * <p>
- * Thread-safe. Bounded: past {@link #MAX_DIRECTORIES} directories it starts again empty.
+ * Kept by path, the directory beside it, so a later call looks a path up without taking it apart. Thread-safe. Bounded:
+ * past {@link #MAX_PATHS} paths it starts again empty.
  */
 final class PlainEntries {
 
@@ -30,11 +31,12 @@ final class PlainEntries {
         static final Stamp NONE = new Stamp(-1, -1, -1);
     }
 
-    private record Known(Stamp stamp, Set<String> names) {
+    /** A path found no link while its directory had {@code stamp}; the directory is kept to stat it again. */
+    private record Known(Path directory, Stamp stamp) {
     }
 
     static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
-    static final int MAX_DIRECTORIES = 200_000;
+    static final int MAX_PATHS = 1_000_000;
 
     private final Map<Path, Known> known = new ConcurrentHashMap<>();
     private final long racyNanos;
@@ -63,24 +65,23 @@ final class PlainEntries {
         known.clear();
     }
 
-    /** Whether {@code name} was no link in {@code directory} when it last had {@code stamp}. */
-    boolean plain(Path directory, Stamp stamp, String name) {
-        Known k = known.get(directory);
-        return k != null && k.stamp().equals(stamp) && k.names().contains(name);
+    /**
+     * The directory of {@code path} when {@code path} was found no link there and the directory still has the stamp
+     * it had then ({@code stampOf} stats it), else null.
+     */
+    Path plainIn(Path path, Function<Path, Stamp> stampOf) {
+        Known k = known.get(path);
+        return k != null && k.stamp().equals(stampOf.apply(k.directory())) ? k.directory() : null;
     }
 
-    /** Remembers that {@code name} is no link in {@code directory} at {@code stamp}, unless the stamp is too recent. */
-    void remember(Path directory, Stamp stamp, String name) {
+    /** Remembers that {@code path} is no link in {@code directory} at {@code stamp}, unless the stamp is too recent. */
+    void remember(Path path, Path directory, Stamp stamp) {
         if (stamp == Stamp.NONE || System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() < racyNanos) {
             return;
         }
-        if (known.size() >= MAX_DIRECTORIES) {
+        if (known.size() >= MAX_PATHS) {
             known.clear();
         }
-        known.compute(directory, (d, k) -> {
-            Known fresh = k != null && k.stamp().equals(stamp) ? k : new Known(stamp, ConcurrentHashMap.newKeySet());
-            fresh.names().add(name);
-            return fresh;
-        });
+        known.put(path, new Known(directory, stamp));
     }
 }

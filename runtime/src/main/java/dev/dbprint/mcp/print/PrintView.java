@@ -125,8 +125,9 @@ public final class PrintView {
      */
     public Manifest index() {
         Path p = manifestPath();
-        PrintStore.Read<Manifest> r = recorded(p, abs -> store.model(realRoot, root, abs, "manifest", yamlParser(),
-                (path, tree) -> Manifest.of(path, root, tree)));
+        PrintStore.Read<Manifest> r = recorded(p,
+                abs -> store.model(realRoot, root, abs, PrintStore.MANIFEST_FORM, yamlParser(),
+                        (path, tree) -> Manifest.of(path, root, tree)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
         }

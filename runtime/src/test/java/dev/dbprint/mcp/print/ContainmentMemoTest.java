@@ -86,28 +86,28 @@ class ContainmentMemoTest {
                 }
             }
         }
-        PlainEntries.Stamp table = PlainEntries.stamp(root.resolve("s"));
-        assertFalse(shared.plain(root.resolve("s"), table, "t"), "a link is never remembered as plain");
+        assertEquals(null, shared.plainIn(root.resolve("s/t"), PlainEntries::stamp), "a link is never remembered as plain");
     }
 
     @Test
     void aDirectoryChangedWithinTheRacyWindowIsNotRemembered() throws Exception {
         Path d = Files.createDirectories(dir.resolve("fresh"));
-        Files.writeString(d.resolve("f"), "x");
-        PlainEntries entries = new PlainEntries();
+        Path f = Files.writeString(d.resolve("f"), "x");
         PlainEntries.Stamp now = PlainEntries.stamp(d);
-        entries.remember(d, now, "f");
-        assertFalse(entries.plain(d, now, "f"), "changed a moment ago: a second change in the same tick would not show");
+        PlainEntries entries = new PlainEntries();
+        entries.remember(f, d, now);
+        assertEquals(null, entries.plainIn(f, x -> now),
+                "changed a moment ago: a second change in the same tick would not show");
         PlainEntries eager = new PlainEntries(0);
-        eager.remember(d, now, "f");
-        assertTrue(eager.plain(d, now, "f"));
-        assertFalse(eager.plain(d, now, "g"));
-        assertFalse(eager.plain(d, new PlainEntries.Stamp(now.dev(), now.ino(), now.ctimeNanos() + 1), "f"));
-        assertFalse(eager.plain(d, PlainEntries.Stamp.NONE, "f"));
+        eager.remember(f, d, now);
+        assertEquals(d, eager.plainIn(f, x -> x.equals(d) ? now : PlainEntries.Stamp.NONE));
+        assertEquals(null, eager.plainIn(d.resolve("g"), x -> now));
+        assertEquals(null, eager.plainIn(f, x -> new PlainEntries.Stamp(now.dev(), now.ino(), now.ctimeNanos() + 1)));
+        assertEquals(null, eager.plainIn(f, x -> PlainEntries.Stamp.NONE));
         PlainEntries.Stamp none = PlainEntries.stamp(dir.resolve("absent"));
         assertEquals(PlainEntries.Stamp.NONE, none);
-        eager.remember(dir.resolve("absent"), none, "f");
-        assertFalse(eager.plain(dir.resolve("absent"), none, "f"), "an unreadable directory is never remembered");
+        eager.remember(dir.resolve("absent/f"), dir.resolve("absent"), none);
+        assertEquals(null, eager.plainIn(dir.resolve("absent/f"), x -> none), "an unreadable directory is never remembered");
     }
 
     /** Replaces whatever is at {@code link} by a symbolic link to {@code target}. */
