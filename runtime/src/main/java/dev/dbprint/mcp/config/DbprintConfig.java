@@ -71,7 +71,7 @@ public interface DbprintConfig {
         /**
          * The most estimated heap, in bytes, that parsed print files (models of statistics.yaml, annotations, and raw
          * bytes for resources/read) hold in memory; the least recently used go first. Each connection's manifest.yaml,
-         * read by every call, is kept beside this bound. Unset: a quarter of the JVM's maximum heap.
+         * read by every call, is kept whatever it weighs and counts against this bound. Unset: a quarter of the JVM's maximum heap.
          */
         Optional<Long> maxBytes();
     }

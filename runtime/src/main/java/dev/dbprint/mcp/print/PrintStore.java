@@ -90,6 +90,10 @@ public class PrintStore {
     private record Slot(FileIdentity identity, Object value) {
     }
 
+    /** A manifest's slot and its weight. */
+    private record Pinned(Slot slot, long weight) {
+    }
+
     /** A value and the heap it is estimated to hold. */
     private record Loaded<T>(T value, long weight) {
     }
@@ -100,10 +104,11 @@ public class PrintStore {
     private final Object[] locks = new Object[LOCK_STRIPES];
     private final WeighedCache<Key, Slot> cache;
     /**
-     * Manifests, outside the bound: every call reads its connection's, and one of tens of thousands of tables can weigh
-     * more than the whole bound of a small heap, which would parse it again on every call.
+     * Manifests, kept whatever they weigh: every call reads its connection's, and one of tens of thousands of tables can
+     * weigh more than the whole bound of a small heap, which would parse it again on every call. Their weight counts
+     * against the bound all the same, so other files get what remains.
      */
-    private final Map<Key, Slot> manifests = new ConcurrentHashMap<>();
+    private final Map<Key, Pinned> manifests = new ConcurrentHashMap<>();
     private final TreeStore trees;
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
@@ -159,6 +164,7 @@ public class PrintStore {
     public void clear() {
         cache.clear();
         manifests.clear();
+        cache.reserve(0);
         scanned.clear();
         plainEntries.clear();
     }
@@ -350,12 +356,17 @@ public class PrintStore {
     }
 
     private Slot slot(Key key) {
-        return key.form().equals(MANIFEST_FORM) ? manifests.get(key) : cache.get(key);
+        if (key.form().equals(MANIFEST_FORM)) {
+            Pinned p = manifests.get(key);
+            return p == null ? null : p.slot();
+        }
+        return cache.get(key);
     }
 
     private void hold(Key key, Slot slot, long weight) {
         if (key.form().equals(MANIFEST_FORM)) {
-            manifests.put(key, slot);
+            manifests.put(key, new Pinned(slot, weight));
+            cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
         } else {
             cache.put(key, slot, weight);
         }
@@ -364,6 +375,7 @@ public class PrintStore {
     private void drop(Key key) {
         if (key.form().equals(MANIFEST_FORM)) {
             manifests.remove(key);
+            cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
         } else {
             cache.remove(key);
         }

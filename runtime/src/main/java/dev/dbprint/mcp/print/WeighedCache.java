@@ -20,6 +20,8 @@ public final class WeighedCache<K, V> {
     private final LinkedHashMap<K, Weighed<V>> entries = new LinkedHashMap<>(64, 0.75f, true);
     private long total;
     private long evictions;
+    /** Weight held elsewhere that counts against the bound (see {@link #reserve}). */
+    private long reserved;
 
     public WeighedCache(long maxWeight) {
         this.maxWeight = Math.max(0, maxWeight);
@@ -36,13 +38,26 @@ public final class WeighedCache<K, V> {
         if (old != null) {
             total -= old.weight();
         }
-        if (weight > maxWeight) {
+        if (weight > maxWeight - reserved) {
             return;
         }
         entries.put(key, new Weighed<>(value, weight));
         total += weight;
+        evictToBound();
+    }
+
+    /**
+     * Counts {@code weight} held outside the cache (values kept whatever they weigh) against the bound: the cache keeps
+     * what remains, evicting now if it must.
+     */
+    public synchronized void reserve(long weight) {
+        reserved = Math.max(0, weight);
+        evictToBound();
+    }
+
+    private void evictToBound() {
         Iterator<Map.Entry<K, Weighed<V>>> eldest = entries.entrySet().iterator();
-        while (total > maxWeight && eldest.hasNext()) {
+        while (total > maxWeight - reserved && eldest.hasNext()) {
             total -= eldest.next().getValue().weight();
             eldest.remove();
             evictions++;

@@ -54,6 +54,12 @@ class PrintStoreTest {
         Files.writeString(root.resolve("manifest.yaml"), Files.readString(root.resolve("manifest.yaml")) + "\n");
         tiny.view("c", root).index();
         assertEquals(4, tiny.counters().parses(), "a changed manifest is read again");
+        PrintStore roomy = new PrintStore(1 << 20, TreeStore.NONE);
+        PrintView view = roomy.view("c", root);
+        view.statistics(view.requireTable(fqn));
+        view = roomy.view("c", root);
+        view.statistics(view.requireTable(fqn));
+        assertEquals(2, roomy.counters().parses(), "both kept: the manifest and statistics.yaml fit the bound together");
     }
 
     @Test

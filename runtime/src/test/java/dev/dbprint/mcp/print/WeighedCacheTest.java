@@ -51,4 +51,25 @@ class WeighedCacheTest {
         none.put("a", "A", 1);
         assertNull(none.get("a"));
     }
+
+    @Test
+    void weightReservedElsewhereShrinksTheBoundAndEvictsAtOnce() {
+        WeighedCache<String, String> c = new WeighedCache<>(10);
+        c.put("a", "A", 4);
+        c.put("b", "B", 4);
+        c.reserve(3);
+        assertNull(c.get("a"), "the eldest goes once 3 of the 10 are held elsewhere");
+        assertEquals(4, c.weight());
+        c.put("c", "C", 8);
+        assertNull(c.get("c"), "heavier than the 7 that remain");
+        c.put("c", "C", 3);
+        assertEquals("C", c.get("c"));
+        assertEquals("B", c.get("b"));
+        c.reserve(0);
+        c.put("d", "D", 3);
+        assertEquals(10, c.weight());
+        c.reserve(20);
+        assertEquals(0, c.weight(), "a reserve past the bound leaves nothing");
+        assertEquals(4, c.evictions());
+    }
 }
