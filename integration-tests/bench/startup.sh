@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Start-up benchmark (not a test): the median time from process start to the first `initialize` reply on stdout, over
 # RUNS runs each, side by side in one run, for
-#   - the launcher target/dbprint-mcp (class-data-sharing archive + C1), and plain `java -jar`, on JDK 17 and JDK 25
-#   - the launcher from a copy of target/ elsewhere (the recorded archive no longer fits the jar's path)
+#   - the launcher target/dbprint-mcp (C1; on JDK 17 the build's class-data-sharing archive, on JDK 25 the AOT cache it
+#     records in the background on its first start), and plain `java -jar`, on JDK 17 and JDK 25
+#   - the launcher from a copy of target/ elsewhere (the recorded archive no longer fits the jar's path; JDK 25 records
+#     an AOT cache for the copy)
 #   - the -Paot build (AOT cache) on JDK 25, when integration-tests/target/quarkus-app/app.aot exists
 #   - the Node peer @modelcontextprotocol/server-filesystem (pinned in bench/package.json)
 # Every candidate gets the same initialize request the moment it is spawned; the clock stops when a line carrying
 # `"id":1` arrives. Each candidate runs once uncounted first (page cache; the launcher on JDK 19+ creates its archive
-# then), then runs are interleaved (1,2,...,n,1,2,...) so a noisy neighbour hurts all alike. Every stderr line that
+# then, and on JDK 25+ starts recording its AOT cache, which is waited for), then runs are interleaved (1,2,...,n,1,2,...) so a noisy neighbour hurts all alike. Every stderr line that
 # says warning or error is counted and the first one shown: a client logs them.
 #
 #   integration-tests/bench/startup.sh            build what is missing, then measure
@@ -40,7 +42,7 @@ trap 'rm -rf "$COPY"' EXIT
 cp -p "$LAUNCHER" "$UBER" "$TARGET"/dbprint-mcp-"$VERSION"-runner-jdk*.jsa "$COPY"/
 
 python3 - "$RUNS" <<EOF
-import json, os, re, statistics, subprocess, sys, time
+import glob, json, os, re, statistics, subprocess, sys, time
 
 runs = int(sys.argv[1])
 init = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -84,6 +86,9 @@ def once(name, cmd, cwd):
 times = {name: [] for name, _, _ in candidates}
 for name, cmd, cwd in candidates:
     once(name, cmd, cwd)  # not counted
+deadline = time.time() + 600
+while glob.glob("$TARGET/*.aot.lock") + glob.glob("$COPY/*.aot.lock") and time.time() < deadline:
+    time.sleep(1)  # the JDK 25 launchers' AOT caches, recorded in the background
 for i in range(runs):
     for name, cmd, cwd in candidates:
         times[name].append(once(name, cmd, cwd))

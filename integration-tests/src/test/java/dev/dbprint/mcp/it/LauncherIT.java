@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,38 @@ class LauncherIT {
         assertServes(link, "-Xshare:on"); // found the jar and its archive beside the link's target
     }
 
+    /**
+     * JDK 25 and newer (the one {@code JDK25_HOME} names; skipped without it): a first start from a copy of the launcher
+     * and jar alone serves at once and records an AOT cache in the background; the next start uses it, with
+     * {@code -XX:AOTMode=on} making the JVM refuse to start rather than run without it.
+     */
+    @Test
+    void recordsAnAotCacheOnJdk25AndUsesIt(@TempDir Path elsewhere) throws Exception {
+        String jdk25 = System.getenv("JDK25_HOME");
+        assumeTrue(jdk25 != null && !jdk25.isBlank(), "JDK25_HOME names no JDK 25 or newer");
+        Path launcher = launcher();
+        for (Path file : List.of(launcher, ServerProcess.runnerJar())) {
+            Files.copy(file, elsewhere.resolve(file.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Path copy = elsewhere.resolve(launcher.getFileName());
+        assertServes(copy, jdk25, "");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (!recordedAotCache(elsewhere) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertTrue(recordedAotCache(elsewhere), "no AOT cache recorded in " + elsewhere);
+        assertServes(copy, jdk25, "-XX:AOTMode=on");
+    }
+
+    /** A cache under its final name with the jar it fits named beside it, and no training still running. */
+    private static boolean recordedAotCache(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            List<String> names = files.map(f -> f.getFileName().toString()).toList();
+            return names.stream().anyMatch(n -> n.endsWith(".aot")) && names.stream().anyMatch(n -> n.endsWith(".aot.jar"))
+                    && names.stream().noneMatch(n -> n.endsWith(".aot.lock"));
+        }
+    }
+
     /** C1 only for a stdio session; a long-lived HTTP server keeps C2. Read from the running JVM's flags. */
     @Test
     void compilesWithC1ForStdioAndKeepsC2ForHttp() throws Exception {
@@ -64,10 +97,14 @@ class LauncherIT {
     }
 
     private static ProcessBuilder launch(Path launcher, String... args) {
+        return launch(System.getProperty("java.home"), launcher, args); // the JDK that recorded the archive
+    }
+
+    private static ProcessBuilder launch(String javaHome, Path launcher, String... args) {
         List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home")); // the JDK that recorded the archive
+        builder.environment().put("JAVA_HOME", javaHome);
         return builder;
     }
 
@@ -81,7 +118,11 @@ class LauncherIT {
     }
 
     private static void assertServes(Path launcher, String javaOptions) {
-        ProcessBuilder builder = launch(launcher, "--project", StdioStartupIT.SAMPLE.toString());
+        assertServes(launcher, System.getProperty("java.home"), javaOptions);
+    }
+
+    private static void assertServes(Path launcher, String javaHome, String javaOptions) {
+        ProcessBuilder builder = launch(javaHome, launcher, "--project", StdioStartupIT.SAMPLE.toString());
         builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions);
         try (ServerProcess server = ServerProcess.spawn(builder)) {
             JsonNode reply = server.initialize("2025-11-25");

@@ -2,13 +2,17 @@ package dev.dbprint.mcp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import java.util.jar.JarFile;
 
 import org.junit.jupiter.api.Test;
 
-/** The packaged server holds nothing of the Dev UI: its service lives in the dev-mode-only runtime module. */
+/**
+ * The packaged server holds nothing of the Dev UI (its service lives in the dev-mode-only runtime module), nor the
+ * application.properties its configuration was recorded from.
+ */
 class RunnerJarIT {
 
     @Test
@@ -22,6 +26,19 @@ class RunnerJarIT {
                             || n.startsWith("dev-ui/qwc-dbprint"))
                     .toList();
             assertEquals(List.of(), devUi);
+        }
+    }
+
+    /**
+     * The build records the file's values into generated code; a copy in the jar was read again at every start through a
+     * zip file system over the whole jar. That the values still apply is what every spawned-server test shows (stdio
+     * profile, logs on stderr only).
+     */
+    @Test
+    void carriesNoApplicationProperties() throws Exception {
+        try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
+            assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar");
+            assertNull(jar.getEntry("application.properties"));
         }
     }
 }
