@@ -64,6 +64,8 @@ public class StdioTransport {
     private OutputStream out;
     private WatchedInput stdin;
     private volatile boolean stopping;
+    /** Set once shutdown stopped waiting for the calls still running: what they do next has no one to answer. */
+    private volatile boolean abandoned;
 
     public void start() {
         out = StdioStreams.frames();
@@ -100,6 +102,7 @@ public class StdioTransport {
         workers.shutdown();
         try {
             if (!workers.awaitTermination(30, TimeUnit.SECONDS)) {
+                abandoned = true;
                 LOG.warn("calls still running after 30 s at shutdown; exiting without their answers");
             }
         } catch (InterruptedException e) {
@@ -182,7 +185,12 @@ public class StdioTransport {
                 send(dispatcher.writeBytes(reply));
             }
         } catch (RuntimeException e) {
-            LOG.error("frame handling failed", e);
+            if (abandoned) {
+                // the container is gone under a call shutdown gave up on, as the warning above said
+                LOG.debugf("a call abandoned at shutdown ended: %s", e);
+            } else {
+                LOG.error("frame handling failed", e);
+            }
         }
     }
 
