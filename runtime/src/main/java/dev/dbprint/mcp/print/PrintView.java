@@ -20,7 +20,6 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * One call's window on one connection's print. Every read goes through the {@link PrintStore} and is recorded here as
@@ -420,13 +419,11 @@ public final class PrintView {
     public Optional<Path> followableFile(TableEntry table, Artifact artifact) {
         if (!table.followable()) {
             // the manifest's fault, named as §8.1 names a manifest of the wrong shape: <path>: <reason>
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, manifestPath(), manifestPath() + ": table "
-                    + PyRepr.repr(table.fqn()) + ": " + table.notFollowableReason());
+            throw PrintError.notFollowable(manifestPath(), table.fqn(), table.notFollowableReason());
         }
         Optional<Path> file = table.file(artifact);
         if (file.isPresent() && !containment.inside(file.get())) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, file.get(), "table '" + table.fqn()
-                    + "' cannot be read: its " + artifact.fileName() + " resolves outside the connection root.");
+            throw PrintError.fileOutsideRoot(file.get(), table.fqn(), artifact.fileName());
         }
         return file;
     }
