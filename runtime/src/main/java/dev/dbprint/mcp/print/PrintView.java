@@ -4,12 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
@@ -274,7 +276,7 @@ public final class PrintView {
         }
     }
 
-    private static final java.security.SecureRandom SECURE = new java.security.SecureRandom();
+    private static final SecureRandom SECURE = new SecureRandom();
 
     private void touch(Path p, FileIdentity id) {
         FileIdentity first = touched.putIfAbsent(p, id);
@@ -341,7 +343,7 @@ public final class PrintView {
     }
 
     /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
-    private <T> PrintStore.Read<T> recorded(Path p, java.util.function.Function<Path, PrintStore.Read<T>> reader) {
+    private <T> PrintStore.Read<T> recorded(Path p, Function<Path, PrintStore.Read<T>> reader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
             PrintStore.Read<T> r = reader.apply(abs);
