@@ -7,6 +7,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 
 /**
@@ -36,7 +37,7 @@ public class Connections {
     public ServedConnection resolve(Optional<String> requested) {
         if (requested.isEmpty()) {
             return set.defaultName().map(set.served()::get)
-                    .orElseThrow(() -> new ConnectionFault(ErrorCatalog.noDefaultConnection(set.servedNames())));
+                    .orElseThrow(() -> new DetailedFault(ErrorCatalog.noDefaultConnection(set.servedNames())));
         }
         return named(requested.get());
     }
@@ -47,8 +48,8 @@ public class Connections {
             return served;
         }
         if (set.project().connections().containsKey(name)) {
-            throw new ConnectionFault(ErrorCatalog.connectionNotServed(name, set.servedNames()));
+            throw new DetailedFault(ErrorCatalog.connectionNotServed(name, set.servedNames()));
         }
-        throw new ConnectionFault(ErrorCatalog.connectionNotConfigured(name, set.project().names()));
+        throw new DetailedFault(ErrorCatalog.connectionNotConfigured(name, set.project().names()));
     }
 }

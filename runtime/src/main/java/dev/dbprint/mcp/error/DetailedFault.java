@@ -1,8 +1,25 @@
 package dev.dbprint.mcp.error;
 
 /**
- * Marks an exception whose message is already a spec detail string (a print error, a cursor fault), so the invoker
- * answers it as {@code isError} text rather than as an internal error.
+ * A failure whose message is already a spec detail string (an unknown connection, a bad argument, a print error, a
+ * cursor fault): a tool answers it as its {@code isError} text, a resource method as the detail of its JSON-RPC error,
+ * rather than as an internal error. Subclasses exist only where the catcher needs more than the text to choose the
+ * channel.
  */
-public interface DetailedFault {
+public class DetailedFault extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public DetailedFault(String detail) {
+        super(detail);
+    }
+
+    public DetailedFault(String detail, Throwable cause) {
+        super(detail, cause);
+    }
+
+    /** For a fault raised often enough on a hot path that a stack trace is not worth its cost. */
+    protected DetailedFault(String detail, boolean writableStackTrace) {
+        super(detail, null, false, writableStackTrace);
+    }
 }

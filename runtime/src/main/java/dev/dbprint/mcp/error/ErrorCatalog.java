@@ -8,8 +8,9 @@ import dev.dbprint.mcp.text.PyRepr;
 /**
  * Every detail string of the spec's error model (§8.1 resource errors, §8.2 tool errors), one method per row of its
  * tables; a row both tables hold is one method. These sentences are a wire contract: they are spelled here and
- * nowhere else, and {@code ErrorCatalogTest} checks each against the spec's example. The few details the tables do not
- * list (a part of a column, a reference document that is no resource) sit at the end, in the same voice.
+ * nowhere else, and {@code ErrorCatalogTest} checks each against the spec's example. The details the tables do not
+ * list (a part of a column, a reference document that is no resource or cannot be read, a path outside the connection
+ * root, a tool's own bug) sit at the end, in the same voice.
  */
 public final class ErrorCatalog {
 
@@ -201,6 +202,57 @@ public final class ErrorCatalog {
     public static String noSuchReferenceDocument(String uri) {
         return "URI " + PyRepr.repr(uri)
                 + " names no reference document. Reference resources: ['dbprint:///reference/spec', 'dbprint:///reference/assertions']; get_reference serves the guide.";
+    }
+
+    /** A manifest entry that cannot be followed (format spec §2.5), named as a manifest of the wrong shape. */
+    public static String tableNotFollowable(Path manifest, String table, String reason) {
+        return wrongShape(manifest, "table " + PyRepr.repr(table) + ": " + reason);
+    }
+
+    /** A declared file whose real path lies outside the connection root. */
+    public static String tableFileOutsideRoot(String table, String fileName) {
+        return "table '" + table + "' cannot be read: its " + fileName + " resolves outside the connection root.";
+    }
+
+    /** A path the server was asked to read that lies outside the connection root. */
+    public static String outsideRoot(Path path, Path root) {
+        return wrongShape(path, "leads outside the connection root " + root);
+    }
+
+    /**
+     * A print document carrying a top-level key ({@code total} or {@code next_cursor}) its paged reply spends on its
+     * own {@code use} (count or cursor).
+     */
+    public static String reservedTopLevelKey(Path file, String key, String use) {
+        return file + ": carries a top-level key " + PyRepr.repr(key) + ", which this paged reply uses for its own " + use
+                + "; read the file whole through its dbprint:// resource instead.";
+    }
+
+    /** A packaged reference document absent from the jar. */
+    public static String referenceNotPackaged(String path) {
+        return "the packaged reference document " + path + " is missing from the server's jar; reinstall dbprint-mcp.";
+    }
+
+    /** A reference document whose bytes are not UTF-8. */
+    public static String referenceNotUtf8(String where) {
+        return "reference document " + where + " is not UTF-8 text.";
+    }
+
+    /** A reference document that cannot be read. */
+    public static String referenceUnreadable(String where, Throwable failure) {
+        return "reference document " + where + " cannot be read (" + spelled(failure)
+                + "). Check dbprint.reference.directory, or unset it to serve the packaged copies.";
+    }
+
+    /** A tool that failed by a fault of the server's own, not one of the rows above. */
+    public static String internalToolError(String tool, Throwable failure) {
+        return "internal error in " + tool + ": " + spelled(failure)
+                + ". The server keeps serving; this is a bug worth reporting with the call that caused it.";
+    }
+
+    /** A failure as a reader can act on it: its type, and its message when it has one. */
+    private static String spelled(Throwable failure) {
+        return failure.getClass().getSimpleName() + (failure.getMessage() == null ? "" : ": " + failure.getMessage());
     }
 
     private static String joined(Collection<String> names) {

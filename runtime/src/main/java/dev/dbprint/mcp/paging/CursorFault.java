@@ -8,7 +8,7 @@ import dev.dbprint.mcp.text.PyRepr;
  * A cursor the call cannot follow, carrying the exact §8.2 detail string (a tool fault: {@code isError: true} with
  * {@link #getMessage()} as its text; for {@code resources/list}, the same sentence as a -32602 detail).
  */
-public final class CursorFault extends RuntimeException implements DetailedFault {
+public final class CursorFault extends DetailedFault {
 
     private static final long serialVersionUID = 1L;
 
@@ -27,7 +27,7 @@ public final class CursorFault extends RuntimeException implements DetailedFault
     private final Kind kind;
 
     private CursorFault(Kind kind, String detail) {
-        super(detail, null, false, false);
+        super(detail, false);
         this.kind = kind;
     }
 

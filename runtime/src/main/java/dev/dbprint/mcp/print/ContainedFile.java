@@ -3,6 +3,7 @@ package dev.dbprint.mcp.print;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.nio.file.StandardOpenOption.READ;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -76,7 +77,7 @@ final class ContainedFile {
      * A file opened by {@link #open}: the channel (the caller closes it) and the identity of the real path judged, taken
      * once the file was open.
      */
-    record Opened(SeekableByteChannel channel, FileIdentity identity) implements java.io.Closeable {
+    record Opened(SeekableByteChannel channel, FileIdentity identity) implements Closeable {
 
         @Override
         public void close() throws IOException {

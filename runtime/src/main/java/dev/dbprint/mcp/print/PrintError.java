@@ -10,7 +10,7 @@ import dev.dbprint.mcp.error.ErrorCatalog;
  * prescribes for the condition, so tool and resource layers pass it through unchanged; {@link #kind()} lets them choose the
  * channel (JSON-RPC code, {@code _corrupted}, {@code _missing}, ...).
  */
-public final class PrintError extends RuntimeException implements DetailedFault {
+public final class PrintError extends DetailedFault {
 
     private static final long serialVersionUID = 1L;
 
@@ -46,7 +46,7 @@ public final class PrintError extends RuntimeException implements DetailedFault 
     private final Path path;
 
     public PrintError(Kind kind, Path path, String message) {
-        super(message, null, false, false);
+        super(message, false);
         this.kind = kind;
         this.path = path;
     }
@@ -111,7 +111,17 @@ public final class PrintError extends RuntimeException implements DetailedFault 
 
     /** {@code path} resolves outside the connection {@code root} (format spec §2.5). */
     public static PrintError outsideRoot(Path path, Path root) {
-        return new PrintError(Kind.NOT_FOLLOWABLE, path, path + ": leads outside the connection root " + root);
+        return new PrintError(Kind.NOT_FOLLOWABLE, path, ErrorCatalog.outsideRoot(path, root));
+    }
+
+    /** The manifest's entry for {@code table} cannot be followed (format spec §2.5), for {@code reason}. */
+    public static PrintError notFollowable(Path manifest, String table, String reason) {
+        return new PrintError(Kind.NOT_FOLLOWABLE, manifest, ErrorCatalog.tableNotFollowable(manifest, table, reason));
+    }
+
+    /** {@code table}'s {@code file} (named {@code fileName}) resolves outside the connection root. */
+    public static PrintError fileOutsideRoot(Path file, String table, String fileName) {
+        return new PrintError(Kind.NOT_FOLLOWABLE, file, ErrorCatalog.tableFileOutsideRoot(table, fileName));
     }
 
     /** A file rewritten during every one of {@code attempts} reads of it. */

@@ -4,12 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
@@ -20,7 +22,6 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * One call's window on one connection's print. Every read goes through the {@link PrintStore} and is recorded here as
@@ -281,7 +282,7 @@ public final class PrintView {
         }
     }
 
-    private static final java.security.SecureRandom SECURE = new java.security.SecureRandom();
+    private static final SecureRandom SECURE = new SecureRandom();
 
     private void touch(Path p, FileIdentity id) {
         FileIdentity first = touched.putIfAbsent(p, id);
@@ -348,7 +349,7 @@ public final class PrintView {
     }
 
     /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
-    private <T> PrintStore.Read<T> recorded(Path p, java.util.function.Function<Path, PrintStore.Read<T>> reader) {
+    private <T> PrintStore.Read<T> recorded(Path p, Function<Path, PrintStore.Read<T>> reader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
             PrintStore.Read<T> r = reader.apply(abs);
@@ -426,13 +427,11 @@ public final class PrintView {
     public Optional<Path> followableFile(TableEntry table, Artifact artifact) {
         if (!table.followable()) {
             // the manifest's fault, named as §8.1 names a manifest of the wrong shape: <path>: <reason>
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, manifestPath(), manifestPath() + ": table "
-                    + PyRepr.repr(table.fqn()) + ": " + table.notFollowableReason());
+            throw PrintError.notFollowable(manifestPath(), table.fqn(), table.notFollowableReason());
         }
         Optional<Path> file = table.file(artifact);
         if (file.isPresent() && !containment.inside(file.get())) {
-            throw new PrintError(PrintError.Kind.NOT_FOLLOWABLE, file.get(), "table '" + table.fqn()
-                    + "' cannot be read: its " + artifact.fileName() + " resolves outside the connection root.");
+            throw PrintError.fileOutsideRoot(file.get(), table.fqn(), artifact.fileName());
         }
         return file;
     }

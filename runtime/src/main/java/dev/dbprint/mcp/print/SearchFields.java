@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.print;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -47,7 +48,7 @@ final class SearchFields implements YamlSkim.Rule {
     private static YamlSkim.Action keep(Set<String> keys, byte[] doc, int start, int end) {
         // every kept key is short ASCII; a longer key cannot be one
         return end - start <= 16
-                && keys.contains(new String(doc, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1))
+                && keys.contains(new String(doc, start, end - start, StandardCharsets.ISO_8859_1))
                         ? YamlSkim.Action.KEEP
                         : YamlSkim.Action.DROP;
     }

@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.print;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -17,6 +18,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -172,11 +174,11 @@ final class ShelfFile implements TreeStore.Shelf {
         }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         current = channel;
-        DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Channels.newInputStream(channel),
+        DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel),
                 1 << 16));
         CRC32C check = new CRC32C();
         byte[] magic = in.readNBytes(MAGIC.length);
-        if (!java.util.Arrays.equals(magic, MAGIC) || in.readInt() != VERSION) {
+        if (!Arrays.equals(magic, MAGIC) || in.readInt() != VERSION) {
             throw new IOException("not a tree file of this version");
         }
         String header = in.readUTF();

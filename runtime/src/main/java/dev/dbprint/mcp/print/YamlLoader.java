@@ -10,10 +10,12 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -211,7 +213,7 @@ public final class YamlLoader {
                 @Override
                 public Object construct(Node node) {
                     String text = constructScalar((ScalarNode) node).replace("_", "");
-                    String lower = text.toLowerCase(java.util.Locale.ROOT);
+                    String lower = text.toLowerCase(Locale.ROOT);
                     if (lower.endsWith(".inf") || lower.equals(".nan") || text.indexOf(':') >= 0) {
                         Object d = doubles.construct(node);
                         return text.indexOf(':') >= 0 && d instanceof Double dd && Double.isFinite(dd)
@@ -303,7 +305,7 @@ public final class YamlLoader {
                     }
                     return out;
                 }
-                Collection<?> items = o instanceof Object[] arr ? java.util.Arrays.asList(arr) : (Collection<?>) o;
+                Collection<?> items = o instanceof Object[] arr ? Arrays.asList(arr) : (Collection<?>) o;
                 List<Object> out = new ArrayList<>(items.size());
                 for (Object item : items) {
                     out.add(normalize(item));

@@ -21,6 +21,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
 
 /**
  * The three reference documents (spec §3.2, §4.6), read lazily — nothing is loaded or parsed at start-up — and kept
@@ -166,8 +168,7 @@ public class ReferenceDocuments {
         }
         try (InputStream in = loader.getResourceAsStream(path)) {
             if (in == null) {
-                throw new ReferenceFault("the packaged reference document " + path
-                        + " is missing from the server's jar; reinstall dbprint-mcp.", null);
+                throw new DetailedFault(ErrorCatalog.referenceNotPackaged(path));
             }
             byte[] bytes = in.readAllBytes();
             return new Loaded(document, bytes, decode(bytes, "classpath:" + path), CLASSPATH);
@@ -182,14 +183,12 @@ public class ReferenceDocuments {
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new ReferenceFault("reference document " + where + " is not UTF-8 text.", e);
+            throw new DetailedFault(ErrorCatalog.referenceNotUtf8(where), e);
         }
     }
 
-    private static ReferenceFault unreadable(String where, IOException e) {
-        return new ReferenceFault("reference document " + where + " cannot be read (" + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                + "). Check dbprint.reference.directory, or unset it to serve the packaged copies.", e);
+    private static DetailedFault unreadable(String where, IOException e) {
+        return new DetailedFault(ErrorCatalog.referenceUnreadable(where, e), e);
     }
 
     static String sha256(byte[] bytes) {

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import dev.dbprint.mcp.config.ConnectionFault;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.FileIdentity;
 import dev.dbprint.mcp.print.PrintError;
@@ -24,7 +24,6 @@ import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.reference.ReferenceFault;
 
 /**
  * resources/read (spec §3.4): the file as it is on disk at the call, byte for byte — the relationships and diff
@@ -132,7 +131,7 @@ public final class ResourceReader {
         try {
             ReferenceDocuments.Loaded loaded = references.get(document);
             return inMemory("text/markdown", loaded.bytes(), loaded.version());
-        } catch (ReferenceFault e) {
+        } catch (DetailedFault e) {
             throw ProtocolError.internal(e.getMessage()); // an operator's copy unreadable: the server's fault
         }
     }
@@ -141,7 +140,7 @@ public final class ResourceReader {
         ServedConnection c;
         try {
             c = connections.named(u.connection());
-        } catch (ConnectionFault e) {
+        } catch (DetailedFault e) {
             throw ProtocolError.invalidParams(e.getMessage());
         }
         PrintView view = store.view(c);

@@ -3,6 +3,7 @@ package dev.dbprint.mcp.search;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Raw;
@@ -29,7 +30,7 @@ public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAn
     public static final int DOMAIN_LIMIT = 50;
 
     /** The classifications format spec §2.2.3 gives a value list; any other never carries one. */
-    private static final java.util.Set<String> LISTING = java.util.Set.of("boolean", "categorical",
+    private static final Set<String> LISTING = Set.of("boolean", "categorical",
             "foreign_key_candidate", "numeric", "temporal", "text");
 
     static final String NO_STATISTICS = "the table declares no statistics artifact, so the print holds no value list"

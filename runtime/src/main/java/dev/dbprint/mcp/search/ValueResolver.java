@@ -3,6 +3,7 @@ package dev.dbprint.mcp.search;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -114,7 +115,7 @@ public final class ValueResolver {
      */
     private static List<Map<String, Object>> definitions(PublishedValues list, String text) {
         List<Map<String, Object>> out = new ArrayList<>();
-        Set<String> listed = new java.util.HashSet<>();
+        Set<String> listed = new HashSet<>();
         for (ValueEntry e : list.entries()) {
             listed.add(e.text());
             String note = list.noteOf(e);

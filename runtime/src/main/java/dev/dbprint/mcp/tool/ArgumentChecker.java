@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.text.PyRepr;
 
@@ -40,12 +41,12 @@ public final class ArgumentChecker {
                     }
                 });
                 accepted.sort(null);
-                throw new ToolFault(ErrorCatalog.argumentNotDeclared(tool.name(), key, accepted));
+                throw new DetailedFault(ErrorCatalog.argumentNotDeclared(tool.name(), key, accepted));
             }
         }
         for (String key : tool.required()) {
             if (!arguments.has(key)) {
-                throw new ToolFault(ErrorCatalog.argumentRequired(tool.name(), key));
+                throw new DetailedFault(ErrorCatalog.argumentRequired(tool.name(), key));
             }
         }
         ObjectNode checked = arguments.deepCopy();
@@ -62,12 +63,12 @@ public final class ArgumentChecker {
             }
             String type = schema.path("type").asText();
             if (!hasType(value, type)) {
-                throw new ToolFault(ErrorCatalog.argumentType(key, repr(value), type));
+                throw new DetailedFault(ErrorCatalog.argumentType(key, repr(value), type));
             }
             if (value.isTextual()) {
                 String text = value.asText();
                 if (schema.path("minLength").asInt(0) > 0 && text.length() < schema.path("minLength").asInt()) {
-                    throw new ToolFault(ErrorCatalog.argumentEmpty(key, text));
+                    throw new DetailedFault(ErrorCatalog.argumentEmpty(key, text));
                 }
                 if (foldCase.contains(key)) {
                     text = text.toLowerCase(Locale.ROOT);
@@ -77,7 +78,7 @@ public final class ArgumentChecker {
                     List<String> allowed = new ArrayList<>();
                     schema.get("enum").forEach(e -> allowed.add(e.asText()));
                     if (!allowed.contains(text)) {
-                        throw new ToolFault(ErrorCatalog.argumentNotInEnum(key, value.asText(), allowed));
+                        throw new DetailedFault(ErrorCatalog.argumentNotInEnum(key, value.asText(), allowed));
                     }
                 }
             }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import dev.dbprint.mcp.print.model.Change;
@@ -21,17 +22,17 @@ import dev.dbprint.mcp.print.model.Change;
  */
 final class DiffSummary {
 
-    private static final Map<String, List<String>> EVENT_COUNTERS = Map.ofEntries(
-            Map.entry("tables_added", List.of("table_added")), Map.entry("tables_removed", List.of("table_removed")),
-            Map.entry("columns_added", List.of("column_added")), Map.entry("columns_removed", List.of("column_removed")),
-            Map.entry("columns_type_changed", List.of("column_type_changed")),
-            Map.entry("columns_nullable_changed", List.of("column_nullable_changed")),
-            Map.entry("columns_default_changed", List.of("column_default_changed")),
-            Map.entry("statistics_drifted", List.of("statistic_changed")),
-            Map.entry("relationships_changed", List.of("relationship_added", "relationship_removed",
-                    "relationship_modified")),
-            Map.entry("indexes_changed", List.of("index_added", "index_removed", "index_modified")),
-            Map.entry("comments_changed", List.of("comment_changed")));
+    /** Each counter and the events it counts; a relationship event is what {@link Change} says one is. */
+    private static final Map<String, Predicate<Change>> EVENT_COUNTERS = Map.ofEntries(
+            Map.entry("tables_added", kinds("table_added")), Map.entry("tables_removed", kinds("table_removed")),
+            Map.entry("columns_added", kinds("column_added")), Map.entry("columns_removed", kinds("column_removed")),
+            Map.entry("columns_type_changed", kinds("column_type_changed")),
+            Map.entry("columns_nullable_changed", kinds("column_nullable_changed")),
+            Map.entry("columns_default_changed", kinds("column_default_changed")),
+            Map.entry("statistics_drifted", kinds("statistic_changed")),
+            Map.entry("relationships_changed", Change::isRelationshipEvent),
+            Map.entry("indexes_changed", kinds("index_added", "index_removed", "index_modified")),
+            Map.entry("comments_changed", kinds("comment_changed")));
     private static final String TABLES_MODIFIED = "tables_modified";
 
     private DiffSummary() {
@@ -40,9 +41,9 @@ final class DiffSummary {
     /** The file's summary with every counter it carries recounted over {@code returned}. */
     static Map<String, Object> of(Map<String, Object> fileSummary, List<Change> returned, Optional<String> table) {
         Map<String, Object> out = new LinkedHashMap<>(fileSummary); // never the cached parse itself
-        for (Map.Entry<String, List<String>> c : EVENT_COUNTERS.entrySet()) {
+        for (Map.Entry<String, Predicate<Change>> c : EVENT_COUNTERS.entrySet()) {
             if (out.containsKey(c.getKey())) {
-                out.put(c.getKey(), returned.stream().filter(e -> c.getValue().contains(e.kind())).count());
+                out.put(c.getKey(), returned.stream().filter(c.getValue()).count());
             }
         }
         if (out.containsKey(TABLES_MODIFIED)) {
@@ -56,5 +57,10 @@ final class DiffSummary {
             out.put(TABLES_MODIFIED, (long) modified.size());
         }
         return out;
+    }
+
+    private static Predicate<Change> kinds(String... kinds) {
+        List<String> of = List.of(kinds);
+        return e -> of.contains(e.kind());
     }
 }

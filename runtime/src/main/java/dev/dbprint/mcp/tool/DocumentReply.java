@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * A parsed print document paged as a list reply (get_manifest §4.4, get_diff §4.5): every top-level key but the paged
@@ -21,9 +22,8 @@ final class DocumentReply {
         for (String reserved : List.of(Pager.TOTAL, Pager.NEXT_CURSOR)) {
             if (header.containsKey(reserved)) {
                 // the paged reply spends these keys on its own count and cursor; answering with either would be a lie
-                throw new ToolFault(file + ": carries a top-level key " + PyRepr.repr(reserved)
-                        + ", which this paged reply uses for its own " + (reserved.equals(Pager.TOTAL) ? "count" : "cursor")
-                        + "; read the file whole through its dbprint:// resource instead.");
+                throw new DetailedFault(ErrorCatalog.reservedTopLevelKey(file, reserved,
+                        reserved.equals(Pager.TOTAL) ? "count" : "cursor"));
             }
         }
         return new ListReply(header, Map.of(), List.of(walk), true);

@@ -6,6 +6,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.reference.ReferenceDocument;
@@ -57,7 +58,7 @@ public class GetReferenceTool {
     }
 
     /** {@code section '9.9' not found in spec. Available: ['0', '0.1', ...]} (spec §8.2). */
-    static ToolFault notFound(String section, Sections sections) {
-        return new ToolFault(ErrorCatalog.sectionNotFound(section, sections.document().wireName(), sections.keys()));
+    static DetailedFault notFound(String section, Sections sections) {
+        return new DetailedFault(ErrorCatalog.sectionNotFound(section, sections.document().wireName(), sections.keys()));
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.PrintStore;
@@ -85,14 +86,14 @@ public class ResolveValueTool {
         if (stats.column(lower) != null) {
             return lower;
         }
-        throw new ToolFault(ErrorCatalog.columnNotFound(column, fqn, names(stats.columns())));
+        throw new DetailedFault(ErrorCatalog.columnNotFound(column, fqn, names(stats.columns())));
     }
 
     private static ColumnStats partBlock(ColumnStats block, String fqn, String column, String part) {
         Map<String, ColumnStats> parts = block.parts() == null ? Map.of() : block.parts();
         ColumnStats p = parts.get(part);
         if (p == null) {
-            throw new ToolFault(ErrorCatalog.partNotFound(part, column, fqn, names(parts)));
+            throw new DetailedFault(ErrorCatalog.partNotFound(part, column, fqn, names(parts)));
         }
         return p;
     }

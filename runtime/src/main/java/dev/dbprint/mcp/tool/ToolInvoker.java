@@ -58,8 +58,6 @@ public class ToolInvoker {
             return ToolResult.fault(cause.getMessage());
         }
         LOG.errorf(cause, "tool %s failed", name);
-        return ToolResult.fault("internal error in " + name + ": " + cause.getClass().getSimpleName()
-                + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
-                + ". The server keeps serving; this is a bug worth reporting with the call that caused it.");
+        return ToolResult.fault(ErrorCatalog.internalToolError(name, cause));
     }
 }

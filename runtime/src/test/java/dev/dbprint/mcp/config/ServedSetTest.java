@@ -14,6 +14,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.error.DetailedFault;
+
 /** Every row of the spec §5.1 table, and the §5.2 / §8.2 connection fault strings. */
 class ServedSetTest {
 
@@ -31,7 +33,7 @@ class ServedSetTest {
     }
 
     private static String fault(Connections connections, Optional<String> requested) {
-        return assertThrows(ConnectionFault.class, () -> connections.resolve(requested)).getMessage();
+        return assertThrows(DetailedFault.class, () -> connections.resolve(requested)).getMessage();
     }
 
     // §5.1 row 1: a single connection is served and is the default
@@ -123,7 +125,7 @@ class ServedSetTest {
                 serve("connections:\n  arboretum:\n    auto: true\n  staging: {}\n"));
         assertEquals("connection 'staging' is configured but not served by this instance. Served: ['arboretum']. "
                 + "Restart the server naming it to serve it.", fault(connections, Optional.of("staging")));
-        assertThrows(ConnectionFault.class, () -> connections.named("staging"));
+        assertThrows(DetailedFault.class, () -> connections.named("staging"));
     }
 
     @Test

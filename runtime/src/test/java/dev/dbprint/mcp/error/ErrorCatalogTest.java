@@ -2,6 +2,7 @@ package dev.dbprint.mcp.error;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -145,6 +146,41 @@ class ErrorCatalogTest {
                         "section 'No such heading' not found in guide. Available: ['Fields that are easy to misread']",
                         ErrorCatalog.sectionNotFound("No such heading", "guide",
                                 List.of("Fields that are easy to misread")))));
+    }
+
+    /** The details no table lists, spelled as the server has always sent them. */
+    @TestFactory
+    Stream<DynamicTest> detailsTheTablesDoNotList() {
+        return rows("off the tables", List.of(
+                new Row("unknown part", "part 'p' not found in column 'c' of table 't'. Parts: a, b.",
+                        ErrorCatalog.partNotFound("p", "c", "t", List.of("a", "b"))),
+                new Row("connection-wide optional file",
+                        "manifest.annotations.yaml is optional and not authored for connection 'a'.",
+                        ErrorCatalog.optionalNotAuthoredForConnection("manifest.annotations.yaml", "a")),
+                new Row("no manifest", "no manifest available at <path>. Run dbprint generate first.",
+                        ErrorCatalog.noManifest(PATH)),
+                new Row("entry not followable", "<path>: table 's.t': <reason>",
+                        ErrorCatalog.tableNotFollowable(PATH, "s.t", "<reason>")),
+                new Row("declared file outside the root",
+                        "table 's.t' cannot be read: its statistics.yaml resolves outside the connection root.",
+                        ErrorCatalog.tableFileOutsideRoot("s.t", "statistics.yaml")),
+                new Row("path outside the root", "<path>: leads outside the connection root /r",
+                        ErrorCatalog.outsideRoot(PATH, Path.of("/r"))),
+                new Row("reserved top-level key",
+                        "<path>: carries a top-level key 'total', which this paged reply uses for its own count; read the file whole through its dbprint:// resource instead.",
+                        ErrorCatalog.reservedTopLevelKey(PATH, "total", "count")),
+                new Row("reference not packaged",
+                        "the packaged reference document dbprint/reference/spec.md is missing from the server's jar; reinstall dbprint-mcp.",
+                        ErrorCatalog.referenceNotPackaged("dbprint/reference/spec.md")),
+                new Row("reference not UTF-8", "reference document /d/spec.md is not UTF-8 text.",
+                        ErrorCatalog.referenceNotUtf8("/d/spec.md")),
+                new Row("reference unreadable",
+                        "reference document /d/spec.md cannot be read (AccessDeniedException: /d/spec.md). Check dbprint.reference.directory, or unset it to serve the packaged copies.",
+                        ErrorCatalog.referenceUnreadable("/d/spec.md",
+                                new AccessDeniedException("/d/spec.md"))),
+                new Row("internal tool error",
+                        "internal error in list_tables: IllegalStateException. The server keeps serving; this is a bug worth reporting with the call that caused it.",
+                        ErrorCatalog.internalToolError("list_tables", new IllegalStateException()))));
     }
 
     private static Stream<DynamicTest> rows(String table, List<Row> rows) {

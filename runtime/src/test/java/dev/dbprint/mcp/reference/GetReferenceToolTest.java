@@ -22,14 +22,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.dbprint.mcp.paging.CursorFault;
+import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.text.PyRepr;
 import dev.dbprint.mcp.tool.ArgumentChecker;
 import dev.dbprint.mcp.tool.GetReferenceTool;
 import dev.dbprint.mcp.tool.ToolCall;
 import dev.dbprint.mcp.tool.ToolDescriptor;
-import dev.dbprint.mcp.tool.ToolFault;
 import dev.dbprint.mcp.tool.ToolResult;
 
 /** get_reference end to end below the protocol: schema check, lookup, rendering, paging and cursors (spec §4.6, §4.8). */
@@ -58,7 +57,7 @@ class GetReferenceToolTest {
         try {
             return tool.call(new ToolCall("get_reference", ArgumentChecker.check(DESCRIPTOR, args, java.util.Set.of()),
                     null));
-        } catch (ToolFault | CursorFault e) {
+        } catch (DetailedFault e) {
             return ToolResult.fault(e.getMessage());
         }
     }
@@ -69,7 +68,7 @@ class GetReferenceToolTest {
         try {
             return tool.call(new ToolCall("get_reference", ArgumentChecker.check(DESCRIPTOR, args, java.util.Set.of()),
                     null));
-        } catch (ToolFault | CursorFault e) {
+        } catch (DetailedFault e) {
             return ToolResult.fault(e.getMessage());
         }
     }

@@ -18,6 +18,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.error.DetailedFault;
+
 class ReferenceDocumentsTest {
 
     @Test
@@ -40,7 +42,7 @@ class ReferenceDocumentsTest {
     @Test
     void anOperatorDirectoryIsReadLazilyAndReReadWhenAFileChanges(@TempDir Path dir) throws IOException {
         ReferenceDocuments documents = new ReferenceDocuments(Optional.of(dir)); // nothing there yet: not read
-        ReferenceFault missing = assertThrows(ReferenceFault.class, () -> documents.text(ReferenceDocument.GUIDE));
+        DetailedFault missing = assertThrows(DetailedFault.class, () -> documents.text(ReferenceDocument.GUIDE));
         assertTrue(missing.getMessage().startsWith("reference document " + dir.resolve("guide.md") + " cannot be read"),
                 missing.getMessage());
         assertTrue(missing.getMessage().endsWith(
@@ -62,7 +64,7 @@ class ReferenceDocumentsTest {
     @Test
     void textThatIsNotUtf8IsRefused(@TempDir Path dir) throws IOException {
         Files.write(dir.resolve("spec.md"), new byte[]{'#', ' ', (byte) 0xff, '\n'});
-        ReferenceFault f = assertThrows(ReferenceFault.class,
+        DetailedFault f = assertThrows(DetailedFault.class,
                 () -> new ReferenceDocuments(Optional.of(dir)).text(ReferenceDocument.SPEC));
         assertEquals("reference document " + dir.resolve("spec.md") + " is not UTF-8 text.", f.getMessage());
     }

@@ -13,6 +13,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.error.DetailedFault;
+
 /** Spec §8.2 argument faults, checked against the real descriptors the server advertises. */
 class ArgumentCheckerTest {
 
@@ -32,7 +34,7 @@ class ArgumentCheckerTest {
     }
 
     private static String fault(String tool, String json, Set<String> foldCase) {
-        return assertThrows(ToolFault.class, () -> check(tool, json, foldCase)).getMessage();
+        return assertThrows(DetailedFault.class, () -> check(tool, json, foldCase)).getMessage();
     }
 
     private static String fault(String tool, String json) {

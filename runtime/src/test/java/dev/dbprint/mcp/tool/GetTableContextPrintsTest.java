@@ -39,7 +39,7 @@ class GetTableContextPrintsTest {
         GetTableContextTool tool = new GetTableContextTool(h.store, h.paging);
         var conn = h.connections.resolve(java.util.Optional.empty());
         List<String> tables = new ArrayList<>();
-        for (TableEntry e : new PrintStore().view(conn.name(), conn.root()).manifest().tables().values()) {
+        for (TableEntry e : new PrintStore().view(conn).manifest().tables().values()) {
             tables.add(e.fqn());
         }
         assertFalse(tables.isEmpty());

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.error.DetailedFault;
+
 /** What the invoker makes of a tool body's outcome: an answer, a fault with its detail, or a bug kept from the wire. */
 class ToolInvokerTest {
 
@@ -54,7 +56,8 @@ class ToolInvokerTest {
     @Test
     void aToolFaultCarriesItsDetailVerbatim() {
         ToolResult result = harness
-                .call(new Bodies(new ToolFault("no diff available at /x. Run dbprint diff or dbprint generate first.")), "{}");
+                .call(new Bodies(new DetailedFault("no diff available at /x. Run dbprint diff or dbprint generate first.")),
+                        "{}");
         assertTrue(result.isError());
         assertEquals("no diff available at /x. Run dbprint diff or dbprint generate first.", result.text());
     }

@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.print.model;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -41,7 +42,7 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
             return false;
         }
         if (valuesCoverage != null) {
-            return Raw.compare(valuesCoverage, java.math.BigDecimal.ONE) >= 0;
+            return Raw.compare(valuesCoverage, BigDecimal.ONE) >= 0;
         }
         Long listed = Raw.lng(frequencies, "listed");
         return listed != null && listed.equals(cardinality) && "exact".equals(cardinalityMethod);
