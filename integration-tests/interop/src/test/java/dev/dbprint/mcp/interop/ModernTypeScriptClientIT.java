@@ -72,14 +72,7 @@ class ModernTypeScriptClientIT {
     @Test
     @Timeout(120)
     void overStreamableHttp() throws Exception {
-        int port = RunnerJar.freePort();
-        Process server = RunnerJar.startHttp(port);
-        try {
-            judge(report("http", "http://127.0.0.1:" + port + "/mcp"));
-        } finally {
-            server.destroy();
-            server.waitFor();
-        }
+        RunnerJar.overHttp(url -> judge(report("http", url + "/mcp")));
     }
 
     @SuppressWarnings("unchecked")

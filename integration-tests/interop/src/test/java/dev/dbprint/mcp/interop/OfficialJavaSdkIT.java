@@ -89,21 +89,16 @@ class OfficialJavaSdkIT {
     @Test
     @Timeout(45)
     void streamableHttpSessionCallsATool() throws Exception {
-        int port = RunnerJar.freePort();
-        Process server = RunnerJar.startHttp(port);
-        try {
-            HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                    .builder("http://127.0.0.1:" + port).endpoint("/mcp").jsonMapper(JSON).build();
+        RunnerJar.overHttp(url -> {
+            HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(url)
+                    .endpoint("/mcp").jsonMapper(JSON).build();
             try (McpSyncClient client = client(transport)) {
                 assertEquals("dbprint", client.initialize().serverInfo().name());
                 Map<String, Object> tables = json(
                         text(call(client, "list_tables", Map.of("pattern", "rental.ride"))));
                 assertEquals(List.of("rental.ride"), tables.get("tables"));
             }
-        } finally {
-            server.destroy();
-            server.waitFor();
-        }
+        });
     }
 
     private static McpSyncClient client(McpClientTransport transport) {

@@ -31,8 +31,26 @@ final class RunnerJar {
         return existing("sample.project", "the bundled sample project src/sample");
     }
 
-    /** The jar serving the sample over HTTP on a free loopback port, once it accepts connections. */
-    static Process startHttp(int port) throws IOException, InterruptedException {
+    /** What runs against the served jar, given its base URL {@code http://127.0.0.1:<port>}. */
+    @FunctionalInterface
+    interface Client {
+        void run(String baseUrl) throws Exception;
+    }
+
+    /** Runs {@code client} against the jar serving the sample over HTTP on a free loopback port, then stops the jar. */
+    static void overHttp(Client client) throws Exception {
+        int port = freePort();
+        Process server = startHttp(port);
+        try {
+            client.run("http://127.0.0.1:" + port);
+        } finally {
+            server.destroy();
+            server.waitFor();
+        }
+    }
+
+    /** The jar serving the sample over HTTP on {@code port}, once it accepts connections. */
+    private static Process startHttp(int port) throws IOException, InterruptedException {
         Process server = new ProcessBuilder(java(), "-jar", jar().toString(), "--project", sampleProject().toString(),
                 "--transport", "http", "--port", Integer.toString(port))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
@@ -46,7 +64,7 @@ final class RunnerJar {
         }
     }
 
-    static int freePort() throws IOException {
+    private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
