@@ -34,6 +34,7 @@ final class RunnerJar {
     /** What runs against the served jar, given its base URL {@code http://127.0.0.1:<port>}. */
     @FunctionalInterface
     interface Client {
+
         void run(String baseUrl) throws Exception;
     }
 
