@@ -69,9 +69,9 @@ public interface DbprintConfig {
     interface ParseCache {
 
         /**
-         * The most estimated heap, in bytes, that parsed print files (models of manifest.yaml, statistics.yaml,
-         * annotations, and raw bytes for resources/read) hold in memory; the least recently used go first. Unset: a
-         * quarter of the JVM's maximum heap.
+         * The most estimated heap, in bytes, that parsed print files (models of statistics.yaml, annotations, and raw
+         * bytes for resources/read) hold in memory; the least recently used go first. Each connection's manifest.yaml,
+         * read by every call, is kept beside this bound. Unset: a quarter of the JVM's maximum heap.
          */
         Optional<Long> maxBytes();
     }

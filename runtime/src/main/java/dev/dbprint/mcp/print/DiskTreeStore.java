@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print;
 
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -9,17 +10,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A {@link TreeStore} of one file per connection root ({@link ShelfFile}) in a directory of the user's cache. What a
- * process adds is written once additions have paused for a second, and on {@link #flush()} (at shutdown): a walk that
- * parses thousands of files writes the index once, after it, off the request path.
+ * process adds is written once additions have paused for a second, when a shelf holds more than
+ * {@link #MAX_PENDING_BYTES} unwritten, and on {@link #flush()} (at shutdown): a walk that parses thousands of files
+ * writes the index a few times at most, off the request path.
  */
 final class DiskTreeStore implements TreeStore {
 
     /** How long additions gather before they are written. */
     private static final long FLUSH_DELAY_MS = 1000;
+    /**
+     * Bytes of trees a shelf gathers in memory before it is written without waiting for a pause: a first search over
+     * tens of thousands of tables adds trees for as long as it runs, which a small heap cannot hold to the end.
+     */
+    static final long MAX_PENDING_BYTES = 8L << 20;
 
     private final Path directory;
     private final ConcurrentHashMap<Path, ShelfFile> shelves = new ConcurrentHashMap<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    /** Shelves with a write under way because they gathered too much. */
+    private final Set<Path> full = ConcurrentHashMap.newKeySet();
     private volatile long lastAdded;
     private volatile ScheduledExecutorService writer;
 
@@ -38,7 +47,7 @@ final class DiskTreeStore implements TreeStore {
 
     @Override
     public Shelf shelf(Path root) {
-        return shelves.computeIfAbsent(root, r -> new ShelfFile(directory, r, this::added));
+        return shelves.computeIfAbsent(root, r -> new ShelfFile(directory, r, () -> added(r)));
     }
 
     @Override
@@ -47,8 +56,18 @@ final class DiskTreeStore implements TreeStore {
         shelves.values().forEach(ShelfFile::flush);
     }
 
-    private void added() {
+    private void added(Path root) {
         lastAdded = System.nanoTime();
+        ShelfFile shelf = shelves.get(root);
+        if (shelf != null && shelf.pending() > MAX_PENDING_BYTES && full.add(root)) {
+            writer().execute(() -> {
+                try {
+                    shelf.flush();
+                } finally {
+                    full.remove(root);
+                }
+            });
+        }
         if (scheduled.compareAndSet(false, true)) {
             writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS, TimeUnit.MILLISECONDS);
         }

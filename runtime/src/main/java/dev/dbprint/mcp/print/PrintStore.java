@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.PreDestroy;
@@ -32,6 +34,9 @@ import dev.dbprint.mcp.config.ServedConnection;
  */
 @ApplicationScoped
 public class PrintStore {
+
+    /** The form a connection's manifest model is read in: kept whatever it weighs, one per manifest file. */
+    public static final String MANIFEST_FORM = "manifest";
 
     /** How often a file rewritten during a read is retried before giving up. */
     public static final int MAX_READ_ATTEMPTS = 5;
@@ -94,6 +99,11 @@ public class PrintStore {
 
     private final Object[] locks = new Object[LOCK_STRIPES];
     private final WeighedCache<Key, Slot> cache;
+    /**
+     * Manifests, outside the bound: every call reads its connection's, and one of tens of thousands of tables can weigh
+     * more than the whole bound of a small heap, which would parse it again on every call.
+     */
+    private final Map<Key, Slot> manifests = new ConcurrentHashMap<>();
     private final TreeStore trees;
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
@@ -101,6 +111,7 @@ public class PrintStore {
     private final AtomicLong bytesRead = new AtomicLong();
     private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
     private final YamlLoader yaml = new YamlLoader();
+    private final PlainEntries plainEntries = new PlainEntries();
 
     /** A store with the default bound and no on-disk trees (tests, tools). */
     public PrintStore() {
@@ -134,6 +145,11 @@ public class PrintStore {
         return yaml;
     }
 
+    /** A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories. */
+    ContainmentMemo containment(Path root, Path realRoot) {
+        return new ContainmentMemo(root, realRoot, plainEntries);
+    }
+
     public StoreCounters counters() {
         return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
                 cache.weight(), cache.maxWeight(), cache.evictions());
@@ -142,7 +158,9 @@ public class PrintStore {
     /** Drops every cached entry (counters keep counting). */
     public void clear() {
         cache.clear();
+        manifests.clear();
         scanned.clear();
+        plainEntries.clear();
     }
 
     /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
@@ -153,9 +171,14 @@ public class PrintStore {
 
     /** Stats {@code path} (counted as an identity check). */
     public FileIdentity identity(Path path) {
+        return identity(path, FileIdentity.ABSENT);
+    }
+
+    /** Stats {@code path}, which had identity {@code before} when last seen (one stat fewer when it was present). */
+    public FileIdentity identity(Path path, FileIdentity before) {
         identityChecks.incrementAndGet();
         try {
-            return FileIdentity.of(path);
+            return FileIdentity.of(path, before.exists());
         } catch (IOException e) {
             throw PrintError.io(path, "cannot stat: " + e.getMessage());
         }
@@ -264,10 +287,10 @@ public class PrintStore {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
                 FileIdentity before = identity(path);
                 if (!before.exists()) {
-                    cache.remove(key);
+                    drop(key);
                     return new Read<>(FileIdentity.ABSENT, null);
                 }
-                Slot slot = cache.get(key);
+                Slot slot = slot(key);
                 if (slot != null && before.equals(slot.identity())) {
                     hits.incrementAndGet();
                     @SuppressWarnings("unchecked")
@@ -284,13 +307,13 @@ public class PrintStore {
                 } catch (NoSuchFileException | ContainedFile.Raced e) {
                     continue; // removed, or a link moved, between the stat and the read: judge and stat again
                 } catch (ContainedFile.Outside e) {
-                    cache.remove(key);
+                    drop(key);
                     throw PrintError.outsideRoot(path, realRoot);
                 } catch (IOException e) {
-                    cache.remove(key);
+                    drop(key);
                     throw PrintError.io(path, "cannot read: " + e.getMessage());
                 } catch (OutOfMemoryError e) {
-                    cache.remove(key);
+                    drop(key);
                     throw PrintError.io(path, "file too large to read");
                 }
                 FileIdentity after = identity(path);
@@ -303,26 +326,46 @@ public class PrintStore {
                 try {
                     return keep(key, before, fresh.from(bytes, before));
                 } catch (RuntimeException e) {
-                    cache.remove(key);
+                    drop(key);
                     throw e;
                 } catch (OutOfMemoryError e) {
                     // YamlLoader refuses what this heap cannot parse; parses side by side can still exhaust it: the
                     // half-built tree is garbage now, so the call fails, not the JVM
-                    cache.remove(key);
+                    drop(key);
                     throw YamlLoader.tooLargeToParse(path, bytes.length);
                 }
             }
-            cache.remove(key);
+            drop(key);
             throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
         }
     }
 
     private <T> Read<T> keep(Key key, FileIdentity identity, Loaded<T> loaded) {
         if (loaded.value() == null) {
-            cache.remove(key);
+            drop(key);
         } else {
-            cache.put(key, new Slot(identity, loaded.value()), loaded.weight());
+            hold(key, new Slot(identity, loaded.value()), loaded.weight());
         }
         return new Read<>(identity, loaded.value());
+    }
+
+    private Slot slot(Key key) {
+        return key.form().equals(MANIFEST_FORM) ? manifests.get(key) : cache.get(key);
+    }
+
+    private void hold(Key key, Slot slot, long weight) {
+        if (key.form().equals(MANIFEST_FORM)) {
+            manifests.put(key, slot);
+        } else {
+            cache.put(key, slot, weight);
+        }
+    }
+
+    private void drop(Key key) {
+        if (key.form().equals(MANIFEST_FORM)) {
+            manifests.remove(key);
+        } else {
+            cache.remove(key);
+        }
     }
 }

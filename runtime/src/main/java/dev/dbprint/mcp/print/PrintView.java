@@ -58,7 +58,7 @@ public final class PrintView {
         this.connection = connection;
         this.root = connectionRoot.toAbsolutePath().normalize();
         this.realRoot = Containment.realRoot(root);
-        this.containment = new ContainmentMemo(root, realRoot);
+        this.containment = store.containment(root, realRoot);
     }
 
     public String connection() {
@@ -125,8 +125,9 @@ public final class PrintView {
      */
     public Manifest index() {
         Path p = manifestPath();
-        PrintStore.Read<Manifest> r = recorded(p, abs -> store.model(realRoot, root, abs, "manifest", yamlParser(),
-                (path, tree) -> Manifest.of(path, root, tree)));
+        PrintStore.Read<Manifest> r = recorded(p,
+                abs -> store.model(realRoot, root, abs, PrintStore.MANIFEST_FORM, yamlParser(),
+                        (path, tree) -> Manifest.of(path, root, tree)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
         }
@@ -253,8 +254,13 @@ public final class PrintView {
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
     public FileIdentity record(Path path) {
+        return record(path, FileIdentity.ABSENT);
+    }
+
+    /** As {@link #record(Path)}, for a file that had identity {@code before} when last seen. */
+    public FileIdentity record(Path path, FileIdentity before) {
         Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = store.identity(p);
+        FileIdentity id = store.identity(p, before);
         touch(p, id);
         return id;
     }

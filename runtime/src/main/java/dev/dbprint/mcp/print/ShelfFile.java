@@ -21,6 +21,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
 
 import org.jboss.logging.Logger;
@@ -65,6 +66,8 @@ final class ShelfFile implements TreeStore.Shelf {
     /** The channel payloads are read from (the file as loaded or as last written), closed when replaced. */
     private FileChannel current;
     private volatile boolean dirty;
+    /** Bytes of trees added and not yet written. */
+    private final AtomicLong pending = new AtomicLong();
 
     ShelfFile(Path directory, Path root, Runnable onAdded) {
         this.directory = directory;
@@ -85,6 +88,11 @@ final class ShelfFile implements TreeStore.Shelf {
 
     Path file() {
         return file;
+    }
+
+    /** Bytes of trees added and not yet written: they are held in memory until then. */
+    long pending() {
+        return pending.get();
     }
 
     @Override
@@ -109,6 +117,7 @@ final class ShelfFile implements TreeStore.Shelf {
         entries.put(new Key(relative(path), form), new Entry(identity.token(), payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
         dirty = true;
+        pending.addAndGet(payload.length);
         onAdded.run();
     }
 
@@ -263,29 +272,24 @@ final class ShelfFile implements TreeStore.Shelf {
         boolean moved = false;
         FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.READ);
         try {
+            // the table is made from the lengths alone and the payloads copied after it one at a time, so a flush
+            // holds one tree's bytes, never the whole index
             ByteArrayOutputStream table = new ByteArrayOutputStream();
             DataOutputStream t = new DataOutputStream(table);
-            List<byte[]> payloads = new ArrayList<>(kept.size());
             List<Key> keys = new ArrayList<>(kept.size());
             List<Entry> placed = new ArrayList<>(kept.size());
             long offset = 0;
             for (Map.Entry<Key, Entry> e : kept) {
-                byte[] payload;
-                try {
-                    payload = payload(e.getValue());
-                } catch (IOException ex) {
-                    continue;
-                }
+                Entry v = e.getValue();
                 t.writeUTF(e.getKey().file());
                 t.writeUTF(e.getKey().form());
-                t.writeUTF(e.getValue().token());
+                t.writeUTF(v.token());
                 t.writeLong(offset);
-                t.writeInt(payload.length);
-                t.writeInt(e.getValue().crc());
-                payloads.add(payload);
+                t.writeInt(v.length());
+                t.writeInt(v.crc());
                 keys.add(e.getKey());
-                placed.add(new Entry(e.getValue().token(), null, out, offset, payload.length, e.getValue().crc()));
-                offset += payload.length;
+                placed.add(new Entry(v.token(), null, out, offset, v.length(), v.crc()));
+                offset += v.length();
             }
             byte[] tableBytes = table.toByteArray();
             CRC32C check = new CRC32C();
@@ -295,13 +299,23 @@ final class ShelfFile implements TreeStore.Shelf {
             h.write(MAGIC);
             h.writeInt(VERSION);
             h.writeUTF(root.toString());
-            h.writeInt(payloads.size());
+            h.writeInt(kept.size());
             h.write(tableBytes);
             h.writeInt((int) check.getValue());
             writeFully(out, ByteBuffer.wrap(head.toByteArray()));
             long payloadStart = head.size();
-            for (byte[] p : payloads) {
-                writeFully(out, ByteBuffer.wrap(p));
+            for (int i = 0; i < kept.size(); i++) {
+                Entry v = kept.get(i).getValue();
+                byte[] payload;
+                try {
+                    payload = payload(v);
+                } catch (IOException ex) {
+                    // the old file's bytes no longer check: zeros in their place fail the entry's check on every read,
+                    // so that tree is parsed again
+                    payload = new byte[v.length()];
+                    placed.set(i, null);
+                }
+                writeFully(out, ByteBuffer.wrap(payload));
             }
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -313,11 +327,13 @@ final class ShelfFile implements TreeStore.Shelf {
             for (int i = 0; i < keys.size(); i++) {
                 Entry p = placed.get(i);
                 Entry now = entries.get(keys.get(i));
-                if (now != null && now.token().equals(p.token())) {
+                if (p != null && now != null && now.token().equals(p.token())) {
                     entries.replace(keys.get(i), now, new Entry(p.token(), null, out, payloadStart + p.offset(),
                             p.length(), p.crc()));
                 }
             }
+            // what was added meanwhile is still in memory (a trigger for the next flush, so an estimate will do)
+            pending.set(entries.values().stream().filter(e -> e.payload() != null).mapToLong(Entry::length).sum());
             FileChannel previous = current;
             current = out;
             if (previous != null) {

@@ -33,6 +33,29 @@ class PrintStoreTest {
         return ((Map<?, ?>) store.yaml(dir, file).value()).get("v");
     }
 
+    /**
+     * A manifest heavier than the whole bound (a print of tens of thousands of tables under a small heap) is still kept:
+     * every call reads it, so dropping it would parse it on every call. Other files stay within the bound.
+     */
+    @Test
+    void theManifestIsKeptWhateverTheBoundWhileOtherFilesAreNot() throws Exception {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        PrintStore tiny = new PrintStore(1, TreeStore.NONE);
+        PrintView first = tiny.view("c", root);
+        String fqn = first.index().tables().keySet().iterator().next();
+        first.statistics(first.requireTable(fqn));
+        assertEquals(2, tiny.counters().parses());
+        PrintView second = tiny.view("c", root);
+        second.index();
+        second.manifest();
+        assertEquals(2, tiny.counters().parses(), "the manifest was parsed again");
+        second.statistics(second.requireTable(fqn));
+        assertEquals(3, tiny.counters().parses(), "statistics.yaml outweighs a bound of one byte");
+        Files.writeString(root.resolve("manifest.yaml"), Files.readString(root.resolve("manifest.yaml")) + "\n");
+        tiny.view("c", root).index();
+        assertEquals(4, tiny.counters().parses(), "a changed manifest is read again");
+    }
+
     @Test
     void warmReadIsAHitWithoutParsing() {
         Path f = Fixtures.write(dir.resolve("a.yaml"), "v: 1\n");

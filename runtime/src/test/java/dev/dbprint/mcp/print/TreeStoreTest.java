@@ -82,6 +82,37 @@ class TreeStoreTest {
         assertTrue(!names.contains("t0.yaml"), "the entry of a rewritten file is not carried over");
     }
 
+    /**
+     * A process that keeps adding trees (a first search over a very large print) writes them once a shelf holds more
+     * than its bound in memory, without waiting for a pause; what it wrote reads back whole in a later process, trees
+     * carried over from the earlier write included.
+     */
+    @Test
+    void aShelfHoldingTooMuchIsWrittenWithoutWaitingForAPause() throws Exception {
+        Path root = root();
+        DiskTreeStore store = new DiskTreeStore(cache());
+        String big = "x".repeat(256 * 1024);
+        List<Path> files = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        int i = 0;
+        // additions every few milliseconds never pause for the second the quiet write waits for
+        while (DiskTrees.files(cache()).isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "nothing was written after " + i + " trees");
+            Path f = Fixtures.write(root.resolve("t" + i + ".yaml"), "v: " + i + "\n");
+            store.shelf(root).put(f, "form", FileIdentity.of(f), tree(big + i));
+            files.add(f);
+            i++;
+            Thread.sleep(5);
+        }
+        assertTrue(i * (long) big.length() > DiskTreeStore.MAX_PENDING_BYTES,
+                "written only past the bound, after " + i + " trees");
+        store.flush();
+        TreeStore.Shelf later = new DiskTreeStore(cache()).shelf(root);
+        for (int k = 0; k < files.size(); k++) {
+            assertEquals(tree(big + k), later.get(files.get(k), "form", FileIdentity.of(files.get(k))), "tree " + k);
+        }
+    }
+
     private Path onlyFile() throws IOException {
         try (var s = Files.list(cache())) {
             List<Path> files = s.filter(p -> p.toString().endsWith(".trees")).toList();
