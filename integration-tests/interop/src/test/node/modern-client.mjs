@@ -1,0 +1,51 @@
+// Drives the server with the official TypeScript MCP client (@modelcontextprotocol/client), pinned to protocol revision
+// 2026-07-28: server/discover, tools/list, get_table_context followed through all its pages, and a resource read page
+// by page. Prints one JSON report on stdout for ModernTypeScriptClientIT to judge; exits non-zero on any error.
+// usage: node modern-client.mjs stdio <java> <runner.jar> <project>
+//        node modern-client.mjs http <url>
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const [mode, ...rest] = process.argv.slice(2);
+const transport = mode === 'stdio'
+    ? new StdioClientTransport({ command: rest[0], args: ['-jar', rest[1], '--project', rest[2]], stderr: 'ignore' })
+    : new StreamableHTTPClientTransport(new URL(rest[0]));
+const client = new Client({ name: 'dbprint-interop', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+
+await client.connect(transport);
+const report = { era: client.getProtocolEra(), version: client.getNegotiatedProtocolVersion() };
+
+const discover = await client.discover();
+report.discover = { supportedVersions: discover.supportedVersions, resultType: discover.resultType,
+    serverInfo: discover._meta?.['io.modelcontextprotocol/serverInfo']?.name };
+
+const tools = await client.listTools();
+report.tools = tools.tools.map(t => t.name).sort();
+
+// every page of one context, each page's parsed JSON object in order
+report.contextPages = [];
+let cursor;
+do {
+    const args = { table: 'rental.ride', purpose: 'profile', format: 'json' };
+    if (cursor) args.cursor = cursor;
+    const result = await client.callTool({ name: 'get_table_context', arguments: args });
+    if (result.isError) throw new Error('get_table_context failed: ' + JSON.stringify(result.content));
+    const page = JSON.parse(result.content[0].text);
+    report.contextPages.push(page);
+    cursor = page.next_cursor;
+} while (cursor && report.contextPages.length < 20);
+
+// a paged resource: page 1 names the page count and version, later pages are read at that version
+const uri = 'dbprint:///reference/spec';
+const first = await client.readResource({ uri });
+const { pages, version } = first.contents[0]._meta;
+let text = first.contents[0].text;
+for (let n = 2; n <= pages; n++) {
+    const page = await client.readResource({ uri: `${uri}?page=${n}&version=${version}` });
+    text += page.contents[0].text;
+}
+report.resource = { uri, pages, text };
+
+await client.close();
+process.stdout.write(JSON.stringify(report) + '\n');
