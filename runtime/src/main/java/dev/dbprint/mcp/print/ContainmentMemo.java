@@ -15,17 +15,27 @@ import java.util.Map;
  * directory is (its real path is the parent's real path plus its own name), and a missing path is judged by its parent,
  * as {@link Containment#realInside} judges it by its nearest existing ancestor. A link, anything outside the root
  * lexically, and any unexpected failure fall back to the full check. Verdicts are kept for the life of the owning
- * {@link PrintView} — one call — since links may change between calls.
+ * {@link PrintView} — one call — since links may change between calls; across calls, {@link PlainEntries} remembers
+ * which names of a directory were no link while the directory keeps its stamp, so a later call stats the directory
+ * once instead of each of its files.
  */
 final class ContainmentMemo {
 
     private final Path root;
     private final Path realRoot;
+    private final PlainEntries plain;
     private final Map<Path, Boolean> verdicts = new HashMap<>();
+    private final Map<Path, PlainEntries.Stamp> stamps = new HashMap<>();
 
+    /** A memo for one call that remembers nothing beyond it. */
     ContainmentMemo(Path root, Path realRoot) {
+        this(root, realRoot, new PlainEntries());
+    }
+
+    ContainmentMemo(Path root, Path realRoot, PlainEntries plain) {
         this.root = root;
         this.realRoot = realRoot;
+        this.plain = plain;
     }
 
     /** Whether {@code path} (absolute, normalised) really lies under the root. */
@@ -67,18 +77,45 @@ final class ContainmentMemo {
         if (path.equals(root) || !path.startsWith(root)) {
             return Containment.realInside(realRoot, path);
         }
-        if (!expected && !path.toFile().exists()) {
-            // as Files.exists (links followed, any failure false), without the exception NIO builds for a miss
-            return inside(path.getParent(), true);
+        Path parent = path.getParent();
+        String name = path.getFileName().toString();
+        PlainEntries.Stamp stamp = stamp(parent);
+        if (plain.plain(parent, stamp, name)) {
+            return inside(parent, true);
+        }
+        if (!expected && !path.toFile().exists() && !Files.isSymbolicLink(path)) {
+            // absent (File.exists answers a miss without the exception NIO builds for one): judged by its parent
+            plain.remember(parent, stamp, name);
+            return inside(parent, true);
         }
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
-            return inside(path.getParent(), true);
+            plain.remember(parent, stamp, name);
+            return inside(parent, true);
         } catch (IOException | RuntimeException e) {
             return Containment.realInside(realRoot, path);
         }
-        return attributes.isSymbolicLink() ? Containment.realInside(realRoot, path) : inside(path.getParent(), true);
+        if (attributes.isSymbolicLink()) {
+            return Containment.realInside(realRoot, path);
+        }
+        plain.remember(parent, stamp, name);
+        return inside(parent, true);
+    }
+
+    /** The directory's stamp, taken once per call. */
+    private PlainEntries.Stamp stamp(Path directory) {
+        synchronized (stamps) {
+            PlainEntries.Stamp known = stamps.get(directory);
+            if (known != null) {
+                return known;
+            }
+        }
+        PlainEntries.Stamp now = PlainEntries.stamp(directory);
+        synchronized (stamps) {
+            PlainEntries.Stamp first = stamps.putIfAbsent(directory, now);
+            return first != null ? first : now;
+        }
     }
 }

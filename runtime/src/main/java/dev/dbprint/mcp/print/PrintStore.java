@@ -101,6 +101,7 @@ public class PrintStore {
     private final AtomicLong bytesRead = new AtomicLong();
     private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
     private final YamlLoader yaml = new YamlLoader();
+    private final PlainEntries plainEntries = new PlainEntries();
 
     /** A store with the default bound and no on-disk trees (tests, tools). */
     public PrintStore() {
@@ -134,6 +135,11 @@ public class PrintStore {
         return yaml;
     }
 
+    /** A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories. */
+    ContainmentMemo containment(Path root, Path realRoot) {
+        return new ContainmentMemo(root, realRoot, plainEntries);
+    }
+
     public StoreCounters counters() {
         return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
                 cache.weight(), cache.maxWeight(), cache.evictions());
@@ -143,6 +149,7 @@ public class PrintStore {
     public void clear() {
         cache.clear();
         scanned.clear();
+        plainEntries.clear();
     }
 
     /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
@@ -153,9 +160,14 @@ public class PrintStore {
 
     /** Stats {@code path} (counted as an identity check). */
     public FileIdentity identity(Path path) {
+        return identity(path, FileIdentity.ABSENT);
+    }
+
+    /** Stats {@code path}, which had identity {@code before} when last seen (one stat fewer when it was present). */
+    public FileIdentity identity(Path path, FileIdentity before) {
         identityChecks.incrementAndGet();
         try {
-            return FileIdentity.of(path);
+            return FileIdentity.of(path, before.exists());
         } catch (IOException e) {
             throw PrintError.io(path, "cannot stat: " + e.getMessage());
         }

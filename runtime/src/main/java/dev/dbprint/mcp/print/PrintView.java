@@ -58,7 +58,7 @@ public final class PrintView {
         this.connection = connection;
         this.root = connectionRoot.toAbsolutePath().normalize();
         this.realRoot = Containment.realRoot(root);
-        this.containment = new ContainmentMemo(root, realRoot);
+        this.containment = store.containment(root, realRoot);
     }
 
     public String connection() {
@@ -253,8 +253,13 @@ public final class PrintView {
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
     public FileIdentity record(Path path) {
+        return record(path, FileIdentity.ABSENT);
+    }
+
+    /** As {@link #record(Path)}, for a file that had identity {@code before} when last seen. */
+    public FileIdentity record(Path path, FileIdentity before) {
         Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = store.identity(p);
+        FileIdentity id = store.identity(p, before);
         touch(p, id);
         return id;
     }

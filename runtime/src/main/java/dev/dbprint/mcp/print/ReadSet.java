@@ -2,6 +2,7 @@ package dev.dbprint.mcp.print;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Everything one {@link PrintView}'s reply rested on: the identity of every file it touched (absences included) and
@@ -53,22 +54,26 @@ public final class ReadSet {
         return weight;
     }
 
-    /** Whether every file is as it was read and every path is judged as it was (links may have moved since). */
+    /**
+     * Whether every file is as it was read and every path is judged as it was (links may have moved since). A large set
+     * (a search over a whole print) is checked on the common pool's threads as well as the caller's.
+     */
     public boolean stillHolds() {
-        for (int i = 0; i < files.length; i++) {
-            if (!store.identity(files[i]).equals(identities[i])) {
-                return false;
-            }
+        if (!indices(files.length).allMatch(i -> store.identity(files[i], identities[i]).equals(identities[i]))) {
+            return false;
         }
         if (judged.length == 0) {
             return true;
         }
-        ContainmentMemo now = new ContainmentMemo(root, Containment.realRoot(root));
-        for (int i = 0; i < judged.length; i++) {
-            if (now.inside(judged[i]) != verdicts[i]) {
-                return false;
-            }
-        }
-        return true;
+        ContainmentMemo now = store.containment(root, Containment.realRoot(root));
+        return indices(judged.length).allMatch(i -> now.inside(judged[i]) == verdicts[i]);
+    }
+
+    /** Set sizes from which a check is split across threads: below, the split costs more than it saves. */
+    private static final int PARALLEL_FROM = 512;
+
+    private static IntStream indices(int n) {
+        IntStream all = IntStream.range(0, n);
+        return n >= PARALLEL_FROM ? all.parallel() : all;
     }
 }

@@ -59,6 +59,10 @@ public final class ColumnSearch {
     private record Walked(TableIndex index, boolean unreadable) {
     }
 
+    /** One table's share of the reply: its matching columns, and whether it is named unreadable or switched off. */
+    private record Found(List<ColumnMatch> matches, boolean unreadable, boolean switchedOff) {
+    }
+
     /** Walks tables on every processor; its threads are daemons, made on the first search. */
     private static final class Walkers {
 
@@ -80,69 +84,80 @@ public final class ColumnSearch {
         Map<String, TableEntry> all = view.manifest().tables();
         String[] names = all.keySet().toArray(String[]::new);
         Arrays.sort(names, CodePointOrder.INSTANCE);
-        TableEntry[] tables = new TableEntry[names.length];
-        Walked[] walked = new Walked[names.length];
-        // looking an entry up judges its containment: that too runs on the walkers
-        Walkers.POOL.submit(() -> IntStream.range(0, names.length).parallel().forEach(i -> {
-            tables[i] = all.get(names[i]);
-            walked[i] = walk(view, tables[i]);
-        })).join();
+        Found[] found = new Found[names.length];
+        // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
+        // walked, so a walk holds the matches, never every table's index at once
+        Walkers.POOL.submit(() -> IntStream.range(0, names.length).parallel()
+                .forEach(i -> found[i] = find(all.get(names[i]), walk(view, all.get(names[i])), predicates))).join();
         List<ColumnMatch> matches = new ArrayList<>();
         TreeSet<String> unreadable = new TreeSet<>(CodePointOrder.INSTANCE);
         TreeSet<String> switchedOff = new TreeSet<>(CodePointOrder.INSTANCE);
-        for (int i = 0; i < tables.length; i++) {
-            TableEntry entry = tables[i];
-            TableIndex index = walked[i].index();
-            if (walked[i].unreadable()) {
-                unreadable.add(entry.fqn());
+        for (int i = 0; i < names.length; i++) {
+            matches.addAll(found[i].matches());
+            if (found[i].unreadable()) {
+                unreadable.add(names[i]);
             }
-            if (index == null) {
-                continue;
-            }
-            if (predicates.filtersLooksLike() && index.looksLikeSwitchedOff()) {
-                switchedOff.add(entry.fqn());
-            }
-            if (!predicates.mayMatch(index)) {
-                continue;
-            }
-            Long rowCount = entry.rowCount() != null ? entry.rowCount() : index.rowCount();
-            SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount, index.scope());
-            for (SearchedColumn c : index.columns()) {
-                ColumnMatch m = predicates.match(table, c);
-                if (m != null) {
-                    matches.add(m);
-                }
+            if (found[i].switchedOff()) {
+                switchedOff.add(names[i]);
             }
         }
         return new Result(matches, List.copyOf(unreadable), List.copyOf(switchedOff));
+    }
+
+    /** What one walked table adds to the reply. */
+    private static Found find(TableEntry entry, Walked walked, ColumnPredicates predicates) {
+        TableIndex index = walked.index();
+        if (index == null) {
+            return new Found(List.of(), walked.unreadable(), false);
+        }
+        boolean switchedOff = predicates.filtersLooksLike() && index.looksLikeSwitchedOff();
+        if (!predicates.mayMatch(index)) {
+            return new Found(List.of(), walked.unreadable(), switchedOff);
+        }
+        Long rowCount = entry.rowCount() != null ? entry.rowCount() : index.rowCount();
+        SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount, index.scope());
+        List<ColumnMatch> matches = new ArrayList<>(0);
+        for (SearchedColumn c : index.columns()) {
+            ColumnMatch m = predicates.match(table, c);
+            if (m != null) {
+                matches.add(m);
+            }
+        }
+        return new Found(matches, walked.unreadable(), switchedOff);
     }
 
     private Walked walk(PrintView view, TableEntry entry) {
         if (!entry.followable()) {
             return new Walked(null, true);
         }
+        TableIndex kept = indexes.get(entry.dir());
         FileIdentity statisticsNow;
         FileIdentity annotationsNow;
         try {
-            statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS));
-            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true);
+            statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
+                    kept == null ? null : kept.statistics());
+            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
+                    kept == null ? null : kept.annotations());
         } catch (PrintError e) {
             return read(view, entry);
         }
-        TableIndex kept = indexes.get(entry.dir());
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
             return new Walked(kept, false);
         }
         return read(view, entry);
     }
 
-    /** The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read. */
-    private static FileIdentity identity(PrintView view, TableEntry entry, Artifact artifact, boolean read) {
+    /**
+     * The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read;
+     * {@code before} is what the kept index was built from (null when none), which saves a stat of a file still there.
+     */
+    private static FileIdentity identity(PrintView view, TableEntry entry, Artifact artifact, boolean read,
+            FileIdentity before) {
         if (!read) {
             return null;
         }
         Optional<Path> file = view.followableFile(entry, artifact);
-        return file.map(view::record).orElse(null);
+        return file.map(f -> view.record(f, before == null ? FileIdentity.ABSENT : before)).orElse(null);
     }
 
     /** Reads the table's files and builds its index; keeps it unless a file failed. */
