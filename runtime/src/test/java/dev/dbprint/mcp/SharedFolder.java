@@ -20,8 +20,13 @@ public final class SharedFolder {
     public static Path require(String relative) {
         Path root = projectRoot();
         Path wanted = root.resolve("../shared").resolve(relative).normalize();
-        assumeTrue(Files.exists(wanted), () -> "SKIPPED: needs ../shared/" + relative + " beside the project root "
-                + root + ", not found at " + wanted);
+        if (!Files.exists(wanted)) {
+            String why = "SKIPPED: needs ../shared/" + relative + " beside the project root " + root + ", not found at "
+                    + wanted;
+            // surefire's summary counts a skip without its reason: say it on the console too
+            System.err.println(why);
+            assumeTrue(false, why);
+        }
         return wanted;
     }
 
