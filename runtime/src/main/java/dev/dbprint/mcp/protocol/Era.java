@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.protocol;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -12,17 +13,15 @@ public enum Era {
 
     /** The handshake revisions: {@code initialize} agrees a version, kept by the HTTP session or the stdio connection. */
     LEGACY(List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"),
-            Set.of("initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read",
-                    "resources/templates/list")),
+            EnumSet.complementOf(EnumSet.of(Method.DISCOVER))),
 
     /** The stateless revisions: every request names its version and capabilities in {@code params._meta}. */
-    MODERN(List.of("2026-07-28"), Set.of("server/discover", "tools/list", "tools/call", "resources/list", "resources/read",
-            "resources/templates/list"));
+    MODERN(List.of("2026-07-28"), EnumSet.complementOf(EnumSet.of(Method.INITIALIZE, Method.PING)));
 
     private final List<String> versions;
-    private final Set<String> methods;
+    private final Set<Method> methods;
 
-    Era(List<String> versions, Set<String> methods) {
+    Era(List<String> versions, Set<Method> methods) {
         this.versions = versions;
         this.methods = methods;
     }
@@ -36,8 +35,9 @@ public enum Era {
         return versions.get(0);
     }
 
-    public boolean answers(String method) {
-        return methods.contains(method);
+    /** The method named {@code wire} when this era answers it; empty otherwise (-32601). */
+    public Optional<Method> method(String wire) {
+        return Method.named(wire).filter(methods::contains);
     }
 
     /** The revision a handshake agrees to: the one asked for when this era has it, else this era's newest. */

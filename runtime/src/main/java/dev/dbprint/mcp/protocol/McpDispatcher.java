@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.protocol;
 
 import java.util.Optional;
-import java.util.Set;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,9 +32,6 @@ import dev.dbprint.mcp.tool.ToolResult;
 @ApplicationScoped
 public class McpDispatcher {
 
-    /** The methods whose answer reads print files: the only ones worth a worker thread of their own. */
-    private static final Set<String> PRINT_READERS = Set.of("tools/call", "resources/list", "resources/read");
-
     private static final Logger LOG = Logger.getLogger(McpDispatcher.class);
 
     @Inject
@@ -63,7 +59,7 @@ public class McpDispatcher {
      * resource. Everything else is answered from memory, and a transport may answer it on its reading thread.
      */
     public static boolean readsPrint(JsonNode message) {
-        return message.isArray() || PRINT_READERS.contains(message.path("method").asText(""));
+        return message.isArray() || Method.named(message.path("method").asText("")).map(Method::readsPrint).orElse(false);
     }
 
     /** A frame's text as one JSON value; anything else is a -32700 parse error. */
@@ -216,7 +212,8 @@ public class McpDispatcher {
     }
 
     private JsonNode answerRequest(String name, JsonNode id, JsonNode params, Exchange exchange) {
-        if (!exchange.era().answers(name)) {
+        Optional<Method> method = exchange.era().method(name);
+        if (method.isEmpty()) {
             return error(id, ProtocolError.METHOD_NOT_FOUND, "Method not found: " + name);
         }
         if (params != null && !params.isNull() && !params.isObject()) {
@@ -227,7 +224,7 @@ public class McpDispatcher {
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
-            ObjectNode result = call(name, p);
+            ObjectNode result = call(method.get(), p);
             if (exchange.era() == Era.MODERN) {
                 CacheHints.complete(name, result);
             }
@@ -241,17 +238,16 @@ public class McpDispatcher {
         }
     }
 
-    private ObjectNode call(String method, ObjectNode params) {
+    private ObjectNode call(Method method, ObjectNode params) {
         return switch (method) {
-            case "initialize" -> initialize(params);
-            case "server/discover" -> discover();
-            case "ping" -> mapper.createObjectNode();
-            case "tools/list" -> listTools(params);
-            case "tools/call" -> callTool(params);
-            case "resources/list" -> resources.list(optionalString(params, "cursor"));
-            case "resources/read" -> read(requiredString(params, "uri"));
-            case "resources/templates/list" -> listTemplates(params);
-            default -> throw new ProtocolError(ProtocolError.METHOD_NOT_FOUND, "Method not found: " + method);
+            case INITIALIZE -> initialize(params);
+            case DISCOVER -> discover();
+            case PING -> mapper.createObjectNode();
+            case TOOLS_LIST -> listTools(params);
+            case TOOLS_CALL -> callTool(params);
+            case RESOURCES_LIST -> resources.list(optionalString(params, "cursor"));
+            case RESOURCES_READ -> read(requiredString(params, "uri"));
+            case TEMPLATES_LIST -> listTemplates(params);
         };
     }
 

@@ -1,0 +1,37 @@
+package dev.dbprint.mcp.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+/** Which methods each era answers, by their wire names, and which of them read the print. */
+class EraTest {
+
+    private static List<String> answered(Era era) {
+        return Arrays.stream(Method.values()).map(Method::wire).filter(w -> era.method(w).isPresent()).toList();
+    }
+
+    @Test
+    void eachEraAnswersItsOwnMethods() {
+        assertEquals(List.of("initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read",
+                "resources/templates/list"), answered(Era.LEGACY));
+        assertEquals(List.of("server/discover", "tools/list", "tools/call", "resources/list", "resources/read",
+                "resources/templates/list"), answered(Era.MODERN));
+        for (Era era : Era.values()) {
+            assertEquals(Optional.empty(), era.method("prompts/list"));
+            assertEquals(Optional.empty(), era.method("Tools/List"));
+            assertEquals(Optional.empty(), era.method(""));
+        }
+        assertEquals(Optional.of(Method.TOOLS_CALL), Era.MODERN.method("tools/call"));
+    }
+
+    @Test
+    void onlyToolCallsAndResourceListsAndReadsReadThePrint() {
+        assertEquals(List.of("tools/call", "resources/list", "resources/read"),
+                Arrays.stream(Method.values()).filter(Method::readsPrint).map(Method::wire).toList());
+    }
+}
