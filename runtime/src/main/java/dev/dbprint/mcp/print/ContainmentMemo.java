@@ -83,25 +83,28 @@ final class ContainmentMemo {
         }
         Path parent = path.getParent();
         PlainEntries.Stamp stamp = stamp(parent);
-        if (!expected && !path.toFile().exists() && !Files.isSymbolicLink(path)) {
-            // absent (File.exists answers a miss without the exception NIO builds for one): judged by its parent
-            plain.remember(path, parent, stamp);
-            return inside(parent, true);
-        }
-        BasicFileAttributes attributes;
-        try {
-            attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException e) {
-            plain.remember(path, parent, stamp);
-            return inside(parent, true);
-        } catch (IOException | RuntimeException e) {
-            return Containment.realInside(realRoot, path);
-        }
-        if (attributes.isSymbolicLink()) {
+        if (!noLinkNow(path, expected)) {
             return Containment.realInside(realRoot, path);
         }
         plain.remember(path, parent, stamp);
         return inside(parent, true);
+    }
+
+    /**
+     * Whether {@code path} is no symbolic link now: absent, or a plain file or directory. False for a link, and when a
+     * failure leaves it unknown (the full check decides then).
+     */
+    private static boolean noLinkNow(Path path, boolean expected) {
+        if (!expected && !path.toFile().exists() && !Files.isSymbolicLink(path)) {
+            return true; // absent: File.exists answers a miss without the exception NIO builds for one
+        }
+        try {
+            return !Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isSymbolicLink();
+        } catch (NoSuchFileException e) {
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** The directory's stamp, taken once per call. */

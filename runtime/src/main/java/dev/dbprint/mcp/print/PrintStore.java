@@ -164,7 +164,7 @@ public class PrintStore {
     public void clear() {
         cache.clear();
         manifests.clear();
-        cache.reserve(0);
+        reserveManifests();
         scanned.clear();
         plainEntries.clear();
     }
@@ -366,7 +366,7 @@ public class PrintStore {
     private void hold(Key key, Slot slot, long weight) {
         if (key.form().equals(MANIFEST_FORM)) {
             manifests.put(key, new Pinned(slot, weight));
-            cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
+            reserveManifests();
         } else {
             cache.put(key, slot, weight);
         }
@@ -375,9 +375,14 @@ public class PrintStore {
     private void drop(Key key) {
         if (key.form().equals(MANIFEST_FORM)) {
             manifests.remove(key);
-            cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
+            reserveManifests();
         } else {
             cache.remove(key);
         }
+    }
+
+    /** Counts the kept manifests' weight against the parse cache's bound. */
+    private void reserveManifests() {
+        cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
     }
 }
