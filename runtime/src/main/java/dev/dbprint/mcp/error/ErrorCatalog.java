@@ -214,6 +214,11 @@ public final class ErrorCatalog {
         return "table '" + table + "' cannot be read: its " + fileName + " resolves outside the connection root.";
     }
 
+    /** §3.4 / §8.1: a file rewritten during each of the {@code attempts} reads of it. */
+    public static String keptChanging(Path path, int attempts) {
+        return wrongShape(path, "the file kept changing while it was read (" + attempts + " attempts)");
+    }
+
     /** A path the server was asked to read that lies outside the connection root. */
     public static String outsideRoot(Path path, Path root) {
         return wrongShape(path, "leads outside the connection root " + root);

@@ -38,7 +38,9 @@ public final class PrintError extends DetailedFault {
         UNKNOWN_TABLE,
         /** A table only failed_tables names: it exists and the last run could not profile it. */
         UNPROFILED,
-        /** An I/O failure other than absence (permission, file kept changing while read, ...). */
+        /** The file was rewritten during every one of the reads of it that the store tries. */
+        UNSTABLE,
+        /** An I/O failure other than absence (permission, a read that fails, ...). */
         IO
     }
 
@@ -126,7 +128,7 @@ public final class PrintError extends DetailedFault {
 
     /** A file rewritten during every one of {@code attempts} reads of it. */
     public static PrintError keptChanging(Path path, int attempts) {
-        return io(path, "the file kept changing while it was read (" + attempts + " attempts)");
+        return new PrintError(Kind.UNSTABLE, path, ErrorCatalog.keptChanging(path, attempts));
     }
 
     public static PrintError io(Path path, String message) {

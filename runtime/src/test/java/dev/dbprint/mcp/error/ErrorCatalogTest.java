@@ -164,6 +164,8 @@ class ErrorCatalogTest {
                 new Row("declared file outside the root",
                         "table 's.t' cannot be read: its statistics.yaml resolves outside the connection root.",
                         ErrorCatalog.tableFileOutsideRoot("s.t", "statistics.yaml")),
+                new Row("file kept changing", "<path>: the file kept changing while it was read (5 attempts)",
+                        ErrorCatalog.keptChanging(PATH, 5)),
                 new Row("path outside the root", "<path>: leads outside the connection root /r",
                         ErrorCatalog.outsideRoot(PATH, Path.of("/r"))),
                 new Row("reserved top-level key",

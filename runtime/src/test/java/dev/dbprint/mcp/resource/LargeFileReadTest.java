@@ -171,4 +171,55 @@ class LargeFileReadTest extends ResourceFixtureTest {
         assertEquals(-32603, e.code());
         assertEquals(file + ": the file kept changing while it was read (5 attempts)", e.getMessage());
     }
+
+    /** A store that, once armed, appends to the file at every stat taken inside a parse check of it. */
+    private static final class ChurningParseStore extends PrintStore {
+
+        private final ThreadLocal<Boolean> parsing = ThreadLocal.withInitial(() -> false);
+        private volatile boolean armed;
+        private int rewrites;
+
+        @Override
+        public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
+            parsing.set(armed && form.equals("parses"));
+            try {
+                return super.read(realRoot, path, form, loader);
+            } finally {
+                parsing.set(false);
+            }
+        }
+
+        @Override
+        public FileIdentity identity(Path path, FileIdentity before) {
+            if (parsing.get()) {
+                try {
+                    Files.writeString(path, "# rewritten " + rewrites++ + "\n", StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return super.identity(path, before);
+        }
+    }
+
+    @Test
+    void aVersionedPageWhoseParseCheckKeepsLosingToRewritesIsTheStaleVersionError() {
+        StringBuilder yaml = new StringBuilder("format_version: 1\ntable: s.orders\ncolumns: {}\nsketches:\n");
+        for (int i = 0; i < 2_000; i++) {
+            yaml.append("- 'sketch ").append(i).append(" ").append("x".repeat(40)).append("'\n");
+        }
+        f.write("prints/alpha/s/orders/statistics.yaml", yaml.toString());
+        String uri = "dbprint://alpha/s.orders/statistics";
+        ChurningParseStore store = new ChurningParseStore();
+        ResourceReader reader = reader(store);
+        Read first = read(reader, uri);
+        assertTrue(first.pages() > 1, "pages: " + first.pages());
+        store.armed = true;
+        String second = page(uri, 2, first.version());
+        ProtocolError e = assertThrows(ProtocolError.class, () -> reader.read(second));
+        assertTrue(store.rewrites >= PrintStore.MAX_READ_ATTEMPTS, "rewritten at every attempt: " + store.rewrites);
+        assertEquals(-32602, e.code(), e.getMessage());
+        assertEquals("'" + second + "': the file changed on disk since that version was read. Read page 1 again for"
+                + " its current version.", e.getMessage());
+    }
 }
