@@ -46,9 +46,9 @@ public record DbprintUri(String uri, String document, String connection, String 
         if (!uri.startsWith(SCHEME)) {
             throw ResourceErrors.malformed(uri);
         }
-        int q = uri.indexOf('?');
-        String path = q < 0 ? uri : uri.substring(0, q);
-        String[] query = query(uri, q);
+        String[] pathAndQuery = uri.split("\\?", 2);
+        String path = pathAndQuery[0];
+        String[] query = pathAndQuery.length == 1 ? new String[2] : query(uri, pathAndQuery[1]);
         Optional<String> page = Optional.ofNullable(query[0]);
         Optional<String> version = Optional.ofNullable(query[1]);
         if (path.startsWith(REFERENCE)) {
@@ -83,18 +83,15 @@ public record DbprintUri(String uri, String document, String connection, String 
         return new DbprintUri(uri, null, connection, table, kind, page, version);
     }
 
-    /** [page, version] from the query after index {@code q}, each null when absent. */
-    private static String[] query(String uri, int q) {
+    /** [page, version] from {@code query} (what follows the first {@code ?}), each null when absent. */
+    private static String[] query(String uri, String query) {
         String[] out = new String[2];
-        if (q < 0) {
-            return out;
-        }
-        for (String pair : uri.substring(q + 1).split("&", -1)) {
-            int eq = pair.indexOf('=');
-            if (eq < 0) {
+        for (String pair : query.split("&", -1)) {
+            String[] keyValue = pair.split("=", 2);
+            if (keyValue.length == 1) {
                 throw ResourceErrors.malformed(uri);
             }
-            int slot = switch (decode(uri, pair.substring(0, eq))) {
+            int slot = switch (decode(uri, keyValue[0])) {
                 case "page" -> 0;
                 case "version" -> 1;
                 default -> throw ResourceErrors.malformed(uri);
@@ -102,7 +99,7 @@ public record DbprintUri(String uri, String document, String connection, String 
             if (out[slot] != null) {
                 throw ResourceErrors.malformed(uri);
             }
-            out[slot] = decode(uri, pair.substring(eq + 1));
+            out[slot] = decode(uri, keyValue[1]);
         }
         return out;
     }

@@ -67,7 +67,7 @@ public final class ArgumentChecker {
             }
             if (value.isTextual()) {
                 String text = value.asText();
-                if (schema.path("minLength").asInt(0) > 0 && text.length() < schema.path("minLength").asInt()) {
+                if (text.length() < schema.path("minLength").asInt(0)) {
                     throw new DetailedFault(ErrorCatalog.argumentEmpty(key, text));
                 }
                 if (foldCase.contains(key)) {

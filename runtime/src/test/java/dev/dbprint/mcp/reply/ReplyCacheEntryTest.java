@@ -3,12 +3,15 @@ package dev.dbprint.mcp.reply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.core.SerializableString;
 
 import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Position;
@@ -59,5 +62,55 @@ class ReplyCacheEntryTest {
         assertEquals("again from row 1", kept.pageAt(second).text());
         assertEquals("first from row 0", kept.pageAt(Position.START).text());
         assertEquals(kept, cache.get("call", ""));
+    }
+
+    /** A reply whose every page is {@code text}. */
+    private static PageSequence<Row> pagesOf(String text) {
+        return new PageSequence<>() {
+
+            @Override
+            protected Row build(Position start) {
+                return new Row(text, null);
+            }
+        };
+    }
+
+    @Test
+    void aCacheOfNoCharactersKeepsNothingEvenOfWeightZero() throws Exception {
+        ReadSet nothingRead = new PrintStore().view("c", dir).readSet().orElseThrow();
+        assertEquals(0, nothingRead.weight());
+        ReplyCache cache = new ReplyCache(0);
+        ReplyCache.Entry<Row> served = cache.put("call", "", "print-1", nothingRead, pagesOf("page"));
+        assertEquals(0, cache.size());
+        assertNull(cache.get("call", ""));
+        assertEquals("page", served.pageAt(Position.START).text(), "it still serves the call that computed it");
+        assertEquals(0, cache.weight());
+    }
+
+    @Test
+    void repliesWeighingExactlyTheBoundAreKeptAndOneCharacterMoreEvictsTheOldest() throws Exception {
+        ReadSet nothingRead = new PrintStore().view("c", dir).readSet().orElseThrow();
+        ReplyCache cache = new ReplyCache(10);
+        cache.put("a", "", "p", nothingRead, pagesOf("a".repeat(4))).pageAt(Position.START);
+        cache.put("b", "", "p", nothingRead, pagesOf("b".repeat(6))).pageAt(Position.START);
+        assertEquals(10, cache.weight());
+        assertEquals(2, cache.size());
+
+        cache.put("c", "", "p", nothingRead, pagesOf("c")).pageAt(Position.START);
+        assertNull(cache.get("a", ""), "the least recently used goes first");
+        assertEquals("b".repeat(6), cache.get("b", "").pageAt(Position.START).text());
+        assertEquals(7, cache.weight());
+    }
+
+    @Test
+    void aPageLiteralIsMadeOnceAndWeighedInItsBytes() throws Exception {
+        ReadSet nothingRead = new PrintStore().view("c", dir).readSet().orElseThrow();
+        ReplyCache cache = new ReplyCache(1_000);
+        ReplyCache.Entry<Row> kept = cache.put("call", "", "p", nothingRead, pagesOf("caf\u00e9"));
+        Row page = kept.pageAt(Position.START);
+        SerializableString literal = kept.literal(Position.START, page);
+        assertEquals(JsonLiteral.of("caf\u00e9").getValue(), literal.getValue());
+        assertSame(literal, kept.literal(Position.START, page));
+        assertEquals(4 + JsonLiteral.of("caf\u00e9").byteLength(), cache.weight());
     }
 }

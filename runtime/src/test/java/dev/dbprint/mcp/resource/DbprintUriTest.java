@@ -76,4 +76,25 @@ class DbprintUriTest {
             malformed(bad);
         }
     }
+
+    @Test
+    void listedUrisKeepTheEdgesOfEachPlainClassAndEncodeTheirNeighbours() {
+        // the letters' and digits' first and last characters stay; the characters just outside them are encoded
+        assertEquals("dbprint://az-AZ09~/az.AZ09:@/ddl", DbprintUri.of("az-AZ09~", "az.AZ09:@", "ddl"));
+        assertEquals("dbprint://%60%7B%40%5B%2F%3A/%60%7B%5B%2F%7F%20", DbprintUri.of("`{@[/:", "`{[/\u007f "));
+        // ':' and '@' are plain in a path segment only, never in the connection (a reg-name)
+        assertEquals("dbprint://a%3Ab%40c/a:b@c", DbprintUri.of("a:b@c", "a:b@c"));
+    }
+
+    @Test
+    void anEscapeOfAnyTwoHexDigitsDecodes() {
+        assertEquals("a\tb", DbprintUri.parse("dbprint://a%09b/manifest").connection());
+        assertEquals("\u0000x\u007f", DbprintUri.parse("dbprint:///reference/%00x%7F").document());
+        assertEquals(Optional.of("=2"), DbprintUri.parse("dbprint://a/manifest?page=%3D2").page());
+        assertEquals(Optional.of("1=2"), DbprintUri.parse("dbprint://a/manifest?page=1=2").page());
+        for (String bad : List.of("dbprint://a%0/manifest", "dbprint://a%g0/manifest", "dbprint://a%0g/manifest",
+                "dbprint://a/manifest?=1", "dbprint://a/manifest?", "dbprint://a/manifest?page")) {
+            malformed(bad);
+        }
+    }
 }
