@@ -318,15 +318,10 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
             }
         }
         int take = lo;
-        while (take > 0 && !(fill.fits(List.of(frag.substring(0, take)), true) && !splitsPair(frag, take))) {
+        while (take > 0 && !(fill.fits(List.of(frag.substring(0, take)), true) && !Pager.splitsPair(frag, take))) {
             take--; // a legend that is not monotone in its rows, or a surrogate pair at the cut
         }
         return take;
-    }
-
-    private static boolean splitsPair(String s, int at) {
-        return at > 0 && at < s.length() && Character.isHighSurrogate(s.charAt(at - 1))
-                && Character.isLowSurrogate(s.charAt(at));
     }
 
     private DocumentPage finish(Fill fill, Position next) {

@@ -46,6 +46,8 @@ public final class Pager extends PageSequence<Page> {
     public static final String YAML_CURSOR_COMMENT = "# next_cursor: ";
 
     private static final int HEADER = 0, ELEMENT = 1, EMPTY = 2;
+    /** The measure passed for a page with a note, which the meter does not see. */
+    private static final int UNMEASURED = -1;
 
     private final ListReply reply;
     private final CursorMint mint;
@@ -207,12 +209,12 @@ public final class Pager extends PageSequence<Page> {
         int digits = 1;
         while (true) {
             int assumed = (int) Math.pow(10, digits - 1);
-            int off = 0, k = 1, end1 = -1;
+            int off = 0, k = 1, end1 = 0;
             Meter cur = meter;
             while (true) {
                 int rest = u.partContribution(k, assumed, u.esc(off, len));
                 if (cur.lengthWith(u, rest, cursorEntry) <= max) {
-                    if (end1 < 0) {
+                    if (k == 1) {
                         end1 = len;
                     }
                     break;
@@ -224,7 +226,7 @@ public final class Pager extends PageSequence<Page> {
                     }
                     throw new IllegalStateException("a fresh page has no room for a part");
                 }
-                if (end1 < 0) {
+                if (k == 1) {
                     end1 = end;
                 }
                 off = end;
@@ -243,10 +245,7 @@ public final class Pager extends PageSequence<Page> {
         String text = u.text();
         int[] pre = u.prefix();
         long emptyLen = meter.lengthWith(u, u.partContribution(k, m, 2), cursorEntry);
-        long allowed = max - emptyLen;
-        if (allowed <= 0) {
-            return off;
-        }
+        long allowed = max - emptyLen; // at most 0: no character fits, and the search ends at off
         int lo = off, hi = text.length();
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
@@ -256,12 +255,12 @@ public final class Pager extends PageSequence<Page> {
                 hi = mid - 1;
             }
         }
-        int end = lo;
-        if (end > off && end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))
-                && Character.isLowSurrogate(text.charAt(end))) {
-            end--;
-        }
-        return end;
+        return splitsPair(text, lo) ? lo - 1 : lo;
+    }
+
+    /** Whether cutting {@code s} at {@code at} would split a surrogate pair. */
+    static boolean splitsPair(String s, int at) {
+        return at > 0 && Character.isSupplementaryCodePoint(s.codePointAt(at - 1));
     }
 
     private void place(Meter meter, List<Placed> placed, Unit u, int contribution, Object shown, Position at) {
@@ -279,7 +278,7 @@ public final class Pager extends PageSequence<Page> {
         Position resume = next;
         while (true) {
             Map<String, Object> note = reply.pageNote().keys(itemsOf(kept));
-            Page page = compose(kept, resume, note, -1);
+            Page page = compose(kept, resume, note, UNMEASURED);
             if (page.text().length() <= max) {
                 return page;
             }
@@ -305,7 +304,7 @@ public final class Pager extends PageSequence<Page> {
 
     /**
      * The page body: header keys, every-page keys, note keys, walks, total, cursor. {@code measured} is the length the
-     * meter predicted, or -1 when the page carries a note the meter does not see (the text's own length is then used,
+     * meter predicted, or {@link #UNMEASURED} when the page carries a note the meter does not see (the text's own length is then used,
      * after the bound was checked by the caller).
      */
     private Page compose(List<Placed> placed, Position next, Map<String, Object> note, int measured) {
@@ -351,7 +350,7 @@ public final class Pager extends PageSequence<Page> {
             body.put(reply.cursorKey(), cursor);
         }
         String text = spelling.text(body, cursor);
-        if (measured < 0) {
+        if (measured == UNMEASURED) {
             return new Page(Collections.unmodifiableMap(body), text, next, cursor, text.length());
         }
         if (text.length() > max) {
@@ -410,7 +409,7 @@ public final class Pager extends PageSequence<Page> {
 
         /** Contribution of the unit whole: its JSON, or its own spelling where that is longer. */
         int whole() {
-            if (whole < 0) {
+            if (whole == -1) {
                 int spelled = listItem
                         ? spelling.elementLength(value, container.size() - 1)
                         : spelling.memberLength(key, value, container.size());
@@ -516,8 +515,8 @@ public final class Pager extends PageSequence<Page> {
             return m;
         }
 
+        /** Adds a top-level entry to a meter with no container open (the base's, built before any unit). */
         void addEntry(long contribution) {
-            closeTo(1);
             frames.get(0).n++;
             frames.get(0).sum += contribution;
         }
