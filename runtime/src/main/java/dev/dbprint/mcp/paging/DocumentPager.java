@@ -116,18 +116,18 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
         this.lastSection = last;
         this.openAt = new Fence[copy.size()][];
         Fence open = null;
-        int longest = -1;
+        int room = 0;
         for (int s = 0; s < copy.size(); s++) {
             openAt[s] = new Fence[copy.get(s).size()];
             for (int r = 0; r < openAt[s].length; r++) {
                 openAt[s][r] = open;
                 for (String line : copy.get(s).get(r).split("\n", -1)) {
                     open = Fence.after(open, line);
-                    longest = open == null ? longest : Math.max(longest, open.length());
+                    room = open == null ? room : Math.max(room, open.length() + 2);
                 }
             }
         }
-        this.closeRoom = longest < 0 ? 0 : longest + 2;
+        this.closeRoom = room;
     }
 
     /** Whether the document is one page under the server's bound, its legend counted and a cursor's room reserved. */
@@ -274,35 +274,40 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
         return fresh.fits(rows, !last);
     }
 
-    private List<String> rest(int s, int r, int off, long budget) {
-        List<String> out = new ArrayList<>();
-        long len = 0;
+    /** What a row is handed to: its section and its text. */
+    @FunctionalInterface
+    private interface RowSink {
+
+        /** False to stop the walk. */
+        boolean take(int section, String row);
+    }
+
+    /** Hands every row from row {@code r} of section {@code s}, its first {@code off} characters skipped, on. */
+    private boolean eachRowFrom(int s, int r, int off, RowSink sink) {
         for (int si = s; si < sections.size(); si++) {
             List<String> sec = sections.get(si);
             for (int ri = si == s ? r : 0; ri < sec.size(); ri++) {
-                String row = si == s && ri == r ? sec.get(ri).substring(off) : sec.get(ri);
-                len += row.length();
-                if (len > budget) {
-                    return null;
+                if (!sink.take(si, si == s && ri == r ? sec.get(ri).substring(off) : sec.get(ri))) {
+                    return false;
                 }
-                out.add(row);
             }
         }
-        return out;
+        return true;
     }
 
     private boolean restFits(Fill fill, int s, int r, int off) {
-        List<String> rest = rest(s, r, off, max - fill.len);
-        return rest != null && fill.fits(rest, false);
+        List<String> rest = new ArrayList<>();
+        long[] len = {fill.len};
+        // stopping once the rows alone pass the bound only spares collecting a long rest: fits() makes the exact check
+        return eachRowFrom(s, r, off, (section, row) -> (len[0] += row.length()) <= max && rest.add(row))
+                && fill.fits(rest, false);
     }
 
     private DocumentPage placeRest(Fill fill, int s, int r, int off) {
-        for (int si = s; si < sections.size(); si++) {
-            List<String> sec = sections.get(si);
-            for (int ri = si == s ? r : 0; ri < sec.size(); ri++) {
-                fill.add(si, si == s && ri == r ? sec.get(ri).substring(off) : sec.get(ri));
-            }
-        }
+        eachRowFrom(s, r, off, (section, row) -> {
+            fill.add(section, row);
+            return true;
+        });
         return finish(fill, null);
     }
 

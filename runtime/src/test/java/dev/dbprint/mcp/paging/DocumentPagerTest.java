@@ -207,4 +207,84 @@ class DocumentPagerTest {
             checkInvariants(pager, sections, max);
         }
     }
+
+    /** The length of {@code "\n" + "next_cursor: " + token}, which every page but the last ends with. */
+    private static final int CURSOR_LINE = DocumentPager.cursorLine("c".repeat(CursorCodec.TOKEN_LENGTH)).length();
+
+    private static List<String> texts(DocumentPager pager) {
+        return pager.pages().stream().map(DocumentPage::content).toList();
+    }
+
+    @Test
+    void aPageThatFitsExactlyWithItsCursorLineIsFilled() {
+        String filler = "a".repeat(Pager.MAX_CHARS - CURSOR_LINE - 4 - 1) + "\n";
+        List<List<String>> sections = List.of(List.of("# t\n", filler), List.of("b".repeat(500) + "\n"));
+        DocumentPager pager = new DocumentPager(sections, DocumentPager.Legend.NONE, mint());
+        assertEquals(2, pager.pageCount());
+        assertEquals(Pager.MAX_CHARS, pager.first().text().length());
+        assertEquals(List.of("# t\n" + filler, "b".repeat(500) + "\n"), texts(pager));
+    }
+
+    @Test
+    void aLastSectionThatFitsAFreshPageWithoutACursorIsSentWhole() {
+        // an empty section after it is not the last one
+        String last = "x".repeat(Pager.MAX_CHARS - 1) + "\n";
+        List<List<String>> sections = List.of(List.of("# t\n"), List.of(last), List.of());
+        DocumentPager pager = new DocumentPager(sections, DocumentPager.Legend.NONE, mint());
+        assertEquals(List.of("# t\n", last), texts(pager));
+        assertEquals(Pager.MAX_CHARS, pager.page(1).text().length());
+    }
+
+    @Test
+    void aLastRowThatFitsAFreshPageWithoutACursorIsSentWhole() {
+        String last = "x".repeat(Pager.MAX_CHARS - 1) + "\n";
+        List<List<String>> sections = List.of(List.of("# t\n"), List.of("## Notes\n", last), List.of());
+        DocumentPager pager = new DocumentPager(sections, DocumentPager.Legend.NONE, mint());
+        assertEquals(List.of("# t\n## Notes\n", last), texts(pager));
+        // not the last row: it needs the cursor's room, so it is split
+        List<List<String>> notLast = List.of(List.of("# t\n"), List.of("## Notes\n", last, "after\n"));
+        assertTrue(new DocumentPager(notLast, DocumentPager.Legend.NONE, mint()).first().content().length() > 1000);
+    }
+
+    @Test
+    void theRestOfASectionThatFitsWithoutACursorEndsTheDocumentOnThatPage() {
+        // pages: "# t", R0 | R1 | R2 R3, where R3 fits after R2 only without the cursor line
+        String r0 = "a".repeat(250) + "\n", r1 = "b".repeat(200) + "\n", r2 = "c".repeat(150) + "\n",
+                r3 = "d".repeat(200) + "\n";
+        List<List<String>> sections = List.of(List.of("# t\n"), List.of(r0, r1, r2, r3));
+        DocumentPager pager = new DocumentPager(sections, DocumentPager.Legend.NONE, mint(), 400);
+        assertEquals(List.of("# t\n" + r0, r1, r2 + r3), texts(pager));
+    }
+
+    @Test
+    void aPageEndingInsideAFencedBlockClosesItOnALineOfItsOwn() {
+        List<String> rows = new ArrayList<>(List.of("## DDL\n", "````sql\n"));
+        for (int i = 0; i < 300; i++) {
+            rows.add("x".repeat(1 + i % 7) + "\n");
+        }
+        rows.add("y".repeat(1000) + "\n");
+        rows.add("````\n");
+        List<List<String>> sections = List.of(List.of("# t\n"), rows);
+        for (int max = 300; max < 360; max++) {
+            DocumentPager pager = new DocumentPager(sections, DocumentPager.Legend.NONE, mint(), max);
+            checkInvariants(pager, sections, max);
+            for (DocumentPage p : pager.pages()) {
+                if (!p.isLast() && p.next().a() == 1 && p.next().b() >= 2) { // it ends inside the block
+                    String beforeCursor = p.text().substring(0, p.text().length() - CURSOR_LINE);
+                    assertTrue(beforeCursor.endsWith("\n````\n") && !beforeCursor.endsWith("\n\n````\n"),
+                            "max " + max + ": " + beforeCursor);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aLegendThatGrowsWithEveryRowCanLeaveNoRoomForAPieceOfARow() {
+        // one character of legend per row: a page can be full to the last character before a long row
+        DocumentPager.Legend perRow = rows -> "L".repeat(rows.size());
+        for (int n = 150; n < 300; n++) {
+            List<List<String>> sections = List.of(List.of("# t\n"), List.of("f".repeat(n), "y".repeat(1000)));
+            checkInvariants(new DocumentPager(sections, perRow, mint(), 400), sections, 400);
+        }
+    }
 }
