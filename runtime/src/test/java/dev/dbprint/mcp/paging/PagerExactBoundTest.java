@@ -213,30 +213,33 @@ class PagerExactBoundTest {
     @Test
     void aListItemIsMeasuredByItsSpellingAsAnElementOfTheListAtItsDepth() {
         // a spelling that writes each element of a top-level list in 5,000 characters: three to a page
-        Spelling wide = new Spelling() {
-
-            @Override
-            public String text(Map<String, Object> body, String cursor) {
-                return JsonText.pretty(body);
-            }
-
-            @Override
-            public int memberLength(String key, Object value, int depth) {
-                return 0;
-            }
-
-            @Override
-            public int elementLength(Object value, int depth) {
-                return depth == 0 ? 5_000 : 0;
-            }
-
-            @Override
-            public int chunkCharLength(char c) {
-                return JsonText.escapedLength(c);
-            }
-        };
+        Spelling wide = new WideElements();
         List<String> items = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
         Pager pager = new Pager(ListReply.of(Map.of(), "tables", items), mint(), wide);
         assertEquals(List.of(3, 3, 3, 1), pager.pages().stream().map(p -> tables(p).size()).toList());
+    }
+
+    /** JSON, but an element of a list held by a top-level key is written in 5,000 characters. */
+    private static final class WideElements implements Spelling {
+
+        @Override
+        public String text(Map<String, Object> body, String cursor) {
+            return JSON.text(body, cursor);
+        }
+
+        @Override
+        public int memberLength(String key, Object value, int depth) {
+            return JSON.memberLength(key, value, depth);
+        }
+
+        @Override
+        public int elementLength(Object value, int depth) {
+            return depth == 0 ? 5_000 : JSON.elementLength(value, depth);
+        }
+
+        @Override
+        public int chunkCharLength(char c) {
+            return JSON.chunkCharLength(c);
+        }
     }
 }
