@@ -159,11 +159,13 @@ class PrintStoreKeepingTest {
         assertEquals(1, store.counters().filesCached(), "room again once the manifest is gone");
     }
 
+    /** Bound 170: a file of one byte (68) fits beside the manifest (68), one of ten (104) fits only alone. */
     @Test
     void clearingForgetsEveryValueManifestAndScan() throws Exception {
         Path f = Fixtures.write(root.resolve("a.sql"), "0123456789");
+        Path g = Fixtures.write(root.resolve("b.sql"), "g");
         Path m = Fixtures.write(root.resolve("manifest.yaml"), "m");
-        PrintStore store = new PrintStore(64 + 4 * 10, TreeStore.NONE);
+        PrintStore store = new PrintStore(170, TreeStore.NONE);
         AtomicInteger manifestLoads = new AtomicInteger();
         AtomicInteger scans = new AtomicInteger();
         PrintStore.Scan<PrintStore.Weighed> scan = in -> {
@@ -171,8 +173,12 @@ class PrintStoreKeepingTest {
             in.readAllBytes();
             return () -> 1;
         };
+        store.bytes(root, g);
         store.read(root, m, PrintStore.MANIFEST_FORM, (p, b) -> manifestLoads.incrementAndGet());
         store.scan(root, f, "scan", scan);
+        assertEquals(1, store.counters().filesCached());
+        store.bytes(root, f);
+        assertEquals(1, store.counters().filesCached(), "b.sql only: no room for a.sql beside the manifest");
         store.clear();
         assertEquals(0, store.counters().filesCached());
         assertEquals(0, store.counters().weight());
