@@ -97,6 +97,14 @@ final class ContainedFile {
                 return new Opened(channel, identity(channel, real));
             }
         }
+        return openJudgedAgain(realRoot, path, real);
+    }
+
+    /**
+     * The open where the platform has no {@link SecureDirectoryStream}: the last component is not followed, and
+     * {@code path} must still judge to {@code real} once the file is open.
+     */
+    static Opened openJudgedAgain(Path realRoot, Path path, Path real) throws IOException {
         SeekableByteChannel channel = Files.newByteChannel(real, Set.of(READ, NOFOLLOW_LINKS));
         if (!judge(realRoot, path).equals(real)) {
             channel.close();

@@ -22,12 +22,12 @@ public final class Containment {
      * @return the normalised absolute path, or null when the text is not a valid relative path or leads outside
      */
     public static Path resolveLexically(Path root, Path base, String relative) {
-        if (relative == null || relative.isEmpty() || relative.indexOf('\0') >= 0) {
+        if (relative == null || relative.isEmpty()) {
             return null;
         }
         Path rel;
         try {
-            rel = Path.of(relative);
+            rel = Path.of(relative); // refuses a NUL character too
         } catch (InvalidPathException e) {
             return null;
         }

@@ -55,16 +55,18 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
             return orAbsent(() -> {
                 BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
                 FileIdentity fromKey = fromUnixKey(b);
-                if (fromKey != null) {
-                    return fromKey;
-                }
-                Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
-                return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
-                        nanos((FileTime) a.get("lastModifiedTime")));
+                return fromKey != null ? fromKey : fromUnixView(path);
             });
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return orAbsent(() -> basic(path));
         }
+    }
+
+    /** The identity read through the unix attribute view by name: where the file key does not spell dev and inode. */
+    static FileIdentity fromUnixView(Path path) throws IOException {
+        Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
+        return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
+                nanos((FileTime) a.get("lastModifiedTime")));
     }
 
     /**

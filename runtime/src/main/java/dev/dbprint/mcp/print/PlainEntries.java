@@ -40,14 +40,19 @@ final class PlainEntries {
 
     private final Map<Path, Known> known = new ConcurrentHashMap<>();
     private final long racyNanos;
+    private final int maxPaths;
 
     PlainEntries() {
-        this(RACY_NANOS);
+        this(RACY_NANOS, MAX_PATHS);
     }
 
-    /** For tests: a shorter racy window (a test that changes a directory waits it out rather than two seconds). */
-    PlainEntries(long racyNanos) {
+    /**
+     * For tests: a shorter racy window (a test that changes a directory waits it out rather than two seconds) and a
+     * smaller bound (a test fills it with a few paths rather than a million).
+     */
+    PlainEntries(long racyNanos, int maxPaths) {
         this.racyNanos = racyNanos;
+        this.maxPaths = maxPaths;
     }
 
     /** The directory's stamp now, links followed ({@link Stamp#NONE} when it cannot be read). */
@@ -79,7 +84,7 @@ final class PlainEntries {
         if (stamp == Stamp.NONE || System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() < racyNanos) {
             return;
         }
-        if (known.size() >= MAX_PATHS) {
+        if (known.size() >= maxPaths) {
             known.clear();
         }
         known.put(path, new Known(directory, stamp));

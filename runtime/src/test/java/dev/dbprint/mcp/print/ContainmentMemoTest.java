@@ -66,7 +66,7 @@ class ContainmentMemoTest {
         Files.writeString(root.resolve("s/t/statistics.yaml"), "x: 1\n");
         Files.writeString(root.resolve("s/t/ddl.sql"), "x\n");
         Path realRoot = Containment.realRoot(root);
-        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(20));
+        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(20), PlainEntries.MAX_PATHS);
         List<String> cases = List.of("s", "s/t", "s/t/statistics.yaml", "s/t/ddl.sql", "s/t/annotations.yaml");
         List<Runnable> changes = List.of(() -> {
         }, () -> relink(root.resolve("s/t/statistics.yaml"), outside.resolve("secret.yaml")),
@@ -98,7 +98,7 @@ class ContainmentMemoTest {
         entries.remember(f, d, now);
         assertEquals(null, entries.plainIn(f, x -> now),
                 "changed a moment ago: a second change in the same tick would not show");
-        PlainEntries eager = new PlainEntries(0);
+        PlainEntries eager = new PlainEntries(0, PlainEntries.MAX_PATHS);
         eager.remember(f, d, now);
         assertEquals(d, eager.plainIn(f, x -> x.equals(d) ? now : PlainEntries.Stamp.NONE));
         assertEquals(null, eager.plainIn(d.resolve("g"), x -> now));
@@ -108,6 +108,61 @@ class ContainmentMemoTest {
         assertEquals(PlainEntries.Stamp.NONE, none);
         eager.remember(dir.resolve("absent/f"), dir.resolve("absent"), none);
         assertEquals(null, eager.plainIn(dir.resolve("absent/f"), x -> none), "an unreadable directory is never remembered");
+    }
+
+    /**
+     * What a memo leaves for later calls: a plain file, or a name absent whether probed as expected or not, is remembered
+     * beside its directory; a link (dangling or not), a name under a plain file and a path outside the root never are.
+     */
+    @Test
+    void onlyNamesThatAreNoLinkAreRememberedBesideTheirDirectory() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Files.createSymbolicLink(t.resolve("linked.yaml"), outside.resolve("secret.yaml"));
+        Files.createSymbolicLink(t.resolve("dangling.yaml"), outside.resolve("gone.yaml"));
+        Files.writeString(t.resolve("file"), "not a directory");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(1), PlainEntries.MAX_PATHS);
+        Thread.sleep(30); // past the racy window
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(memo.insideExpected(t.resolve("statistics.yaml")));
+        assertTrue(memo.inside(t.resolve("missing.yaml")));
+        assertTrue(memo.insideExpected(t.resolve("missing-expected.yaml")));
+        for (String plain : List.of("statistics.yaml", "missing.yaml", "missing-expected.yaml")) {
+            assertEquals(t, shared.plainIn(t.resolve(plain), PlainEntries::stamp), plain);
+        }
+        assertFalse(memo.insideExpected(t.resolve("linked.yaml")));
+        assertEquals(Containment.realInside(realRoot, t.resolve("dangling.yaml")), memo.inside(t.resolve("dangling.yaml")));
+        assertEquals(Containment.realInside(realRoot, t.resolve("file/below.yaml")),
+                memo.insideExpected(t.resolve("file/below.yaml")));
+        for (String notPlain : List.of("linked.yaml", "dangling.yaml", "file/below.yaml")) {
+            assertEquals(null, shared.plainIn(t.resolve(notPlain), PlainEntries::stamp), notPlain);
+        }
+        assertFalse(memo.inside(outside.resolve("secret.yaml")), "outside the root");
+        assertFalse(memo.insideExpected(outside.resolve("secret.yaml")), "outside the root");
+        assertEquals(null, shared.plainIn(outside.resolve("secret.yaml"), PlainEntries::stamp));
+        assertTrue(memo.inside(root), "the root itself");
+    }
+
+    @Test
+    void theEntriesForgetEverythingWhenClearedOrPastTheirBound() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("d"));
+        PlainEntries.Stamp stamp = PlainEntries.stamp(d);
+        Thread.sleep(5); // a stamp of this very millisecond would still be racy
+        PlainEntries entries = new PlainEntries(0, 2);
+        entries.remember(d.resolve("a"), d, stamp);
+        entries.remember(d.resolve("b"), d, stamp);
+        assertEquals(d, entries.plainIn(d.resolve("a"), x -> stamp), "two paths fit a bound of two");
+        assertEquals(d, entries.plainIn(d.resolve("b"), x -> stamp));
+        entries.remember(d.resolve("c"), d, stamp);
+        assertEquals(null, entries.plainIn(d.resolve("a"), x -> stamp), "a third starts again empty");
+        assertEquals(null, entries.plainIn(d.resolve("b"), x -> stamp));
+        assertEquals(d, entries.plainIn(d.resolve("c"), x -> stamp));
+        entries.clear();
+        assertEquals(null, entries.plainIn(d.resolve("c"), x -> stamp), "cleared");
     }
 
     /** Replaces whatever is at {@code link} by a symbolic link to {@code target}. */

@@ -105,4 +105,26 @@ class ContainmentTest {
             assertFalse(m.table(fqn).followable(), fqn);
         }
     }
+
+    @Test
+    void aRootThatDoesNotExistIsItsNormalisedAbsolutePath() throws Exception {
+        Path real = tmp.toRealPath();
+        assertEquals(real.resolve("prints/c"), Containment.realRoot(real.resolve("prints/absent/../c")));
+    }
+
+    @Test
+    void aPathWithNoExistingAncestorIsNotInside() throws Exception {
+        Path realRoot = tmp.toRealPath();
+        assertFalse(Containment.realInside(realRoot, Path.of("no-such-directory-here/statistics.yaml")));
+        assertTrue(Containment.realInside(realRoot, realRoot.resolve("absent/statistics.yaml")));
+    }
+
+    @Test
+    void aNulCharacterIsNoValidRelativePath() {
+        Path root = tmp.resolve("prints/c");
+        for (String text : List.of("\0s/t", "s/\0t", "s/t\0")) {
+            assertNull(Containment.resolveLexically(root, root, text), text);
+        }
+        assertEquals(root.resolve("s/t"), Containment.resolveLexically(root, root, "s/t"));
+    }
 }

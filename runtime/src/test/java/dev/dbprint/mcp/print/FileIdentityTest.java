@@ -1,13 +1,22 @@
 package dev.dbprint.mcp.print;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -55,6 +64,55 @@ class FileIdentityTest {
             assertEquals(FileIdentity.ABSENT,
                     FileIdentity.of(Files.createSymbolicLink(dir.resolve("dangling" + likelyPresent), dir.resolve("gone")),
                             likelyPresent));
+        }
+    }
+
+    @Test
+    void theUnixViewByNameGivesTheSameIdentityAsTheFileKey() throws Exception {
+        Path f = Files.writeString(dir.resolve("statistics.yaml"), "a: 1\n");
+        assertEquals(FileIdentity.of(f), FileIdentity.fromUnixView(f));
+    }
+
+    /** A file system without the unix view (a zip here) still gives files an identity, and absences read as absent. */
+    @Test
+    void aFileSystemWithoutTheUnixViewStillGivesIdentities() throws Exception {
+        try (FileSystem zip = FileSystems.newFileSystem(dir.resolve("print.zip"), Map.of("create", "true"))) {
+            Path f = Files.writeString(zip.getPath("/statistics.yaml"), "a: 1\n");
+            FileIdentity id = FileIdentity.of(f);
+            assertTrue(id.exists());
+            assertEquals(5, id.size());
+            assertEquals(Files.getLastModifiedTime(f).to(TimeUnit.NANOSECONDS), id.mtimeNanos());
+            assertEquals(FileIdentity.ABSENT, FileIdentity.of(zip.getPath("/missing.yaml")));
+        }
+    }
+
+    /**
+     * Only a miss is an absence: a path that cannot be resolved (a link loop) stated as a file last seen present fails
+     * with its reason. Probed as likely absent, File.exists sees no file under a readable directory, which is an absence.
+     */
+    @Test
+    void aFailureOtherThanAMissIsReportedNotTakenForAnAbsence() throws Exception {
+        Path loop = Files.createSymbolicLink(dir.resolve("loop"), dir.resolve("loop"));
+        FileSystemException e = assertThrows(FileSystemException.class, () -> FileIdentity.of(loop, true));
+        assertFalse(e instanceof java.nio.file.NoSuchFileException, e.toString());
+        assertEquals(FileIdentity.ABSENT, FileIdentity.of(loop));
+        assertEquals(FileIdentity.ABSENT, FileIdentity.of(loop, false));
+    }
+
+    /** A file in a directory this process may not search is not known to be absent: the denial is reported. */
+    @Test
+    void aPermissionDeniedIsReportedNotTakenForAnAbsence() throws Exception {
+        assumeFalse("root".equals(System.getProperty("user.name")), "root searches every directory");
+        Path locked = Files.createDirectories(dir.resolve("locked"));
+        Files.writeString(locked.resolve("statistics.yaml"), "a: 1\n");
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+        try {
+            for (boolean likelyPresent : new boolean[]{false, true}) {
+                assertThrows(AccessDeniedException.class,
+                        () -> FileIdentity.of(locked.resolve("statistics.yaml"), likelyPresent));
+            }
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
         }
     }
 

@@ -1,0 +1,106 @@
+package dev.dbprint.mcp.print;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.model.TableEntry;
+
+/** What a view records of the files it read: their identities, the digest over them, which trees it keeps on disk. */
+class PrintViewRecordsTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aReadFileIsRecordedAtTheIdentityItWasReadAt() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        PrintView view = new PrintStore().view("basic", root);
+        assertNull(view.recorded(root.resolve("diff.yaml")));
+        view.diff();
+        assertEquals(FileIdentity.of(root.resolve("diff.yaml")), view.recorded(root.resolve("diff.yaml")));
+        assertEquals(FileIdentity.of(root.resolve("diff.yaml")), view.recorded(root.resolve("shop/../diff.yaml")));
+    }
+
+    /** The digest is over the paths in their order, whatever map holds them, and tells every path and identity apart. */
+    @Test
+    void theDigestIsOverPathsInOrderAndTellsEveryEntryApart() {
+        FileIdentity one = new FileIdentity(1, 2, 3, 4);
+        Map<Path, FileIdentity> sorted = new TreeMap<>();
+        for (String p : List.of("/p/a.yaml", "/p/b.yaml", "/p/c.yaml", "/p/d.yaml", "/q/a.yaml")) {
+            sorted.put(Path.of(p), one);
+        }
+        Map<Path, FileIdentity> reversed = new TreeMap<>(Comparator.reverseOrder());
+        reversed.putAll(sorted);
+        Map<Path, FileIdentity> hashed = new HashMap<>(sorted);
+        Map<Path, FileIdentity> concurrent = new ConcurrentHashMap<>(sorted);
+        String digest = PrintView.digest(sorted);
+        assertEquals(digest, PrintView.digest(reversed));
+        assertEquals(digest, PrintView.digest(hashed));
+        assertEquals(digest, PrintView.digest(concurrent));
+
+        Map<Path, FileIdentity> otherPath = new TreeMap<>(sorted);
+        otherPath.remove(Path.of("/q/a.yaml"));
+        otherPath.put(Path.of("/q/e.yaml"), one);
+        assertNotEquals(digest, PrintView.digest(otherPath), "another path");
+        // where the path ends and its identity begins
+        assertNotEquals(PrintView.digest(Map.of(Path.of("/p/a"), new FileIdentity(12, 3, 4, 5))),
+                PrintView.digest(Map.of(Path.of("/p/a1"), new FileIdentity(2, 3, 4, 5))));
+        // where an identity ends and the next path begins
+        assertNotEquals(
+                PrintView.digest(new TreeMap<>(Map.of(Path.of("/p/a"), new FileIdentity(1, 1, 1, 12), Path.of("/p/b"),
+                        one))),
+                PrintView.digest(new TreeMap<>(Map.of(Path.of("/p/a"), new FileIdentity(1, 1, 1, 1), Path.of("2/p/b"),
+                        one))));
+    }
+
+    /** The trees every call of a kind reads across the print are kept on disk; a table's full statistics are not. */
+    @Test
+    void onlyTheSearchFieldsAndAnnotationsOfATableAreKeptOnDisk() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        Set<String> kept = ConcurrentHashMap.newKeySet();
+        TreeStore recording = new TreeStore() {
+
+            @Override
+            public Shelf shelf(Path r) {
+                return new Shelf() {
+
+                    @Override
+                    public Object get(Path file, String form, FileIdentity identity) {
+                        return null;
+                    }
+
+                    @Override
+                    public void put(Path file, String form, FileIdentity identity, Object tree) {
+                        kept.add(form);
+                    }
+                };
+            }
+
+            @Override
+            public void flush() {
+            }
+        };
+        PrintView view = new PrintStore(1 << 20, recording).view("basic", root);
+        TableEntry customers = view.table("shop.customers").orElseThrow();
+        assertTrue(view.statistics(customers).isPresent());
+        assertFalse(kept.contains("statistics"), kept.toString());
+        assertTrue(view.searchStatistics(customers).isPresent());
+        assertTrue(view.statisticsAnnotations(customers).isPresent());
+        assertTrue(kept.containsAll(List.of("statistics_search", "statistics_annotations")), kept.toString());
+    }
+}
