@@ -45,10 +45,15 @@ final class ResourceErrors {
         return ProtocolError.invalidParams(ErrorCatalog.versionMovedOn(uri));
     }
 
-    /** A print fault: -32602 for the two the caller asked for wrongly, -32603 for everything the print got wrong. */
-    static ProtocolError of(PrintError e) {
+    /**
+     * A print fault met reading {@code u}: -32602 for the two the caller asked for wrongly, -32603 for everything the
+     * print got wrong — except a file rewritten at every read of it under a versioned read, which is past any version
+     * the caller pinned before the call: the answer a rewrite between pages gets (§3.4).
+     */
+    static ProtocolError of(PrintError e, DbprintUri u) {
         return switch (e.kind()) {
             case UNKNOWN_TABLE, UNPROFILED, NOT_DECLARED -> ProtocolError.invalidParams(e.detail());
+            case UNSTABLE -> u.version().isPresent() ? staleVersion(u.uri()) : ProtocolError.internal(e.detail());
             default -> ProtocolError.internal(e.detail());
         };
     }

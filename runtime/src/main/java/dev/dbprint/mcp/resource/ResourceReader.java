@@ -83,7 +83,7 @@ public final class ResourceReader {
                     throw PrintError.keptChanging(served.file(), attempt);
                 }
             } catch (PrintError e) {
-                throw ResourceErrors.of(e);
+                throw ResourceErrors.of(e, u);
             }
         }
     }
@@ -173,12 +173,7 @@ public final class ResourceReader {
                 default -> throw new IllegalStateException(kind.name());
             };
         } catch (PrintError e) {
-            if (e.kind() == PrintError.Kind.UNSTABLE && u.version().isPresent()) {
-                // a file rewritten at every read is past any version a caller pinned before this call: the answer
-                // a rewrite between pages gets (§3.4), as when the page itself loses the race in read()
-                throw ResourceErrors.staleVersion(u.uri());
-            }
-            throw ResourceErrors.of(e);
+            throw ResourceErrors.of(e, u);
         }
     }
 

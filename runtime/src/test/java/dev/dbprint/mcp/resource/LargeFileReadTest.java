@@ -125,6 +125,15 @@ class LargeFileReadTest extends ResourceFixtureTest {
         assertTrue(fresh.text().startsWith("# rewritten\n"));
     }
 
+    /** Rewrites {@code path} by appending the line {@code # rewritten n}. */
+    private static void appendRewrite(Path path, int n) {
+        try {
+            Files.writeString(path, "# rewritten " + n + "\n", StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A store that rewrites the file just before each of its first {@code rewrites} page reads. */
     private static final class RewritingStore extends PrintStore {
 
@@ -137,11 +146,7 @@ class LargeFileReadTest extends ResourceFixtureTest {
         @Override
         public Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
             if (rewrites-- > 0) {
-                try {
-                    Files.writeString(path, "# rewritten " + rewrites + "\n", StandardOpenOption.APPEND);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                appendRewrite(path, rewrites);
             }
             return super.range(realRoot, path, at, from, length);
         }
@@ -192,11 +197,7 @@ class LargeFileReadTest extends ResourceFixtureTest {
         @Override
         public FileIdentity identity(Path path, FileIdentity before) {
             if (parsing.get()) {
-                try {
-                    Files.writeString(path, "# rewritten " + rewrites++ + "\n", StandardOpenOption.APPEND);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                appendRewrite(path, rewrites++);
             }
             return super.identity(path, before);
         }
