@@ -5,12 +5,13 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import dev.dbprint.mcp.print.model.Artifact;
@@ -45,7 +46,8 @@ public final class PrintView {
     private final String connection;
     private final Path root;
     private final Path realRoot;
-    private final SortedMap<Path, FileIdentity> touched = Collections.synchronizedSortedMap(new TreeMap<>());
+    // a hash map, sorted only for a digest: a search records thousands of files from several threads at once
+    private final Map<Path, FileIdentity> touched = new ConcurrentHashMap<>();
     private final ContainmentMemo containment;
     /**
      * Set when one call saw a file at two identities (read in two forms, or recorded then read, across a rewrite): its
@@ -243,9 +245,7 @@ public final class PrintView {
 
     /** Every file this view touched, by absolute path (sorted), with the identity first seen. */
     public Map<Path, FileIdentity> touched() {
-        synchronized (touched) {
-            return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
-        }
+        return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
     }
 
     /** The identity this view recorded for {@code path} (the first it saw), or null when it never touched it. */
@@ -277,9 +277,7 @@ public final class PrintView {
             SECURE.nextBytes(nonce);
             return HexFormat.of().formatHex(nonce);
         }
-        synchronized (touched) {
-            return digest(touched);
-        }
+        return digest(touched);
     }
 
     private static final SecureRandom SECURE = new SecureRandom();
@@ -294,16 +292,14 @@ public final class PrintView {
     public static String digest(Map<Path, FileIdentity> touched) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            // a view's own map is already in path order; a copy is made only for another map
-            Map<Path, FileIdentity> sorted = touched instanceof SortedMap<Path, FileIdentity> s && s.comparator() == null
-                    ? touched
-                    : new TreeMap<>(touched);
-            sorted.forEach((p, id) -> {
+            Path[] paths = touched.keySet().toArray(Path[]::new);
+            Arrays.sort(paths);
+            for (Path p : paths) {
                 md.update(p.toString().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
-                md.update(id.token().getBytes(StandardCharsets.UTF_8));
+                md.update(touched.get(p).token().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) '\n');
-            });
+            }
             return HexFormat.of().formatHex(md.digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -315,7 +311,7 @@ public final class PrintView {
      * reply may mix two versions of a file and must never be served again.
      */
     public Optional<ReadSet> readSet() {
-        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched(), containment.verdicts()));
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, containment.verdicts()));
     }
 
     // ---------------------------------------------------------------- internals

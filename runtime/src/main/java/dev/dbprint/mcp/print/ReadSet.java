@@ -24,8 +24,13 @@ public final class ReadSet {
     ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts) {
         this.store = store;
         this.root = root;
-        this.files = touched.keySet().toArray(Path[]::new);
-        this.identities = touched.values().toArray(FileIdentity[]::new);
+        this.files = new Path[touched.size()];
+        this.identities = new FileIdentity[files.length];
+        int n = 0;
+        for (Map.Entry<Path, FileIdentity> e : touched.entrySet()) {
+            files[n] = e.getKey();
+            identities[n++] = e.getValue();
+        }
         this.judged = verdicts.keySet().toArray(Path[]::new);
         this.verdicts = new boolean[judged.length];
         long w = 0;
