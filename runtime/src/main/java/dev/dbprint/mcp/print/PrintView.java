@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
@@ -292,14 +291,16 @@ public final class PrintView {
     public static String digest(Map<Path, FileIdentity> touched) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            Path[] paths = touched.keySet().toArray(Path[]::new);
-            Arrays.sort(paths);
-            for (Path p : paths) {
-                md.update(p.toString().getBytes(StandardCharsets.UTF_8));
+            // in the order of the paths' text, which compares words at a time where a path compares byte by byte: a
+            // search over thousands of tables digests as many paths, all sharing the root's long prefix
+            Map<String, FileIdentity> sorted = new TreeMap<>();
+            touched.forEach((p, id) -> sorted.put(p.toString(), id));
+            sorted.forEach((p, id) -> {
+                md.update(p.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
-                md.update(touched.get(p).token().getBytes(StandardCharsets.UTF_8));
+                md.update(id.token().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) '\n');
-            }
+            });
             return HexFormat.of().formatHex(md.digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
