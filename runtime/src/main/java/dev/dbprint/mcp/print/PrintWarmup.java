@@ -10,13 +10,16 @@ import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.print.model.TableEntry;
 
 /**
- * Reads every served connection's manifest once, on a thread of its own, when the first client says hello: every tool
- * call starts from the manifest, and on a print of thousands of tables reading it is most of a first call's work. The
- * client meanwhile lists the tools or waits for its model; a call that arrives during the read waits for it at the
- * store rather than reading the file a second time. It only fills the store's cache, which every call still checks
- * against the files' identity; a manifest that fails to read is reported by the call that needs it.
+ * Reads what every first call of a session needs, once, on a thread of its own, when the first client says hello:
+ * every served connection's manifest, which every tool call starts from, then the relationships.annotations.yaml of
+ * every table that has one, which every get_table_context reads for the edges other tables add. On a print of
+ * thousands of tables those reads are most of a first call's work. The client meanwhile lists the tools or waits for
+ * its model; a call that arrives during a read waits for it at the store rather than reading the file a second time.
+ * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
+ * is reported by the call that needs it.
  */
 @ApplicationScoped
 public class PrintWarmup {
@@ -41,7 +44,7 @@ public class PrintWarmup {
         }
         Thread reader = new Thread(() -> {
             try {
-                readManifests();
+                readAhead();
             } finally {
                 mine.complete(null);
             }
@@ -51,13 +54,24 @@ public class PrintWarmup {
         return mine;
     }
 
-    private void readManifests() {
+    private void readAhead() {
         for (ServedConnection connection : connections.set().served().values()) {
             try {
-                store.view(connection).index();
+                PrintView view = store.view(connection);
+                for (String fqn : view.manifest().edgeAnnotators()) {
+                    readAnnotations(view, fqn);
+                }
             } catch (RuntimeException e) {
                 LOG.debugf("the manifest of %s was not read ahead: %s", connection.name(), e);
             }
+        }
+    }
+
+    private static void readAnnotations(PrintView view, String fqn) {
+        try {
+            view.table(fqn).filter(TableEntry::followable).ifPresent(view::relationshipsAnnotations);
+        } catch (RuntimeException e) {
+            LOG.debugf("the annotations of %s were not read ahead: %s", fqn, e);
         }
     }
 }

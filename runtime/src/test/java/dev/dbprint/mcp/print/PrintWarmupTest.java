@@ -3,6 +3,7 @@ package dev.dbprint.mcp.print;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,31 +31,38 @@ class PrintWarmupTest {
             Path manifest = dir.resolve("prints/c" + i + "/manifest.yaml");
             Files.createDirectories(manifest.getParent());
             Files.writeString(manifest, manifests[i]);
+            Path annotations = manifest.resolveSibling("s/a/relationships.annotations.yaml");
+            Files.createDirectories(annotations.getParent());
+            Files.writeString(annotations, "format_version: 1\nrefers_to: []\n");
         }
         Path file = dir.resolve(".dbprint.yaml");
         Files.writeString(file, yaml);
         return new Connections(ServedSet.resolve(DbprintYaml.read(file), List.of()));
     }
 
+    // s.a adds edges in relationships.annotations.yaml, s.b adds none
     private static final String MANIFEST = """
             format_version: 1
             tables:
-              s.a: {type: table, path: s/a, artifacts: {ddl: ddl.sql}}
+              s.a: {type: table, path: s/a, artifacts: {ddl: ddl.sql, relationships_annotations: relationships.annotations.yaml}}
+              s.b: {type: table, path: s/b, artifacts: {ddl: ddl.sql}}
             """;
 
     @Test
-    void everyServedManifestIsReadOnceAheadAndTheFirstCallFindsItKept() throws Exception {
+    void everyServedManifestAndEveryEdgeAnnotationIsReadOnceAheadAndTheFirstCallFindsThemKept() throws Exception {
         Connections connections = connections(MANIFEST, MANIFEST);
         PrintStore store = new PrintStore();
         PrintWarmup warmup = new PrintWarmup(store, connections);
 
         warmup.begin().get(30, TimeUnit.SECONDS);
 
-        assertEquals(2, store.counters().parses(), "one parse per served manifest");
+        assertEquals(4, store.counters().parses(), "per served connection, its manifest and s.a's annotations");
         for (ServedConnection c : connections.set().served().values()) {
-            assertEquals(List.of("s.a"), List.copyOf(store.view(c).index().tables().keySet()));
+            PrintView view = store.view(c);
+            assertEquals(List.of("s.a", "s.b"), List.copyOf(view.index().tables().keySet()));
+            assertTrue(view.relationshipsAnnotations(view.table("s.a").orElseThrow()).isPresent());
         }
-        assertEquals(2, store.counters().parses(), "the calls found both manifests kept");
+        assertEquals(4, store.counters().parses(), "the calls found every file kept");
     }
 
     @Test
@@ -79,7 +87,27 @@ class PrintWarmupTest {
 
         ServedConnection broken = connections.named("c0");
         assertThrows(PrintError.class, () -> store.view(broken).index(), "the call still reports the broken file");
-        assertEquals(List.of("s.a"), List.copyOf(store.view(connections.named("c1")).index().tables().keySet()),
+        assertEquals(List.of("s.a", "s.b"), List.copyOf(store.view(connections.named("c1")).index().tables().keySet()),
                 "the other connection was read ahead all the same");
+    }
+
+    @Test
+    void aBrokenAnnotationsFileIsLeftToItsCallAndTheNextIsStillReadAhead() throws Exception {
+        Connections connections = connections(MANIFEST.replace("s.b: {type: table, path: s/b, artifacts: {ddl: ddl.sql}}",
+                "s.c: {type: table, path: s/c, artifacts: {relationships_annotations: relationships.annotations.yaml}}"));
+        Path prints = dir.resolve("prints/c0");
+        Files.writeString(prints.resolve("s/a/relationships.annotations.yaml"), "refers_to: [unclosed\n");
+        Files.createDirectories(prints.resolve("s/c"));
+        Files.writeString(prints.resolve("s/c/relationships.annotations.yaml"), "format_version: 1\nrefers_to: []\n");
+        PrintStore store = new PrintStore();
+
+        new PrintWarmup(store, connections).begin().get(30, TimeUnit.SECONDS);
+
+        long parses = store.counters().parses();
+        PrintView view = store.view(connections.named("c0"));
+        assertTrue(view.relationshipsAnnotations(view.table("s.c").orElseThrow()).isPresent());
+        assertEquals(parses, store.counters().parses(), "s.c's file was read ahead past the broken one before it");
+        assertThrows(PrintError.class, () -> view.relationshipsAnnotations(view.table("s.a").orElseThrow()),
+                "the call still reports the broken file");
     }
 }
