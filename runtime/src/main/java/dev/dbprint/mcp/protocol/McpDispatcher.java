@@ -193,11 +193,19 @@ public class McpDispatcher {
         return exchange.peer().finish(id) ? null : reply;
     }
 
-    /** A notification: only a cancellation does anything; notifications/initialized and any other are accepted. */
-    private static void notice(JsonNode message, Exchange exchange) {
-        if ("notifications/cancelled".equals(message.path("method").textValue())
-                && "2.0".equals(message.path("jsonrpc").textValue())) {
+    /**
+     * A notification: a cancellation cancels; notifications/initialized, which a client sends once it has the handshake's
+     * reply, starts reading the print ahead (not before that reply, whose time it would share); any other is accepted.
+     */
+    private void notice(JsonNode message, Exchange exchange) {
+        if (!"2.0".equals(message.path("jsonrpc").textValue())) {
+            return;
+        }
+        String method = message.path("method").textValue();
+        if ("notifications/cancelled".equals(method)) {
             exchange.peer().cancel(message.path("params").path("requestId"));
+        } else if ("notifications/initialized".equals(method)) {
+            warmup.begin();
         }
     }
 
@@ -256,7 +264,6 @@ public class McpDispatcher {
     }
 
     private ObjectNode initialize(ObjectNode params) {
-        warmup.begin();
         String asked = params.path("protocolVersion").asText("");
         ObjectNode result = mapper.createObjectNode();
         result.put("protocolVersion", Era.LEGACY.agree(asked));
@@ -268,7 +275,6 @@ public class McpDispatcher {
 
     /** What {@code initialize} says, the stateless way: the server's identity rides in the result's {@code _meta}. */
     private ObjectNode discover() {
-        warmup.begin();
         ObjectNode result = mapper.createObjectNode();
         ModernRequest.supportedVersions().forEach(result.putArray("supportedVersions")::add);
         capabilities(result);
@@ -304,6 +310,7 @@ public class McpDispatcher {
     }
 
     private ObjectNode listTools(ObjectNode params) {
+        warmup.begin(); // a stateless client lists the tools first, with no notifications/initialized before
         if (params.has("cursor")) {
             // every tool fits the first page (§3.3), so no tools/list reply ever carries a cursor to pass back
             throw ProtocolError.invalidParams(

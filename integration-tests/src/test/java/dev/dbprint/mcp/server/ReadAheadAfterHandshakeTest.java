@@ -1,0 +1,59 @@
+package dev.dbprint.mcp.server;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.dbprint.mcp.print.PrintStore;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+
+/**
+ * The print is read ahead once the client has the handshake's reply (notifications/initialized), not while the server
+ * answers initialize. A profile of its own, so no other test's handshake began the read in this application.
+ */
+@QuarkusTest
+@TestProfile(ReadAheadAfterHandshakeTest.SampleProject.class)
+class ReadAheadAfterHandshakeTest {
+
+    public static class SampleProject implements QuarkusTestProfile {
+
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("dbprint.project", Path.of("..", "src", "sample").toAbsolutePath().normalize().toString());
+        }
+    }
+
+    @Inject
+    PrintStore store;
+
+    @Test
+    void initializeReadsNothingAndInitializedReadsTheManifestAndTheEdgeAnnotations() throws InterruptedException {
+        String session = given().contentType(ContentType.JSON)
+                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"0\"}}}")
+                .post("/mcp").then().statusCode(200).extract().header("Mcp-Session-Id");
+        Thread.sleep(200);
+        assertEquals(0, store.counters().filesCached(), "initialize read no print file");
+
+        given().contentType(ContentType.JSON).header("Mcp-Session-Id", session)
+                .body("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").post("/mcp").then()
+                .statusCode(202);
+
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (store.counters().filesCached() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        // the sample print's manifest and at least one table's relationships.annotations.yaml, parsed or from the index
+        assertTrue(store.counters().filesCached() >= 2, "read ahead: " + store.counters());
+    }
+}
