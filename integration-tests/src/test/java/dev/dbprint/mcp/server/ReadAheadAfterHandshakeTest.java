@@ -4,16 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.Map;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import dev.dbprint.mcp.print.PrintStore;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 
@@ -25,12 +21,8 @@ import io.restassured.http.ContentType;
 @TestProfile(ReadAheadAfterHandshakeTest.SampleProject.class)
 class ReadAheadAfterHandshakeTest {
 
-    public static class SampleProject implements QuarkusTestProfile {
-
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("dbprint.project", Path.of("..", "src", "sample").toAbsolutePath().normalize().toString());
-        }
+    /** The same project as another test's, under a profile of its own: a separate application. */
+    public static class SampleProject extends GetReferenceHttpTest.SampleProject {
     }
 
     @Inject

@@ -43,7 +43,8 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * [300], {@code --java-opts} JVM options for the server, e.g. {@code -Xmx256m} [none], {@code --source} the print to
  * replicate [the production example print beside the project], {@code --schema} [its largest], {@code --dir} where the
  * prints are generated and kept for the next invocation [target/large-prints], {@code --launcher}
- * [integration-tests/target/dbprint-mcp], {@code --text} [email], {@code --new-text} [viability].
+ * [integration-tests/target/dbprint-mcp], {@code --text} [email], {@code --new-text} [viability], {@code --think}
+ * milliseconds between tools/list and the first tool call, as an agent's model takes to choose it, not timed [0].
  */
 public final class LargePrintBench {
 
@@ -180,9 +181,13 @@ public final class LargePrintBench {
     private List<Step> steps(Replica print) {
         String table = print.copy(print.copies() / 2) + "." + print.schemaTables().get(0);
         String text = args.string("--text", "email"), newText = args.string("--new-text", "viability");
+        int think = args.integer("--think", 0);
         return List.of(new Step("initialize (from spawning the process)", StdioServer::initialize),
                 new Step("tools/list (a client lists the tools next)", s -> s.timed("tools/list", json()).nanos()),
-                new Step("list_tables (first call)", s -> call(s, "list_tables", json())),
+                new Step("list_tables (first call" + (think > 0 ? ", " + think + " ms after tools/list)" : ")"), s -> {
+                    pause(think); // an agent's model choosing its first call; not timed
+                    return call(s, "list_tables", json());
+                }),
                 new Step("get_table_context `" + table + "`, query (first)",
                         s -> call(s, "get_table_context", json().put("table", table).put("purpose", "query"))),
                 new Step("search_columns `text: \"" + text + "\"` (first)",
@@ -235,6 +240,14 @@ public final class LargePrintBench {
         StdioServer.Reply reply = server.callTool(tool, arguments);
         reply.toolText(); // throws on an error reply
         return reply.nanos();
+    }
+
+    private static void pause(int millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static ObjectNode json() {
