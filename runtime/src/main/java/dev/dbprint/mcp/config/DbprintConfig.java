@@ -81,8 +81,9 @@ public interface DbprintConfig {
 
         /**
          * The most estimated heap, in bytes, of the per-table records search_columns walks (one per table: its
-         * columns' names, types, detections and notes); the least recently used go first. Unset: an eighth of the
-         * JVM's maximum heap.
+         * columns' names, types, detections and notes); the least recently used go first. Unset: a quarter of the
+         * JVM's maximum heap, which holds a 20,000-table print's records in 256 MB (an eighth did not, and a search
+         * then read most of them back from the on-disk index).
          */
         Optional<Long> maxBytes();
     }

@@ -16,7 +16,7 @@ public final class CacheSizes {
         return config.parseCache().maxBytes().orElseGet(CacheSizes::defaultParseCacheBytes);
     }
 
-    /** {@code dbprint.search-cache.max-bytes}, else an eighth of the maximum heap. */
+    /** {@code dbprint.search-cache.max-bytes}, else a quarter of the maximum heap. */
     public static long searchCacheBytes(DbprintConfig config) {
         return config.searchCache().maxBytes().orElseGet(CacheSizes::defaultSearchCacheBytes);
     }
@@ -26,6 +26,6 @@ public final class CacheSizes {
     }
 
     public static long defaultSearchCacheBytes() {
-        return Runtime.getRuntime().maxMemory() / 8;
+        return Runtime.getRuntime().maxMemory() / 4;
     }
 }
