@@ -368,8 +368,14 @@ public final class ServerProcess implements AutoCloseable {
         return s.getLocalPort() == s.getPort() && s.getLocalAddress().equals(s.getInetAddress());
     }
 
-    /** Waits until something accepts TCP connections on 127.0.0.1:{@code port}; fails if the server dies first. */
+    /**
+     * Waits until this server says it listens on {@code port} and something accepts TCP connections there; fails if the
+     * server dies first. Its own ready line comes first: between {@link #freePort()} and this server's bind another
+     * process may take the port for a moment (a listener of its own, soon closed), and a probe alone would take that
+     * listener for this server's, so the test's first request was refused.
+     */
     public void awaitListening(int port) {
+        awaitStderr(Pattern.compile("over HTTP at http://\\S*:" + port + "/mcp "));
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
