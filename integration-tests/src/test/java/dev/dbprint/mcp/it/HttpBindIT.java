@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 
@@ -23,7 +22,7 @@ class HttpBindIT {
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
                 "--host", "::1", "--port", Integer.toString(port))) {
             long deadline = System.nanoTime() + ServerProcess.TIMEOUT.toNanos();
-            while (!listening("::1", port) && System.nanoTime() < deadline && server.isAlive()) {
+            while (!ServerProcess.accepts("::1", port) && System.nanoTime() < deadline && server.isAlive()) {
                 sleep();
             }
             try (Socket s = new Socket("::1", port)) {
@@ -45,15 +44,6 @@ class HttpBindIT {
             Thread.sleep(50);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static boolean listening(String host, int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host, port), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -350,6 +350,24 @@ public final class ServerProcess implements AutoCloseable {
         throw new AssertionError("no " + pattern + " on stderr after " + TIMEOUT + "; stderr:\n" + stderr);
     }
 
+    /**
+     * Whether something accepts TCP connections on {@code host:port} now. A probe whose own ephemeral port is the one
+     * probed connects to itself (a TCP simultaneous open) with nothing listening; that is not taken for a listener.
+     */
+    public static boolean accepts(String host, int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, port), 200);
+            return !toItself(s);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether a connected socket's peer is the socket itself. */
+    static boolean toItself(Socket s) {
+        return s.getLocalPort() == s.getPort() && s.getLocalAddress().equals(s.getInetAddress());
+    }
+
     /** Waits until something accepts TCP connections on 127.0.0.1:{@code port}; fails if the server dies first. */
     public void awaitListening(int port) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
@@ -357,12 +375,10 @@ public final class ServerProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new AssertionError("server exited " + process.exitValue() + " before listening; stderr:\n" + stderr);
             }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            if (accepts("127.0.0.1", port)) {
                 return;
-            } catch (IOException notYet) {
-                sleep(50);
             }
+            sleep(50);
         }
         throw new AssertionError("nothing listening on port " + port + " after " + TIMEOUT + "; stderr:\n" + stderr);
     }

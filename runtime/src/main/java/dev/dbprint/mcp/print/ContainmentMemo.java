@@ -6,8 +6,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link Containment#realInside} for the many paths one call checks, answered from one {@code lstat} per path instead of a
@@ -24,8 +25,9 @@ final class ContainmentMemo {
     private final Path root;
     private final Path realRoot;
     private final PlainEntries plain;
-    private final Map<Path, Boolean> verdicts = new HashMap<>();
-    private final Map<Path, PlainEntries.Stamp> stamps = new HashMap<>();
+    // concurrent maps: a search judges tens of thousands of paths on several threads, which one lock serialised
+    private final Map<Path, Boolean> verdicts = new ConcurrentHashMap<>();
+    private final Map<Path, PlainEntries.Stamp> stamps = new ConcurrentHashMap<>();
 
     /** A memo for one call that remembers nothing beyond it. */
     ContainmentMemo(Path root, Path realRoot) {
@@ -52,24 +54,18 @@ final class ContainmentMemo {
         return inside(path, true);
     }
 
-    /** Every verdict given so far, for a {@link ReadSet} to judge again later. */
+    /** Every verdict given so far, for a {@link ReadSet} to judge again later (a view: the set copies it). */
     Map<Path, Boolean> verdicts() {
-        synchronized (verdicts) {
-            return Map.copyOf(verdicts);
-        }
+        return Collections.unmodifiableMap(verdicts);
     }
 
     private boolean inside(Path path, boolean expected) {
-        synchronized (verdicts) {
-            Boolean known = verdicts.get(path);
-            if (known != null) {
-                return known;
-            }
+        Boolean known = verdicts.get(path);
+        if (known != null) {
+            return known;
         }
         boolean verdict = judge(path, expected);
-        synchronized (verdicts) {
-            verdicts.put(path, verdict);
-        }
+        verdicts.put(path, verdict);
         return verdict;
     }
 
@@ -109,16 +105,12 @@ final class ContainmentMemo {
 
     /** The directory's stamp, taken once per call. */
     private PlainEntries.Stamp stamp(Path directory) {
-        synchronized (stamps) {
-            PlainEntries.Stamp known = stamps.get(directory);
-            if (known != null) {
-                return known;
-            }
+        PlainEntries.Stamp known = stamps.get(directory);
+        if (known != null) {
+            return known;
         }
         PlainEntries.Stamp now = PlainEntries.stamp(directory);
-        synchronized (stamps) {
-            PlainEntries.Stamp first = stamps.putIfAbsent(directory, now);
-            return first != null ? first : now;
-        }
+        PlainEntries.Stamp first = stamps.putIfAbsent(directory, now);
+        return first != null ? first : now;
     }
 }

@@ -9,8 +9,8 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import dev.dbprint.mcp.print.model.Artifact;
@@ -45,7 +45,8 @@ public final class PrintView {
     private final String connection;
     private final Path root;
     private final Path realRoot;
-    private final SortedMap<Path, FileIdentity> touched = Collections.synchronizedSortedMap(new TreeMap<>());
+    // a hash map, sorted only for a digest: a search records thousands of files from several threads at once
+    private final Map<Path, FileIdentity> touched = new ConcurrentHashMap<>();
     private final ContainmentMemo containment;
     /**
      * Set when one call saw a file at two identities (read in two forms, or recorded then read, across a rewrite): its
@@ -243,9 +244,7 @@ public final class PrintView {
 
     /** Every file this view touched, by absolute path (sorted), with the identity first seen. */
     public Map<Path, FileIdentity> touched() {
-        synchronized (touched) {
-            return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
-        }
+        return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
     }
 
     /** The identity this view recorded for {@code path} (the first it saw), or null when it never touched it. */
@@ -277,9 +276,7 @@ public final class PrintView {
             SECURE.nextBytes(nonce);
             return HexFormat.of().formatHex(nonce);
         }
-        synchronized (touched) {
-            return digest(touched);
-        }
+        return digest(touched);
     }
 
     private static final SecureRandom SECURE = new SecureRandom();
@@ -294,12 +291,12 @@ public final class PrintView {
     public static String digest(Map<Path, FileIdentity> touched) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            // a view's own map is already in path order; a copy is made only for another map
-            Map<Path, FileIdentity> sorted = touched instanceof SortedMap<Path, FileIdentity> s && s.comparator() == null
-                    ? touched
-                    : new TreeMap<>(touched);
+            // in the order of the paths' text, which compares words at a time where a path compares byte by byte: a
+            // search over thousands of tables digests as many paths, all sharing the root's long prefix
+            Map<String, FileIdentity> sorted = new TreeMap<>();
+            touched.forEach((p, id) -> sorted.put(p.toString(), id));
             sorted.forEach((p, id) -> {
-                md.update(p.toString().getBytes(StandardCharsets.UTF_8));
+                md.update(p.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
                 md.update(id.token().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) '\n');
@@ -315,7 +312,7 @@ public final class PrintView {
      * reply may mix two versions of a file and must never be served again.
      */
     public Optional<ReadSet> readSet() {
-        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched(), containment.verdicts()));
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, containment.verdicts()));
     }
 
     // ---------------------------------------------------------------- internals

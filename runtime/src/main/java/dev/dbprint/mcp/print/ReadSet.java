@@ -24,13 +24,20 @@ public final class ReadSet {
     ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts) {
         this.store = store;
         this.root = root;
-        this.files = touched.keySet().toArray(Path[]::new);
-        this.identities = touched.values().toArray(FileIdentity[]::new);
-        this.judged = verdicts.keySet().toArray(Path[]::new);
-        this.verdicts = new boolean[judged.length];
+        Map.Entry<?, ?>[] read = touched.entrySet().toArray(Map.Entry[]::new); // one pass, whatever map it is
+        this.files = new Path[read.length];
+        this.identities = new FileIdentity[read.length];
+        for (int i = 0; i < read.length; i++) {
+            files[i] = (Path) read[i].getKey();
+            identities[i] = (FileIdentity) read[i].getValue();
+        }
+        Map.Entry<?, ?>[] given = verdicts.entrySet().toArray(Map.Entry[]::new);
+        this.judged = new Path[given.length];
+        this.verdicts = new boolean[given.length];
         long w = 0;
-        for (int i = 0; i < judged.length; i++) {
-            this.verdicts[i] = verdicts.get(judged[i]);
+        for (int i = 0; i < given.length; i++) {
+            judged[i] = (Path) given[i].getKey();
+            this.verdicts[i] = (Boolean) given[i].getValue();
             w += PER_PATH + TYPICAL_PATH_CHARS; // not spelled out: a path's string is made, and kept, on first use
         }
         for (Path f : files) {

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.print.PrintWarmup;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -45,6 +46,9 @@ public class McpDispatcher {
 
     @Inject
     ResourceService resources;
+
+    @Inject
+    PrintWarmup warmup;
 
     /** The writer of UTF-8 replies, made once: every reply of a busy server goes through it. */
     private ObjectWriter utf8;
@@ -252,6 +256,7 @@ public class McpDispatcher {
     }
 
     private ObjectNode initialize(ObjectNode params) {
+        warmup.begin();
         String asked = params.path("protocolVersion").asText("");
         ObjectNode result = mapper.createObjectNode();
         result.put("protocolVersion", Era.LEGACY.agree(asked));
@@ -263,6 +268,7 @@ public class McpDispatcher {
 
     /** What {@code initialize} says, the stateless way: the server's identity rides in the result's {@code _meta}. */
     private ObjectNode discover() {
+        warmup.begin();
         ObjectNode result = mapper.createObjectNode();
         ModernRequest.supportedVersions().forEach(result.putArray("supportedVersions")::add);
         capabilities(result);

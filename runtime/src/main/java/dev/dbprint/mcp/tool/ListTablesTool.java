@@ -48,6 +48,7 @@ public class ListTablesTool {
     private final PrintStore store;
     private final PagedReplies paging;
     private final Clock clock;
+    private final PerParse<List<TableEntry>> sorted = new PerParse<>();
     private final PerParse<List<Row>> rows = new PerParse<>();
 
     @Inject
@@ -72,14 +73,18 @@ public class ListTablesTool {
         return ToolResult.ok(paging.list(call, detail ? now.toString() : "", () -> {
             PrintView view = store.view(connection);
             Manifest manifest = view.index();
-            List<Row> rows = this.rows.get(connection.name() + '\0' + connection.root(), manifest,
-                    () -> rows(connection, manifest));
+            String key = connection.name() + '\0' + connection.root();
+            List<TableEntry> sorted = this.sorted.get(key, manifest, () -> sorted(manifest));
             Map<String, Object> header = new LinkedHashMap<>();
             List<String> failed = pattern.sorted(manifest.failedTables());
             if (!failed.isEmpty()) {
                 header.put("failed_tables", failed);
             }
-            ListReply reply = detail ? detailed(rows, pattern, header, now) : names(rows, pattern, header);
+            // a names-only reply needs no entry's timestamp or threshold: on a print of thousands of tables deriving
+            // them is most of a first call's work
+            ListReply reply = detail
+                    ? detailed(this.rows.get(key, manifest, () -> rows(connection, sorted)), pattern, header, now)
+                    : names(sorted, pattern, header);
             return PagedReplies.Pinned.of(reply, view);
         }));
     }
@@ -92,10 +97,17 @@ public class ListTablesTool {
     }
 
     /** Every entry, sorted by FQN as Python sorts strings. */
-    private static List<Row> rows(ServedConnection connection, Manifest manifest) {
+    private static List<TableEntry> sorted(Manifest manifest) {
+        List<TableEntry> sorted = new ArrayList<>(manifest.tables().values());
+        sorted.sort(Comparator.comparing(TableEntry::fqn, CodePointOrder.INSTANCE));
+        return List.copyOf(sorted);
+    }
+
+    /** Every entry's detail, in the order of {@code sorted}. */
+    private static List<Row> rows(ServedConnection connection, List<TableEntry> sorted) {
         ThresholdResolver thresholds = new ThresholdResolver(connection.name(), connection.config().settings());
-        List<Row> rows = new ArrayList<>(manifest.tables().size());
-        for (TableEntry e : manifest.tables().values()) {
+        List<Row> rows = new ArrayList<>(sorted.size());
+        for (TableEntry e : sorted) {
             Map<String, Object> projected = new LinkedHashMap<>();
             projected.put("table", e.fqn());
             for (String key : PROJECTED) {
@@ -106,14 +118,13 @@ public class ListTablesTool {
             rows.add(new Row(e.fqn(), Collections.unmodifiableMap(projected), ProfiledAt.parse(e.raw().get("profiled_at")),
                     thresholds.forEntry(e.fqn(), e.raw())));
         }
-        rows.sort(Comparator.comparing(Row::fqn, CodePointOrder.INSTANCE));
         return List.copyOf(rows);
     }
 
-    private static ListReply names(List<Row> rows, FqnPattern pattern, Map<String, Object> header) {
+    private static ListReply names(List<TableEntry> sorted, FqnPattern pattern, Map<String, Object> header) {
         List<String> names = new ArrayList<>();
-        for (Row row : pattern.select(rows, Row::fqn)) {
-            names.add(row.fqn());
+        for (TableEntry e : pattern.select(sorted, TableEntry::fqn)) {
+            names.add(e.fqn());
         }
         return ListReply.of(header, "tables", names);
     }

@@ -26,9 +26,10 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
 /**
  * The first calls of fresh server processes on large prints of real dbprint output ({@link RealPrintReplicator}), as a
  * stdio client spawns the server for each agent session: through the launcher {@code integration-tests/target/dbprint-mcp},
- * one new process per run, the calls in this order in that one process: initialize (timed from spawning the process),
- * list_tables, get_table_context of one table with purpose query, search_columns of one text, search_columns of a new
- * text, the same again; then its peak RSS ({@code VmHWM}) and its used heap after a full GC ({@code jcmd}). Each run
+ * one new process per run, the calls in this order in that one process, each sent as soon as the one before it is
+ * answered: initialize (timed from spawning the process), tools/list (as every client does next), list_tables,
+ * get_table_context of one table with purpose query, search_columns of one text, search_columns of a new text, the same
+ * again; then its peak RSS ({@code VmHWM}) and its used heap after a full GC ({@code jcmd}). Each run
  * starts two processes on one empty {@code XDG_CACHE_HOME} of its own: the first finds no index on disk, the second
  * finds whatever the first left there. Beside them, the physical floor: reading every byte of the print's files once.
  * Prints a Markdown table of medians. It asserts nothing, but the first process on each print also checks the print:
@@ -180,6 +181,7 @@ public final class LargePrintBench {
         String table = print.copy(print.copies() / 2) + "." + print.schemaTables().get(0);
         String text = args.string("--text", "email"), newText = args.string("--new-text", "viability");
         return List.of(new Step("initialize (from spawning the process)", StdioServer::initialize),
+                new Step("tools/list (a client lists the tools next)", s -> s.timed("tools/list", json()).nanos()),
                 new Step("list_tables (first call)", s -> call(s, "list_tables", json())),
                 new Step("get_table_context `" + table + "`, query (first)",
                         s -> call(s, "get_table_context", json().put("table", table).put("purpose", "query"))),

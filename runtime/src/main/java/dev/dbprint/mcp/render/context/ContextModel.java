@@ -167,9 +167,14 @@ public final class ContextModel {
             }
         }
         // only a table whose entry declares relationships.annotations.yaml can add an edge here; judging and reading
-        // every other table's directory would make this call cost as much as the whole print
-        for (String other : view.manifest().edgeAnnotators()) {
-            for (RelationshipsAnnotations.Entry a : sourceAnnotations(other)) {
+        // every other table's directory would make this call cost as much as the whole print; a print of thousands of
+        // tables may still have thousands of such files, so they are judged and read on every processor
+        List<String> annotators = view.manifest().edgeAnnotators();
+        List<List<RelationshipsAnnotations.Entry>> annotations = annotators.parallelStream()
+                .map(this::sourceAnnotations).toList();
+        for (int i = 0; i < annotators.size(); i++) {
+            String other = annotators.get(i);
+            for (RelationshipsAnnotations.Entry a : annotations.get(i)) {
                 if (a.verdict() == null && fqn.equals(a.targetTable()) && rels.referencedBy().stream().noneMatch(
                         e -> e.otherTable().equals(other) && a.addresses(e.otherColumn(), fqn, e.column()))) {
                     out.add(new Join(Edge.Direction.REFERENCED_BY, a.targetColumn(), a.targetPath(), other,
