@@ -38,11 +38,8 @@ public final class Shares {
         if (strictlyInside && shown.signum() == 0) {
             shown = pct.round(new MathContext(1, RoundingMode.UP));
         }
-        shown = shown.stripTrailingZeros();
-        if (shown.scale() < 0) {
-            shown = shown.setScale(0);
-        }
-        return shown.toPlainString() + "%";
+        // toPlainString spells a negative scale (100 stripped is 1E+2) without an exponent
+        return shown.stripTrailingZeros().toPlainString() + "%";
     }
 
     /** {@code part / whole} rounded as statistics.yaml rounds a rate: six places, never onto 0 or 1 from inside. */
@@ -60,6 +57,6 @@ public final class Shares {
         if (r.compareTo(BigDecimal.ONE) >= 0) {
             return new BigDecimal("0.999999");
         }
-        return r.stripTrailingZeros().scale() < 1 ? r.setScale(1) : r.stripTrailingZeros();
+        return r.stripTrailingZeros(); // strictly between 0 and 1: at least one decimal place is left
     }
 }

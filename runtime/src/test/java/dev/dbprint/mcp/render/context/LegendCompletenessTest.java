@@ -31,10 +31,10 @@ import dev.dbprint.mcp.print.model.TableEntry;
  */
 class LegendCompletenessTest {
 
-    /** Prints: the bundled sample, the reader's and the search tools' fixtures, and one of the legend's edge cases. */
+    /** Prints: the bundled sample, the reader's and the search tools' fixtures, the legend's and the renderers' edge cases. */
     private static final List<Path> PRINTS = List.of(Path.of("../src/sample/prints/shop"),
             Path.of("src/test/resources/fixtures/print/basic"), Path.of("src/test/resources/fixtures/search/prints/arb"),
-            Path.of("src/test/resources/fixtures/legend"));
+            Path.of("src/test/resources/fixtures/legend"), Path.of("src/test/resources/fixtures/context"));
 
     /**
      * What a page may print besides labels and data: headings, the table headers, and the words that join a fact to its

@@ -23,7 +23,9 @@ class SharesTest {
 
     @ParameterizedTest
     @CsvSource({"0, 0%", "1, 100%", "1.0, 100%", "0.5, 50%", "0.25, 25%", "0.125, 12.5%", "0.05, 5%", "0.123456, 12.3%",
-            "0.0004, 0.04%", "0.00004, 0.004%", "0.9996, 99.96%", "0.99996, 99.996%", "1E-15, 0.0000000000001%"})
+            "0.0004, 0.04%", "0.00004, 0.004%", "0.9996, 99.96%", "0.99996, 99.996%", "1E-15, 0.0000000000001%",
+            // past twelve places the one significant digit is rounded up, never half-even down
+            "1.4E-15, 0.0000000000002%", "1.5, 150%", "2, 200%"})
     void aShare(BigDecimal share, String shown) {
         assertEquals(shown, Shares.percent(share));
     }

@@ -54,4 +54,18 @@ class TermsLegendTest {
         assertEquals(legend.forRows(List.of("```sql\n", join, "d) (inferred)\n")).length(),
                 tally.lengthWith(List.of(join, "d) (inferred)\n")));
     }
+
+    @Test
+    void aRowKnownBeforeItIsMarkedTakesItsTerms() {
+        String row = "Missing: ddl (declared in the manifest, file absent from disk; re-run dbprint generate)\n";
+        legend.knowRows(List.of(List.of(row)));
+        legend.mark(row, Term.MISSING);
+        assertEquals("\n## Terms\n" + Term.MISSING.line(), legend.forRows(List.of(row)));
+    }
+
+    @Test
+    void theWholeLegendDefinesEveryTermOfEverySectionOnce() {
+        assertEquals("\n## Terms\n" + Term.SCOPE.line() + Term.INFERRED.line(),
+                legend.whole(List.of(List.of(join, scope), List.of(join, "```sql\n"))));
+    }
 }
