@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
@@ -242,9 +241,9 @@ public final class PrintView {
 
     // ---------------------------------------------------------------- what the call read
 
-    /** Every file this view touched, by absolute path (sorted), with the identity first seen. */
+    /** Every file this view touched, by absolute path, with the identity first seen: a copy, in no order. */
     public Map<Path, FileIdentity> touched() {
-        return Collections.unmodifiableSortedMap(new TreeMap<>(touched));
+        return Map.copyOf(touched);
     }
 
     /** The identity this view recorded for {@code path} (the first it saw), or null when it never touched it. */

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.resource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ public final class ResourceCatalog {
     }
 
     private PagedReplies.Pinned<ListReply> compute() {
-        Map<Path, FileIdentity> touched = new TreeMap<>();
+        Map<Path, FileIdentity> touched = new HashMap<>(); // the digest orders it
         List<Map<String, Object>> entries = entries(touched);
         ListReply reply = new ListReply(Map.of(), Map.of(), List.of(ListReply.Walk.list("resources", entries)), false,
                 CURSOR_KEY);
