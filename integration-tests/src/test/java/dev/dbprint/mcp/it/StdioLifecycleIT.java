@@ -3,10 +3,15 @@ package dev.dbprint.mcp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
@@ -110,6 +115,34 @@ class StdioLifecycleIT {
                 assertTrue(frame.has("id"), line);
                 assertTrue(frame.has("result") ^ frame.has("error"), line);
             }
+        }
+    }
+
+    /**
+     * A client that closes stdin and never reads stdout: the answers fill the pipe and a write blocks for good. The
+     * server still exits 0 once the shutdown bound passes; it used to wait on that write forever.
+     */
+    @Test
+    void eofFromAClientThatReadsNoAnswerStillExits() throws Exception {
+        Path stderr = Files.createTempFile("stdio-unread", ".log");
+        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dquarkus.shutdown.timeout=2s", "-jar", ServerProcess.runnerJar().toString())
+                .directory(ServerProcess.fixture("it-project").toFile()).redirectError(stderr.toFile()).start();
+        try (OutputStream stdin = server.getOutputStream()) {
+            StringBuilder calls = new StringBuilder();
+            for (int i = 1; i <= 16; i++) { // about 20 KB of answer each: several times what a pipe holds
+                calls.append("{\"jsonrpc\":\"2.0\",\"id\":").append(i).append(",\"method\":\"tools/call\",")
+                        .append("\"params\":{\"name\":\"get_reference\",\"arguments\":{\"document\":\"spec\"}}}\n");
+            }
+            stdin.write(calls.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        try {
+            assertTrue(server.waitFor(60, TimeUnit.SECONDS), "still running 60 s after EOF:\n" + Files.readString(stderr));
+            assertEquals(0, server.exitValue(), Files.readString(stderr));
+            assertTrue(Files.readString(stderr).contains("exiting without them"), Files.readString(stderr));
+        } finally {
+            server.destroyForcibly();
+            Files.deleteIfExists(stderr);
         }
     }
 

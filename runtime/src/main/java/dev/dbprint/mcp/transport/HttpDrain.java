@@ -31,9 +31,6 @@ public class HttpDrain {
      */
     static final long SETTLE_MILLIS = 150;
 
-    /** The bound when {@code quarkus.shutdown.timeout} is not set. */
-    static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
-
     @Inject
     DbprintConfig config;
 
@@ -51,7 +48,7 @@ public class HttpDrain {
             return;
         }
         Config settings = ConfigProvider.getConfig();
-        Duration limit = settings.getOptionalValue("quarkus.shutdown.timeout", Duration.class).orElse(DEFAULT_LIMIT);
+        Duration limit = ShutdownBound.configured();
         long deadline = System.nanoTime() + limit.toNanos();
         try {
             String host = settings.getOptionalValue("quarkus.http.host", String.class).orElse("127.0.0.1");

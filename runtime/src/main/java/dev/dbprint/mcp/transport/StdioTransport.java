@@ -8,12 +8,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -56,7 +58,8 @@ public class StdioTransport {
     /** How long shutdown waits for the reader to hand over the frames already sent. */
     private static final long HANDOVER_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-    private final Object writeLock = new Object();
+    /** Held by a write of a frame; a write blocks while the client does not read stdout. */
+    private final ReentrantLock writeLock = new ReentrantLock();
     private final CountDownLatch readerDone = new CountDownLatch(1);
     /** One stdio connection is one client: its cancellations apply to its own requests. */
     private final Peer peer = new Peer();
@@ -100,20 +103,25 @@ public class StdioTransport {
             }
         }
         workers.shutdown();
+        Duration bound = ShutdownBound.configured();
         try {
-            if (!workers.awaitTermination(30, TimeUnit.SECONDS)) {
+            if (!workers.awaitTermination(bound.toNanos(), TimeUnit.NANOSECONDS)) {
                 abandoned = true;
-                LOG.warn("calls still running after 30 s at shutdown; exiting without their answers");
+                LOG.warnf("calls still running, or their answers unread by the client, after %s at shutdown;"
+                        + " exiting without them", bound);
+            }
+            // a write blocked on a client that stops reading stdout holds the lock for good: exit without flushing
+            if (writeLock.tryLock(abandoned ? 0 : bound.toNanos(), TimeUnit.NANOSECONDS)) {
+                try {
+                    out.flush();
+                } catch (IOException ignored) {
+                    // the client has gone; nothing is left to tell it
+                } finally {
+                    writeLock.unlock();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-        synchronized (writeLock) {
-            try {
-                out.flush();
-            } catch (IOException ignored) {
-                // the client has gone; nothing is left to tell it
-            }
         }
         System.err.flush();
     }
@@ -228,13 +236,14 @@ public class StdioTransport {
     private void send(byte[] reply) {
         byte[] frame = Arrays.copyOf(reply, reply.length + 1);
         frame[reply.length] = '\n';
-        synchronized (writeLock) {
-            try {
-                out.write(frame);
-                out.flush();
-            } catch (IOException e) {
-                LOG.debug("stdout closed: " + e.getMessage());
-            }
+        writeLock.lock();
+        try {
+            out.write(frame);
+            out.flush();
+        } catch (IOException e) {
+            LOG.debug("stdout closed: " + e.getMessage());
+        } finally {
+            writeLock.unlock();
         }
     }
 
