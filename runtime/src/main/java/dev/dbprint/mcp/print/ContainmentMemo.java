@@ -26,8 +26,8 @@ final class ContainmentMemo {
     private final Path realRoot;
     private final PlainEntries plain;
     // concurrent maps: a search judges tens of thousands of paths on several threads, which one lock serialised
-    private final Map<Path, Boolean> verdicts = new ConcurrentHashMap<>();
-    private final Map<Path, PlainEntries.Stamp> stamps = new ConcurrentHashMap<>();
+    private final Map<Path, Boolean> verdicts;
+    private final Map<Path, PlainEntries.Stamp> stamps;
 
     /** A memo for one call that remembers nothing beyond it. */
     ContainmentMemo(Path root, Path realRoot) {
@@ -35,9 +35,19 @@ final class ContainmentMemo {
     }
 
     ContainmentMemo(Path root, Path realRoot, PlainEntries plain) {
+        this(root, realRoot, plain, 16);
+    }
+
+    /**
+     * A memo expecting to judge about {@code paths} paths: sized for them at once, where a map grown from empty to tens
+     * of thousands of entries copies itself a dozen times over (a tenth of a repeated search).
+     */
+    ContainmentMemo(Path root, Path realRoot, PlainEntries plain, int paths) {
         this.root = root;
         this.realRoot = realRoot;
         this.plain = plain;
+        this.verdicts = new ConcurrentHashMap<>(paths);
+        this.stamps = new ConcurrentHashMap<>(paths);
     }
 
     /** Whether {@code path} (absolute, normalised) really lies under the root. */

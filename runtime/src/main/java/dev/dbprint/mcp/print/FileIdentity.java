@@ -29,6 +29,18 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
         return !equals(ABSENT);
     }
 
+    // written out: a record's generated equals goes through a method handle, which code compiled by C1 alone (the
+    // stdio launcher's) calls slowly, and a warm search compares tens of thousands of identities
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FileIdentity f && dev == f.dev && ino == f.ino && size == f.size && mtimeNanos == f.mtimeNanos;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(((dev * 31 + ino) * 31 + size) * 31 + mtimeNanos);
+    }
+
     /** A compact, stable spelling, used in digests. */
     public String token() {
         return exists() ? dev + ":" + ino + ":" + size + ":" + mtimeNanos : "absent";

@@ -29,6 +29,17 @@ final class PlainEntries {
     record Stamp(long dev, long ino, long ctimeNanos) {
 
         static final Stamp NONE = new Stamp(-1, -1, -1);
+
+        // written out, as FileIdentity's: every path a warm call judges compares one
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stamp s && dev == s.dev && ino == s.ino && ctimeNanos == s.ctimeNanos;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode((dev * 31 + ino) * 31 + ctimeNanos);
+        }
     }
 
     /** A path found no link while its directory had {@code stamp}; the directory is kept to stat it again. */

@@ -152,7 +152,12 @@ public class PrintStore {
 
     /** A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories. */
     ContainmentMemo containment(Path root, Path realRoot) {
-        return new ContainmentMemo(root, realRoot, plainEntries);
+        return containment(root, realRoot, 16);
+    }
+
+    /** As {@link #containment(Path, Path)}, sized for about {@code paths} paths. */
+    ContainmentMemo containment(Path root, Path realRoot, int paths) {
+        return new ContainmentMemo(root, realRoot, plainEntries, paths);
     }
 
     public StoreCounters counters() {

@@ -72,7 +72,7 @@ public final class ReadSet {
         if (judged.length == 0) {
             return true;
         }
-        ContainmentMemo now = store.containment(root, Containment.realRoot(root));
+        ContainmentMemo now = store.containment(root, Containment.realRoot(root), judged.length);
         return indices(judged.length).allMatch(i -> now.inside(judged[i]) == verdicts[i]);
     }
 

@@ -29,6 +29,32 @@ class FileIdentityTest {
     @TempDir
     Path dir;
 
+    /** Two identities (and two directory stamps) are equal exactly when every field is, and equal ones hash alike. */
+    @Test
+    void equalityAndHashingTellEveryFieldApart() {
+        FileIdentity one = new FileIdentity(1, 2, 3, 4);
+        assertEquals(one, new FileIdentity(1, 2, 3, 4));
+        assertEquals(one.hashCode(), new FileIdentity(1, 2, 3, 4).hashCode());
+        for (FileIdentity other : new FileIdentity[]{new FileIdentity(9, 2, 3, 4), new FileIdentity(1, 9, 3, 4),
+                new FileIdentity(1, 2, 9, 4), new FileIdentity(1, 2, 3, 9)}) {
+            assertNotEquals(one, other);
+            assertNotEquals(one.hashCode(), other.hashCode(), other.toString());
+        }
+        assertNotEquals(one, (Object) "1:2:3:4");
+        assertTrue(one.exists());
+        assertFalse(FileIdentity.ABSENT.exists());
+
+        PlainEntries.Stamp stamp = new PlainEntries.Stamp(1, 2, 3);
+        assertEquals(stamp, new PlainEntries.Stamp(1, 2, 3));
+        assertEquals(stamp.hashCode(), new PlainEntries.Stamp(1, 2, 3).hashCode());
+        for (PlainEntries.Stamp other : new PlainEntries.Stamp[]{new PlainEntries.Stamp(9, 2, 3),
+                new PlainEntries.Stamp(1, 9, 3), new PlainEntries.Stamp(1, 2, 9)}) {
+            assertNotEquals(stamp, other);
+            assertNotEquals(stamp.hashCode(), other.hashCode(), other.toString());
+        }
+        assertNotEquals(stamp, (Object) one);
+    }
+
     @Test
     void theIdentityIsTheUnixViewsDeviceInodeSizeAndModificationTime() throws Exception {
         Path f = Files.writeString(dir.resolve("statistics.yaml"), "a: 1\n");

@@ -36,6 +36,18 @@ class PrintViewRecordsTest {
         assertEquals(FileIdentity.of(root.resolve("diff.yaml")), view.recorded(root.resolve("shop/../diff.yaml")));
     }
 
+    /**
+     * The digest is a function of the paths and identities alone, the same in every process and on every JDK: a page
+     * version handed out by one server process is checked by the next one the client starts.
+     */
+    @Test
+    void theDigestIsTheSameInEveryProcess() {
+        assertEquals("0000000000000000", PrintView.digest(Map.of()));
+        assertEquals("1262c2100cbb51bc", PrintView.digest(Map.of(Path.of("/p/a.yaml"), new FileIdentity(1, 2, 3, 4))));
+        assertEquals("4b138ac381a1df4c", PrintView.digest(Map.of(Path.of("/p/a.yaml"), new FileIdentity(1, 2, 3, 4),
+                Path.of("/p/b.yaml"), FileIdentity.ABSENT)));
+    }
+
     /** The digest is over the paths in their order, whatever map holds them, and tells every path and identity apart. */
     @Test
     void theDigestIsOverPathsInOrderAndTellsEveryEntryApart() {
