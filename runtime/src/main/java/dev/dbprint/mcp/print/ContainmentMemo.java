@@ -88,28 +88,42 @@ final class ContainmentMemo {
             return inside(known, true);
         }
         Path parent = path.getParent();
-        PlainEntries.Stamp stamp = stamp(parent);
-        if (!noLinkNow(path, expected)) {
+        PlainEntries.Stamp stamp = stamp(parent); // before the probe: see PlainEntries.remember
+        Found found = probe(path, expected);
+        if (found == Found.LINK_OR_UNKNOWN) {
             return Containment.realInside(realRoot, path);
         }
-        plain.remember(path, parent, stamp);
+        plain.remember(path, parent, stamp, found == Found.ABSENT && parent.toFile().canExecute());
         return inside(parent, true);
     }
 
     /**
-     * Whether {@code path} is no symbolic link now: absent, or a plain file or directory. False for a link, and when a
-     * failure leaves it unknown (the full check decides then).
+     * Whether {@code path}, as the earlier judgement of this or another call found it, is absent from its directory,
+     * which has not changed since (one stat of the directory, taken once per call): a file known absent that way needs
+     * no probe of its own.
      */
-    private static boolean noLinkNow(Path path, boolean expected) {
+    boolean knownAbsent(Path path) {
+        return plain.absentIn(path, this::stamp);
+    }
+
+    /** What a probe found at a path: nothing, a plain file or directory, or a link (or a failure that leaves it unknown). */
+    private enum Found {
+        ABSENT, PLAIN, LINK_OR_UNKNOWN
+    }
+
+    /** What is at {@code path} now; a link, or a failure, leaves the full check to decide. */
+    private static Found probe(Path path, boolean expected) {
         if (!expected && !path.toFile().exists() && !Files.isSymbolicLink(path)) {
-            return true; // absent: File.exists answers a miss without the exception NIO builds for one
+            return Found.ABSENT; // File.exists answers a miss without the exception NIO builds for one
         }
         try {
-            return !Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isSymbolicLink();
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isSymbolicLink()
+                    ? Found.LINK_OR_UNKNOWN
+                    : Found.PLAIN;
         } catch (NoSuchFileException e) {
-            return true;
+            return Found.ABSENT;
         } catch (IOException | RuntimeException e) {
-            return false;
+            return Found.LINK_OR_UNKNOWN;
         }
     }
 

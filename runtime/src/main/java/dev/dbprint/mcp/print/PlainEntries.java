@@ -42,8 +42,11 @@ final class PlainEntries {
         }
     }
 
-    /** A path found no link while its directory had {@code stamp}; the directory is kept to stat it again. */
-    private record Known(Path directory, Stamp stamp) {
+    /**
+     * A path found no link while its directory had {@code stamp}, and whether it was absent then; the directory is kept
+     * to stat it again.
+     */
+    private record Known(Path directory, Stamp stamp, boolean absent) {
     }
 
     static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -90,14 +93,32 @@ final class PlainEntries {
         return k != null && k.stamp().equals(stampOf.apply(k.directory())) ? k.directory() : null;
     }
 
+    /**
+     * Whether {@code path} was found absent from its directory and the directory still has the stamp it had then
+     * ({@code stampOf} stats it): a name cannot appear in a directory without changing its ctime, so it is absent still,
+     * and a call need not probe it.
+     */
+    boolean absentIn(Path path, Function<Path, Stamp> stampOf) {
+        Known k = known.get(path);
+        return k != null && k.absent() && k.stamp().equals(stampOf.apply(k.directory()));
+    }
+
     /** Remembers that {@code path} is no link in {@code directory} at {@code stamp}, unless the stamp is too recent. */
     void remember(Path path, Path directory, Stamp stamp) {
+        remember(path, directory, stamp, false);
+    }
+
+    /**
+     * As {@link #remember(Path, Path, Stamp)}, noting whether the path was absent, which the caller saw after taking
+     * {@code stamp}: a name created since then changed the directory's ctime, so it is never taken for absent.
+     */
+    void remember(Path path, Path directory, Stamp stamp, boolean absent) {
         if (stamp == Stamp.NONE || System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() < racyNanos) {
             return;
         }
         if (known.size() >= maxPaths) {
             known.clear();
         }
-        known.put(path, new Known(directory, stamp));
+        known.put(path, new Known(directory, stamp, absent));
     }
 }

@@ -185,6 +185,19 @@ public class PrintStore {
         return identity(path, FileIdentity.ABSENT);
     }
 
+    /**
+     * As {@link #identity(Path, FileIdentity)}, with no stat at all for a file last seen absent that {@code memo} knows
+     * is absent still (its directory unchanged since: {@link ContainmentMemo#knownAbsent}). A search probes the
+     * optional files of every table, most of them absent; this spares two system calls for each.
+     */
+    FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
+        if (!before.exists() && memo.knownAbsent(path)) {
+            identityChecks.incrementAndGet();
+            return FileIdentity.ABSENT;
+        }
+        return identity(path, before);
+    }
+
     /** Stats {@code path}, which had identity {@code before} when last seen (one stat fewer when it was present). */
     public FileIdentity identity(Path path, FileIdentity before) {
         identityChecks.incrementAndGet();

@@ -256,7 +256,7 @@ public final class PrintView {
     /** As {@link #record(Path)}, for a file that had identity {@code before} when last seen. */
     public FileIdentity record(Path path, FileIdentity before) {
         Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = store.identity(p, before);
+        FileIdentity id = store.identity(p, before, containment);
         touch(p, id);
         return id;
     }

@@ -66,13 +66,10 @@ public final class ReadSet {
      * (a search over a whole print) is checked on the common pool's threads as well as the caller's.
      */
     public boolean stillHolds() {
-        if (!indices(files.length).allMatch(i -> store.identity(files[i], identities[i]).equals(identities[i]))) {
+        ContainmentMemo now = store.containment(root, Containment.realRoot(root), judged.length);
+        if (!indices(files.length).allMatch(i -> store.identity(files[i], identities[i], now).equals(identities[i]))) {
             return false;
         }
-        if (judged.length == 0) {
-            return true;
-        }
-        ContainmentMemo now = store.containment(root, Containment.realRoot(root), judged.length);
         return indices(judged.length).allMatch(i -> now.inside(judged[i]) == verdicts[i]);
     }
 

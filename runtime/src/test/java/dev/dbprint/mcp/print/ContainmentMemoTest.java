@@ -147,6 +147,39 @@ class ContainmentMemoTest {
         assertTrue(memo.inside(root), "the root itself");
     }
 
+    /**
+     * Only a name the probe found absent, in a directory this process may search, is known absent afterwards, and only
+     * while that directory keeps its stamp: a present file, a link, a name under a plain file and a name judged before
+     * its directory changed never are.
+     */
+    @Test
+    void onlyAnAbsentNameInAnUnchangedSearchableDirectoryIsKnownAbsent() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Files.createSymbolicLink(t.resolve("dangling.yaml"), dir.resolve("gone.yaml"));
+        Files.writeString(t.resolve("file"), "not a directory");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(1), PlainEntries.MAX_PATHS);
+        Thread.sleep(30); // past the racy window
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+        for (String name : List.of("statistics.yaml", "missing.yaml", "dangling.yaml", "file/below.yaml")) {
+            memo.inside(t.resolve(name));
+        }
+        assertTrue(memo.insideExpected(t.resolve("missing-expected.yaml")));
+        ContainmentMemo next = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(next.knownAbsent(t.resolve("missing.yaml")));
+        assertTrue(next.knownAbsent(t.resolve("missing-expected.yaml")), "absent when probed as expected, too");
+        for (String notAbsent : List.of("statistics.yaml", "dangling.yaml", "file/below.yaml", "never-judged.yaml")) {
+            assertFalse(next.knownAbsent(t.resolve(notAbsent)), notAbsent);
+        }
+        Thread.sleep(20); // a clock tick: the creation below moves the directory's ctime past the stamp taken above
+        Files.writeString(t.resolve("missing.yaml"), "x: 2\n");
+        ContainmentMemo after = new ContainmentMemo(root, realRoot, shared);
+        assertFalse(after.knownAbsent(t.resolve("missing.yaml")), "created since: its directory's stamp moved");
+        assertFalse(after.knownAbsent(t.resolve("missing-expected.yaml")), "the same directory: nothing known of it now");
+    }
+
     @Test
     void theEntriesForgetEverythingWhenClearedOrPastTheirBound() throws Exception {
         Path d = Files.createDirectories(dir.resolve("d"));

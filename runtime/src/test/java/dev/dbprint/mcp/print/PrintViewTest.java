@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -302,6 +303,33 @@ class PrintViewTest {
         assertEquals("Orders placed online.\n", after.description(table(after, "shop.orders")).orElseThrow());
         assertNotEquals(d1, after.digest());
         assertFalse(first.readSet().orElseThrow().stillHolds());
+    }
+
+    /**
+     * An optional file found absent in a directory that has not changed since is known absent without a probe of its
+     * own; the moment it is created, its directory's ctime moves and every call, and every kept reply, sees it.
+     */
+    @Test
+    void aFileKnownAbsentFromAnUnchangedDirectoryShowsTheMomentItAppears() throws Exception {
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(PlainEntries.RACY_NANOS) + 100); // the copy's directories settle
+        Path desc = root.resolve("shop/orders/description.md");
+        PrintView first = view();
+        assertTrue(first.description(table(first, "shop.orders")).isEmpty());
+        ContainmentMemo later = store.containment(root, Containment.realRoot(root));
+        assertTrue(later.knownAbsent(desc), "judged absent in a directory whose stamp still holds");
+        assertFalse(later.knownAbsent(root.resolve("shop/orders/statistics.yaml")), "present: never known absent");
+        assertFalse(later.knownAbsent(root.resolve("shop/orders/never-judged.md")), "never judged: not known");
+        PrintView second = view();
+        assertTrue(second.description(table(second, "shop.orders")).isEmpty());
+        assertEquals(FileIdentity.ABSENT, second.touched().get(desc));
+        assertTrue(first.readSet().orElseThrow().stillHolds());
+
+        Fixtures.write(desc, "Orders placed online.\n");
+        assertFalse(store.containment(root, Containment.realRoot(root)).knownAbsent(desc), "its directory changed");
+        assertFalse(first.readSet().orElseThrow().stillHolds(), "a reply kept from before it appeared is not served");
+        PrintView after = view();
+        assertEquals("Orders placed online.\n", after.description(table(after, "shop.orders")).orElseThrow());
+        assertNotEquals(first.digest(), after.digest());
     }
 
     /** A scan that counts a file's bytes. */
