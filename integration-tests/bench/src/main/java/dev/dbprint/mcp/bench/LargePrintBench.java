@@ -31,7 +31,9 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * get_table_context of one table with purpose query, search_columns of one text, search_columns of a new text, the same
  * again; then its peak RSS ({@code VmHWM}) and its used heap after a full GC ({@code jcmd}). Each run
  * starts two processes on one empty {@code XDG_CACHE_HOME} of its own: the first finds no index on disk, the second
- * finds whatever the first left there. Beside them, the physical floor: reading every byte of the print's files once.
+ * finds whatever the first left there. Beside them, the physical floors: reading every byte of the print's files once,
+ * and the stat of every {@code statistics.yaml} that server spec §7.1 asks of every search (median of 15 rounds, on one
+ * thread and on every processor).
  * Prints a Markdown table of medians. It asserts nothing, but the first process on each print also checks the print:
  * list_tables' total is the number of tables written, search_columns' total is the source's times the copies, and
  * get_table_context of every copied table in three copies is the source's reply with the names renamed; a mismatch is
@@ -90,17 +92,19 @@ public final class LargePrintBench {
                 bench.timeout.toSeconds());
         List<Replica> prints = new ArrayList<>();
         List<String> floors = new ArrayList<>();
+        List<String> statFloors = new ArrayList<>();
         for (String t : args.string("--tables", "7000,20000").split(",")) {
             Replica print = bench.prepare(Integer.parseInt(t.trim()));
             prints.add(print);
             floors.add(floor(print.project()));
+            statFloors.add(statFloor(print.project()));
         }
         List<Session[][]> results = new ArrayList<>();
         for (Replica print : prints) {
             results.add(bench.measure(print));
         }
         System.out.println();
-        bench.table(prints, results, floors);
+        bench.table(prints, results, floors, statFloors);
         if (bench.checkFailed) {
             System.exit(1);
         }
@@ -152,6 +156,43 @@ public final class LargePrintBench {
         System.out.printf("%s: %,d files, %.0f MB (statistics.yaml %.0f MB), every byte read once in %s%n", project,
                 files, bytes / 1e6, statistics / 1e6, time(ms));
         return time(ms) + " (" + Math.round(bytes / 1e6) + " MB)";
+    }
+
+    /**
+     * Stats every {@code statistics.yaml} under {@code project}, as every search must (server spec §7.1), 15 rounds on one
+     * thread and on every processor; the medians.
+     */
+    private static String statFloor(Path project) throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(project)) {
+            files = walk.filter(f -> f.getFileName().toString().equals("statistics.yaml")).toList();
+        }
+        double[] serial = new double[15];
+        double[] parallel = new double[15];
+        for (int round = 0; round < serial.length; round++) {
+            long t0 = System.nanoTime();
+            files.forEach(LargePrintBench::stat);
+            long t1 = System.nanoTime();
+            files.parallelStream().forEach(LargePrintBench::stat);
+            serial[round] = (t1 - t0) / 1e6;
+            parallel[round] = (System.nanoTime() - t1) / 1e6;
+        }
+        Arrays.sort(serial);
+        Arrays.sort(parallel);
+        double one = serial[serial.length / 2];
+        System.out.printf("%s: a stat of each of %,d statistics.yaml takes %.1f ms on one thread (%.2f us each), %.1f ms"
+                + " on %d processors%n", project, files.size(), one, one * 1000 / files.size(), parallel[parallel.length / 2],
+                Runtime.getRuntime().availableProcessors());
+        return String.format(Locale.ROOT, "%.0f ms (%.0f ms on one thread, %,d files)", parallel[parallel.length / 2], one,
+                files.size());
+    }
+
+    private static void stat(Path file) {
+        try {
+            Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     // ---------------------------------------------------------------- the sessions
@@ -341,7 +382,7 @@ public final class LargePrintBench {
 
     // ---------------------------------------------------------------- the table
 
-    private void table(List<Replica> prints, List<Session[][]> results, List<String> floors) {
+    private void table(List<Replica> prints, List<Session[][]> results, List<String> floors, List<String> statFloors) {
         List<String> labels = new ArrayList<>(steps(prints.get(0)).stream().map(Step::label).toList());
         labels.addAll(List.of("heap used after a full GC", "peak RSS (VmHWM)"));
         StringBuilder head = new StringBuilder("| call, in order, one fresh process" + (javaOpts.isEmpty()
@@ -371,6 +412,9 @@ public final class LargePrintBench {
         StringBuilder floor = new StringBuilder("| physical floor: every byte of the print's files read once |");
         floors.forEach(f -> floor.append(' ').append(f).append(" | |"));
         System.out.println(floor);
+        StringBuilder stats = new StringBuilder("| stat floor: each statistics.yaml stat once, as every search must (§7.1) |");
+        statFloors.forEach(f -> stats.append(' ').append(f).append(" | |"));
+        System.out.println(stats);
         System.out.printf("%nmedians of %d runs; a timeout is a call not answered within %d s%n",
                 results.get(0).length, timeout.toSeconds());
     }
