@@ -44,6 +44,7 @@ public final class DbprintLauncher {
             System.exit(0);
             return;
         }
+        JsonWarmup.start();
         parsed.properties().forEach(p -> System.setProperty(p[0], p[1]));
         Signal.handle(new Signal("TERM"), s -> Quarkus.asyncExit(0));
         Signal.handle(new Signal("INT"), s -> Quarkus.asyncExit(0));
