@@ -247,12 +247,18 @@ public class PrintStore {
         });
     }
 
+    /**
+     * What a model holds beyond its tree's estimate, in bytes, whatever its size: its cache entry and the objects it
+     * derives (compiled column globs, indexes by name). See {@link #weighed}.
+     */
+    static final long MODEL_OVERHEAD = 3 * 1024;
+
     private static <T> Loaded<T> weighed(T value, Object tree) {
-        // a model holds its tree plus typed fields and paths pointing into it: measured (the heap a few thousand models
-        // of real statistics and annotation files hold after a full GC), 0.84 to 1.11 times the tree's estimate. Twice
-        // the estimate, as it was, let a bound hold half what it was set to, and the tables a load keeps asking for were
-        // parsed again and again.
-        return new Loaded<>(value, HeapEstimate.of(tree) * 5 / 4 + 64);
+        // a model holds its tree plus typed fields and paths pointing into it. Measured (the heap thousands of models of
+        // every kind of a real print hold after full GCs, against this weight), 5/4 of the tree's estimate plus a fixed
+        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate, as it was, counted statistics models twice
+        // over, so a bound held half the statistics it was set to hold, and small annotation files under their weight.
+        return new Loaded<>(value, HeapEstimate.of(tree) * 5 / 4 + MODEL_OVERHEAD);
     }
 
     /**
