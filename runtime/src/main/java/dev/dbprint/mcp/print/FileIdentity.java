@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -38,7 +39,7 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
 
     @Override
     public int hashCode() {
-        return Long.hashCode(((dev * 31 + ino) * 31 + size) * 31 + mtimeNanos);
+        return Arrays.hashCode(new long[]{dev, ino, size, mtimeNanos});
     }
 
     /** A compact, stable spelling, used in digests. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +39,7 @@ final class PlainEntries {
 
         @Override
         public int hashCode() {
-            return Long.hashCode((dev * 31 + ino) * 31 + ctimeNanos);
+            return Arrays.hashCode(new long[]{dev, ino, ctimeNanos});
         }
     }
 

@@ -186,12 +186,11 @@ public class PrintStore {
     }
 
     /**
-     * As {@link #identity(Path, FileIdentity)}, with no stat at all for a file last seen absent that {@code memo} knows
-     * is absent still (its directory unchanged since: {@link ContainmentMemo#knownAbsent}). A search probes the
+     * As {@link #identity(Path, FileIdentity)}, with no stat at all for a file that {@code memo} knows is absent still (its directory unchanged since: {@link ContainmentMemo#knownAbsent}). A search probes the
      * optional files of every table, most of them absent; this spares two system calls for each.
      */
     FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
-        if (!before.exists() && memo.knownAbsent(path)) {
+        if (memo.knownAbsent(path)) {
             identityChecks.incrementAndGet();
             return FileIdentity.ABSENT;
         }
