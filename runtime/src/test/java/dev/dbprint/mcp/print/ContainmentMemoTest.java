@@ -117,16 +117,10 @@ class ContainmentMemoTest {
     @Test
     void onlyNamesThatAreNoLinkAreRememberedBesideTheirDirectory() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
-        Path outside = Files.createDirectories(dir.resolve("outside"));
-        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
-        Path t = Files.createDirectories(root.resolve("s/t"));
-        Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
-        Files.createSymbolicLink(t.resolve("linked.yaml"), outside.resolve("secret.yaml"));
-        Files.createSymbolicLink(t.resolve("dangling.yaml"), outside.resolve("gone.yaml"));
-        Files.writeString(t.resolve("file"), "not a directory");
+        Path outside = dir.resolve("outside");
+        Path t = tableWithEveryKindOfName(root, outside);
         Path realRoot = Containment.realRoot(root);
-        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(1), PlainEntries.MAX_PATHS);
-        Thread.sleep(30); // past the racy window
+        PlainEntries shared = settledEntries();
         ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
         assertTrue(memo.insideExpected(t.resolve("statistics.yaml")));
         assertTrue(memo.inside(t.resolve("missing.yaml")));
@@ -155,22 +149,19 @@ class ContainmentMemoTest {
     @Test
     void onlyAnAbsentNameInAnUnchangedSearchableDirectoryIsKnownAbsent() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
-        Path t = Files.createDirectories(root.resolve("s/t"));
-        Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
-        Files.createSymbolicLink(t.resolve("dangling.yaml"), dir.resolve("gone.yaml"));
-        Files.writeString(t.resolve("file"), "not a directory");
+        Path t = tableWithEveryKindOfName(root, dir.resolve("outside"));
         Path realRoot = Containment.realRoot(root);
-        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(1), PlainEntries.MAX_PATHS);
-        Thread.sleep(30); // past the racy window
+        PlainEntries shared = settledEntries();
         ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
-        for (String name : List.of("statistics.yaml", "missing.yaml", "dangling.yaml", "file/below.yaml")) {
+        for (String name : List.of("statistics.yaml", "missing.yaml", "linked.yaml", "dangling.yaml", "file/below.yaml")) {
             memo.inside(t.resolve(name));
         }
         assertTrue(memo.insideExpected(t.resolve("missing-expected.yaml")));
         ContainmentMemo next = new ContainmentMemo(root, realRoot, shared);
         assertTrue(next.knownAbsent(t.resolve("missing.yaml")));
         assertTrue(next.knownAbsent(t.resolve("missing-expected.yaml")), "absent when probed as expected, too");
-        for (String notAbsent : List.of("statistics.yaml", "dangling.yaml", "file/below.yaml", "never-judged.yaml")) {
+        for (String notAbsent : List.of("statistics.yaml", "linked.yaml", "dangling.yaml", "file/below.yaml",
+                "never-judged.yaml")) {
             assertFalse(next.knownAbsent(t.resolve(notAbsent)), notAbsent);
         }
         Thread.sleep(20); // a clock tick: the creation below moves the directory's ctime past the stamp taken above
@@ -214,5 +205,27 @@ class ContainmentMemoTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * {@code root/s/t} holding a plain file, a link to a file in {@code outside}, a dangling link and a plain file where
+     * a directory could be; {@code outside} holds {@code secret.yaml}.
+     */
+    private static Path tableWithEveryKindOfName(Path root, Path outside) throws IOException {
+        Files.createDirectories(outside);
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Files.createSymbolicLink(t.resolve("linked.yaml"), outside.resolve("secret.yaml"));
+        Files.createSymbolicLink(t.resolve("dangling.yaml"), outside.resolve("gone.yaml"));
+        Files.writeString(t.resolve("file"), "not a directory");
+        return t;
+    }
+
+    /** Entries with a 1 ms racy window, returned once the directories made just before are past it. */
+    private static PlainEntries settledEntries() throws InterruptedException {
+        PlainEntries entries = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(1), PlainEntries.MAX_PATHS);
+        Thread.sleep(30);
+        return entries;
     }
 }
