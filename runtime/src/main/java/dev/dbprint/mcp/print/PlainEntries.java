@@ -104,14 +104,10 @@ final class PlainEntries {
         return k != null && k.absent() && k.stamp().equals(stampOf.apply(k.directory()));
     }
 
-    /** Remembers that {@code path} is no link in {@code directory} at {@code stamp}, unless the stamp is too recent. */
-    void remember(Path path, Path directory, Stamp stamp) {
-        remember(path, directory, stamp, false);
-    }
-
     /**
-     * As {@link #remember(Path, Path, Stamp)}, noting whether the path was absent, which the caller saw after taking
-     * {@code stamp}: a name created since then changed the directory's ctime, so it is never taken for absent.
+     * Remembers that {@code path} is no link in {@code directory} at {@code stamp}, unless the stamp is too recent, and
+     * whether it was absent, which the caller saw after taking {@code stamp}: a name created since then changed the
+     * directory's ctime, so it is never taken for absent.
      */
     void remember(Path path, Path directory, Stamp stamp, boolean absent) {
         if (stamp == Stamp.NONE || System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() < racyNanos) {

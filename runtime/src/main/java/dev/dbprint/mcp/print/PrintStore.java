@@ -152,7 +152,7 @@ public class PrintStore {
 
     /** A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories. */
     ContainmentMemo containment(Path root, Path realRoot) {
-        return containment(root, realRoot, 16);
+        return new ContainmentMemo(root, realRoot, plainEntries);
     }
 
     /** As {@link #containment(Path, Path)}, sized for about {@code paths} paths. */
@@ -186,8 +186,9 @@ public class PrintStore {
     }
 
     /**
-     * As {@link #identity(Path, FileIdentity)}, with no stat at all for a file that {@code memo} knows is absent still (its directory unchanged since: {@link ContainmentMemo#knownAbsent}). A search probes the
-     * optional files of every table, most of them absent; this spares two system calls for each.
+     * As {@link #identity(Path, FileIdentity)}, with no stat at all for a file that {@code memo} knows is absent still
+     * (its directory unchanged since: {@link ContainmentMemo#knownAbsent}). A search probes the optional files of every
+     * table, most of them absent; this spares two system calls for each.
      */
     FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
         if (memo.knownAbsent(path)) {

@@ -69,7 +69,7 @@ public final class ResourceCatalog {
     }
 
     private PagedReplies.Pinned<ListReply> compute() {
-        Map<Path, FileIdentity> touched = new HashMap<>(); // the digest orders it
+        Map<Path, FileIdentity> touched = new HashMap<>(); // the digest needs no order
         List<Map<String, Object>> entries = entries(touched);
         ListReply reply = new ListReply(Map.of(), Map.of(), List.of(ListReply.Walk.list("resources", entries)), false,
                 CURSOR_KEY);

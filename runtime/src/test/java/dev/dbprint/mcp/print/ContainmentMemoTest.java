@@ -95,18 +95,18 @@ class ContainmentMemoTest {
         Path f = Files.writeString(d.resolve("f"), "x");
         PlainEntries.Stamp now = PlainEntries.stamp(d);
         PlainEntries entries = new PlainEntries();
-        entries.remember(f, d, now);
+        entries.remember(f, d, now, false);
         assertEquals(null, entries.plainIn(f, x -> now),
                 "changed a moment ago: a second change in the same tick would not show");
         PlainEntries eager = new PlainEntries(0, PlainEntries.MAX_PATHS);
-        eager.remember(f, d, now);
+        eager.remember(f, d, now, false);
         assertEquals(d, eager.plainIn(f, x -> x.equals(d) ? now : PlainEntries.Stamp.NONE));
         assertEquals(null, eager.plainIn(d.resolve("g"), x -> now));
         assertEquals(null, eager.plainIn(f, x -> new PlainEntries.Stamp(now.dev(), now.ino(), now.ctimeNanos() + 1)));
         assertEquals(null, eager.plainIn(f, x -> PlainEntries.Stamp.NONE));
         PlainEntries.Stamp none = PlainEntries.stamp(dir.resolve("absent"));
         assertEquals(PlainEntries.Stamp.NONE, none);
-        eager.remember(dir.resolve("absent/f"), dir.resolve("absent"), none);
+        eager.remember(dir.resolve("absent/f"), dir.resolve("absent"), none, false);
         assertEquals(null, eager.plainIn(dir.resolve("absent/f"), x -> none), "an unreadable directory is never remembered");
     }
 
@@ -177,11 +177,11 @@ class ContainmentMemoTest {
         PlainEntries.Stamp stamp = PlainEntries.stamp(d);
         Thread.sleep(5); // a stamp of this very millisecond would still be racy
         PlainEntries entries = new PlainEntries(0, 2);
-        entries.remember(d.resolve("a"), d, stamp);
-        entries.remember(d.resolve("b"), d, stamp);
+        entries.remember(d.resolve("a"), d, stamp, false);
+        entries.remember(d.resolve("b"), d, stamp, false);
         assertEquals(d, entries.plainIn(d.resolve("a"), x -> stamp), "two paths fit a bound of two");
         assertEquals(d, entries.plainIn(d.resolve("b"), x -> stamp));
-        entries.remember(d.resolve("c"), d, stamp);
+        entries.remember(d.resolve("c"), d, stamp, false);
         assertEquals(null, entries.plainIn(d.resolve("a"), x -> stamp), "a third starts again empty");
         assertEquals(null, entries.plainIn(d.resolve("b"), x -> stamp));
         assertEquals(d, entries.plainIn(d.resolve("c"), x -> stamp));
