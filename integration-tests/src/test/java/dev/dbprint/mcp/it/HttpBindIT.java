@@ -21,10 +21,7 @@ class HttpBindIT {
         int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
                 "--host", "::1", "--port", Integer.toString(port))) {
-            long deadline = System.nanoTime() + ServerProcess.TIMEOUT.toNanos();
-            while (!ServerProcess.accepts("::1", port) && System.nanoTime() < deadline && server.isAlive()) {
-                sleep();
-            }
+            server.awaitListening("::1", port);
             try (Socket s = new Socket("::1", port)) {
                 s.getOutputStream()
                         .write(("POST /mcp HTTP/1.1\r\nHost: [::1]:" + port + "\r\nContent-Type: application/json\r\n"
@@ -36,14 +33,6 @@ class HttpBindIT {
                     "bound to ::1, the server must not listen on 127.0.0.1");
             server.terminate();
             assertEquals(0, server.waitForExit(), server.stderr());
-        }
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -375,13 +375,18 @@ public final class ServerProcess implements AutoCloseable {
      * listener for this server's, so the test's first request was refused.
      */
     public void awaitListening(int port) {
+        awaitListening("127.0.0.1", port);
+    }
+
+    /** {@link #awaitListening(int)} for a server bound to {@code host} (an IPv6 literal without brackets). */
+    public void awaitListening(String host, int port) {
         awaitStderr(Pattern.compile("over HTTP at http://\\S*:" + port + "/mcp "));
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new AssertionError("server exited " + process.exitValue() + " before listening; stderr:\n" + stderr);
             }
-            if (accepts("127.0.0.1", port)) {
+            if (accepts(host, port)) {
                 return;
             }
             sleep(50);
