@@ -2,6 +2,7 @@ package dev.dbprint.mcp.print.model;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -49,6 +50,15 @@ final class RecheckedTables extends AbstractMap<String, TableEntry> {
     @Override
     public int size() {
         return parsed.size();
+    }
+
+    /**
+     * The names alone, judging nothing: the inherited view walks the entries, judging each on the caller's thread, where
+     * a search that takes the names first then judges them on all its walkers (a third of a cold search's time, else).
+     */
+    @Override
+    public Set<String> keySet() {
+        return Collections.unmodifiableSet(parsed.keySet());
     }
 
     @Override

@@ -1,0 +1,56 @@
+package dev.dbprint.mcp.print.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** A rechecked manifest judges an entry when the entry is asked for, and only then. */
+class RecheckedTablesTest {
+
+    private static final Path ROOT = Path.of("/print");
+
+    private final List<String> judged = new ArrayList<>();
+
+    private Map<String, TableEntry> rechecked() {
+        Map<String, Object> tables = new LinkedHashMap<>();
+        tables.put("s.b", Map.of("path", "s/b"));
+        tables.put("s.a", Map.of("path", "s/a"));
+        tables.put("s.c", Map.of("path", "s/c"));
+        Manifest manifest = Manifest.of(ROOT.resolve("manifest.yaml"), ROOT, Map.of("tables", tables));
+        return manifest.recheck((entry, lexicallyFine) -> {
+            judged.add(entry.fqn());
+            return entry.fqn().equals("s.c") ? "path resolves outside the connection root" : null;
+        }).tables();
+    }
+
+    @Test
+    void theNamesAloneJudgeNothing() {
+        Map<String, TableEntry> tables = rechecked();
+        assertEquals(List.of("s.b", "s.a", "s.c"), List.of(tables.keySet().toArray(String[]::new)));
+        assertTrue(tables.keySet().contains("s.a"));
+        assertEquals(3, tables.keySet().size());
+        assertEquals(List.of(), judged, "listing the names judged entries");
+        assertThrows(UnsupportedOperationException.class, () -> tables.keySet().remove("s.a"));
+    }
+
+    @Test
+    void anEntryIsJudgedOnceWhenAskedFor() {
+        Map<String, TableEntry> tables = rechecked();
+        assertTrue(tables.get("s.a").followable());
+        assertTrue(tables.get("s.a").followable());
+        assertEquals(List.of("s.a"), judged);
+        assertFalse(tables.get("s.c").followable());
+        assertEquals(List.of("s.a", "s.c"), judged);
+        tables.values().forEach(TableEntry::followable);
+        assertEquals(List.of("s.a", "s.c", "s.b"), judged, "walking the entries judges the rest, each once");
+    }
+}
