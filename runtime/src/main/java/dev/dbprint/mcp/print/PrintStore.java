@@ -200,9 +200,14 @@ public class PrintStore {
 
     /** Stats {@code path}, which had identity {@code before} when last seen (one stat fewer when it was present). */
     public FileIdentity identity(Path path, FileIdentity before) {
+        return stat(path, before.exists());
+    }
+
+    /** Stats {@code path}; see {@link FileIdentity#of(Path, boolean)}. Every stat of the store passes here. */
+    protected FileIdentity stat(Path path, boolean likelyPresent) {
         identityChecks.incrementAndGet();
         try {
-            return FileIdentity.of(path, before.exists());
+            return FileIdentity.of(path, likelyPresent);
         } catch (IOException e) {
             throw PrintError.io(path, "cannot stat: " + e.getMessage());
         }
@@ -234,9 +239,18 @@ public class PrintStore {
     public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
             ModelBuilder<T> builder) {
         TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
-        return load(realRoot, path, form, shelf == null ? null : identity -> {
-            Object tree = shelf.get(path, form, identity);
-            return tree == null ? null : weighed(builder.build(path, tree), tree);
+        return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
+
+            @Override
+            public boolean holds() {
+                return shelf.holds(path, form);
+            }
+
+            @Override
+            public Loaded<T> at(FileIdentity identity) {
+                Object tree = shelf.get(path, form, identity);
+                return tree == null ? null : weighed(builder.build(path, tree), tree);
+            }
         }, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
             T value = builder.build(path, tree);
@@ -300,6 +314,9 @@ public class PrintStore {
     /** What a file's identity finds on disk without reading the file, or null. */
     private interface Stored<T> {
 
+        /** Whether it holds the file at some identity: a hint that the file is there. */
+        boolean holds();
+
         Loaded<T> at(FileIdentity identity);
     }
 
@@ -318,12 +335,14 @@ public class PrintStore {
         Key key = new Key(path, form);
         synchronized (locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)]) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
-                FileIdentity before = identity(path);
+                Slot slot = slot(key);
+                // a file kept in memory or on disk was there: stat it once, where a probe for absence costs a second
+                FileIdentity before = stat(path,
+                        slot != null ? slot.identity().exists() : stored != null && stored.holds());
                 if (!before.exists()) {
                     drop(key);
                     return new Read<>(FileIdentity.ABSENT, null);
                 }
-                Slot slot = slot(key);
                 if (slot != null && before.equals(slot.identity())) {
                     hits.incrementAndGet();
                     @SuppressWarnings("unchecked")
@@ -349,7 +368,7 @@ public class PrintStore {
                     drop(key);
                     throw PrintError.io(path, "file too large to read");
                 }
-                FileIdentity after = identity(path);
+                FileIdentity after = stat(path, true); // just read: there, most likely
                 if (!before.equals(after) || !before.equals(contents.identity())) {
                     continue; // rewritten mid-read, or the path led to another file than the one read
                 }

@@ -116,6 +116,12 @@ final class ShelfFile implements TreeStore.Shelf {
     }
 
     @Override
+    public boolean holds(Path path, String form) {
+        load();
+        return entries.containsKey(new Key(relative(path), form));
+    }
+
+    @Override
     public void put(Path path, String form, FileIdentity identity, Object tree) {
         byte[] payload = TreeCodec.encode(tree);
         entries.put(new Key(relative(path), form), new Entry(identity.token(), payload, null, 0, payload.length,

@@ -18,6 +18,14 @@ public interface TreeStore {
         /** The tree kept for {@code file} in {@code form} at {@code identity}, or null. */
         Object get(Path file, String form, FileIdentity identity);
 
+        /**
+         * Whether a tree is kept for {@code file} in {@code form} at any identity: only files that were there are kept,
+         * so a hint that the file is there still (a cold process stats it once instead of probing first).
+         */
+        default boolean holds(Path file, String form) {
+            return false;
+        }
+
         /** Keeps {@code tree}, parsed from {@code file} at {@code identity}. */
         void put(Path file, String form, FileIdentity identity, Object tree);
     }

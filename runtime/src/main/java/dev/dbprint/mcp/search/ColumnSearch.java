@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 import dev.dbprint.mcp.paging.ListReply;
@@ -66,9 +67,11 @@ public final class ColumnSearch {
     /** Walks tables on every processor; its threads are daemons, made on the first search. */
     private static final class Walkers {
 
+        // numbered here: a worker's pool index is not yet assigned when the factory names it
+        static final AtomicInteger MADE = new AtomicInteger();
         static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors(), pool -> {
             var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-            t.setName("dbprint-search-" + t.getPoolIndex());
+            t.setName("dbprint-search-" + MADE.getAndIncrement());
             t.setDaemon(true);
             return t;
         }, null, false);
@@ -131,17 +134,19 @@ public final class ColumnSearch {
             return new Walked(null, true);
         }
         TableIndex kept = indexes.get(entry.dir());
+        if (kept == null) {
+            return read(view, entry); // its reads stat the files: a stat of each beforehand would be a second
+        }
         FileIdentity statisticsNow;
         FileIdentity annotationsNow;
         try {
             statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                    kept == null ? null : kept.statistics());
-            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
-                    kept == null ? null : kept.annotations());
+                    kept.statistics());
+            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, kept.annotations());
         } catch (PrintError e) {
             return read(view, entry);
         }
-        if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
+        if (kept.builtFrom(statisticsNow, annotationsNow)) {
             return new Walked(kept, false);
         }
         return read(view, entry);

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,6 +67,18 @@ class TreeStoreTest {
         assertNull(shelf.get(files.get(0), "other form", FileIdentity.of(files.get(0))));
         Fixtures.write(files.get(1), "v: changed, longer\n");
         assertNull(shelf.get(files.get(1), "form", FileIdentity.of(files.get(1))), "a rewritten file's tree is stale");
+    }
+
+    @Test
+    void aShelfHoldsAFileInAFormWhateverItsIdentityNow() throws IOException {
+        Path root = root();
+        List<Path> files = keep(new DiskTreeStore(cache()), root, 2);
+        Fixtures.write(files.get(1), "v: changed, longer\n");
+        TreeStore.Shelf shelf = new DiskTreeStore(cache()).shelf(root);
+        assertTrue(shelf.holds(files.get(0), "form"));
+        assertTrue(shelf.holds(files.get(1), "form"), "kept at an older identity: the file was there");
+        assertFalse(shelf.holds(files.get(0), "other form"));
+        assertFalse(shelf.holds(root.resolve("never.yaml"), "form"));
     }
 
     @Test

@@ -195,11 +195,11 @@ class LargeFileReadTest extends ResourceFixtureTest {
         }
 
         @Override
-        public FileIdentity identity(Path path, FileIdentity before) {
+        protected FileIdentity stat(Path path, boolean likelyPresent) {
             if (parsing.get()) {
                 appendRewrite(path, rewrites++);
             }
-            return super.identity(path, before);
+            return super.stat(path, likelyPresent);
         }
     }
 
