@@ -9,7 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A {@link TreeStore} of one file per connection root ({@link ShelfFile}) in a directory of the user's cache. What a
+ * A {@link TreeStore} of two files per connection root ({@link ShelfFile}) in a directory of the user's cache: the
+ * manifest's tree alone, and every other tree. Every call starts from the manifest, and a shelf's first lookup reads its
+ * whole table, which for a print of thousands of tables lists tens of thousands of trees: kept apart, the manifest is
+ * found at once, and the large table is read after it ({@link Shelf#prepare()}). What a
  * process adds is written once additions have paused for a second, when a shelf holds more than
  * {@link #MAX_PENDING_BYTES} unwritten, and on {@link #flush()} (at shutdown): a walk that parses thousands of files
  * writes the index a few times at most, off the request path.
@@ -25,7 +28,7 @@ final class DiskTreeStore implements TreeStore {
     static final long MAX_PENDING_BYTES = 8L << 20;
 
     private final Path directory;
-    private final ConcurrentHashMap<Path, ShelfFile> shelves = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Path, Split> shelves = new ConcurrentHashMap<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     /** Shelves with a write under way because they gathered too much. */
     private final Set<Path> full = ConcurrentHashMap.newKeySet();
@@ -45,20 +48,58 @@ final class DiskTreeStore implements TreeStore {
         return Path.of(System.getProperty("user.home"), ".cache", "dbprint-mcp");
     }
 
+    /** The two files of one root; a tree goes to one or the other by its form. */
+    private record Split(ShelfFile manifest, ShelfFile rest) implements Shelf {
+
+        private ShelfFile of(String form) {
+            return form.equals(PrintStore.MANIFEST_FORM) ? manifest : rest;
+        }
+
+        @Override
+        public Object get(Path file, String form, FileIdentity identity) {
+            return of(form).get(file, form, identity);
+        }
+
+        @Override
+        public void put(Path file, String form, FileIdentity identity, Object tree) {
+            of(form).put(file, form, identity, tree);
+        }
+
+        @Override
+        public boolean holds(Path file, String form) {
+            return of(form).holds(file, form);
+        }
+
+        @Override
+        public void prepare() {
+            rest.prepare(); // the manifest's table is one entry long
+        }
+
+        long pending() {
+            return manifest.pending() + rest.pending();
+        }
+
+        void flush() {
+            manifest.flush();
+            rest.flush();
+        }
+    }
+
     @Override
     public Shelf shelf(Path root) {
-        return shelves.computeIfAbsent(root, r -> new ShelfFile(directory, r, () -> added(r)));
+        return shelves.computeIfAbsent(root, r -> new Split(new ShelfFile(directory, r, "manifest", () -> added(r)),
+                new ShelfFile(directory, r, () -> added(r))));
     }
 
     @Override
     public void flush() {
         scheduled.set(false);
-        shelves.values().forEach(ShelfFile::flush);
+        shelves.values().forEach(Split::flush);
     }
 
     private void added(Path root) {
         lastAdded = System.nanoTime();
-        ShelfFile shelf = shelves.get(root);
+        Split shelf = shelves.get(root);
         if (shelf != null && shelf.pending() > MAX_PENDING_BYTES && full.add(root)) {
             writer().execute(() -> {
                 try {

@@ -136,6 +136,17 @@ public class PrintStore {
         }
     }
 
+    /**
+     * Reads now the table of the trees kept on disk for the connection rooted at {@code connectionRoot}, which the first
+     * call to read a table's file would otherwise wait for; nothing when no tree store is configured.
+     */
+    public void prepareTrees(Path connectionRoot) {
+        TreeStore.Shelf shelf = trees.shelf(connectionRoot.toAbsolutePath().normalize());
+        if (shelf != null) {
+            shelf.prepare();
+        }
+    }
+
     /** A per-call view over a served connection's print; see {@link PrintView}. */
     public PrintView view(ServedConnection connection) {
         return view(connection.name(), connection.root());

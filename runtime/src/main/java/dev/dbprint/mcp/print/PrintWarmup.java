@@ -10,13 +10,15 @@ import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
 
 /**
  * Reads what every first call of a session needs, once, on a thread of its own, when the first client says hello:
  * every served connection's manifest, which every tool call starts from, then the relationships.annotations.yaml of
  * every table that has one, which every get_table_context reads for the edges other tables add. On a print of
- * thousands of tables those reads are most of a first call's work. The client meanwhile lists the tools or waits for
+ * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
+ * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile lists the tools or waits for
  * its model; a call that arrives during a read waits for it at the store rather than reading the file a second time.
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.
@@ -58,7 +60,10 @@ public class PrintWarmup {
         for (ServedConnection connection : connections.set().served().values()) {
             try {
                 PrintView view = store.view(connection);
-                for (String fqn : view.manifest().edgeAnnotators()) {
+                Manifest manifest = view.manifest();
+                // after the manifest, not beside it: on two processors a second thread slowed the first list_tables
+                store.prepareTrees(connection.root());
+                for (String fqn : manifest.edgeAnnotators()) {
                     readAnnotations(view, fqn);
                 }
             } catch (RuntimeException e) {

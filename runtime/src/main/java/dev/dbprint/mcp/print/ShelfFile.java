@@ -48,8 +48,8 @@ final class ShelfFile implements TreeStore.Shelf {
 
     private static final Logger LOG = Logger.getLogger(ShelfFile.class);
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
-    /** Raised whenever the layout or anything a tree is built from changes. */
-    static final int VERSION = 1;
+    /** Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own). */
+    static final int VERSION = 2;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
 
@@ -74,17 +74,27 @@ final class ShelfFile implements TreeStore.Shelf {
     private final AtomicLong pending = new AtomicLong();
 
     ShelfFile(Path directory, Path root, Runnable onAdded) {
+        this(directory, root, "", onAdded);
+    }
+
+    /** The shelf of {@code root} named with {@code part}, one of several files of one root. */
+    ShelfFile(Path directory, Path root, String part, Runnable onAdded) {
         this.directory = directory;
         this.root = root;
-        this.file = directory.resolve(name(root));
+        this.file = directory.resolve(name(root, part));
         this.onAdded = onAdded;
     }
 
     /** The file's name: 16 hex digits of SHA-256 over the root's path. */
     static String name(Path root) {
+        return name(root, "");
+    }
+
+    /** The name of the part {@code part} of the root's shelf: {@code <16 hex digits>[.part].trees}. */
+    static String name(Path root, String part) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(root.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8) + ".trees";
+            return HexFormat.of().formatHex(digest, 0, 8) + (part.isEmpty() ? "" : "." + part) + ".trees";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -113,6 +123,11 @@ final class ShelfFile implements TreeStore.Shelf {
             entries.remove(key, e);
             return null;
         }
+    }
+
+    @Override
+    public void prepare() {
+        load();
     }
 
     @Override

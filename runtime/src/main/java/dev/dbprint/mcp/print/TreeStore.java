@@ -26,6 +26,10 @@ public interface TreeStore {
             return false;
         }
 
+        /** Reads now what a first lookup would wait for (the table of what is kept), so that lookup does not. */
+        default void prepare() {
+        }
+
         /** Keeps {@code tree}, parsed from {@code file} at {@code identity}. */
         void put(Path file, String form, FileIdentity identity, Object tree);
     }

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,43 @@ class PrintWarmupTest {
             assertTrue(view.relationshipsAnnotations(view.table("s.a").orElseThrow()).isPresent());
         }
         assertEquals(4, store.counters().parses(), "the calls found every file kept");
+    }
+
+    @Test
+    void theTableOfEveryServedConnectionsOnDiskIndexIsReadAhead() throws Exception {
+        Connections connections = connections(MANIFEST, MANIFEST);
+        List<Path> prepared = new CopyOnWriteArrayList<>();
+        TreeStore trees = new TreeStore() {
+
+            @Override
+            public Shelf shelf(Path root) {
+                return new Shelf() {
+
+                    @Override
+                    public Object get(Path file, String form, FileIdentity identity) {
+                        return null;
+                    }
+
+                    @Override
+                    public void put(Path file, String form, FileIdentity identity, Object tree) {
+                    }
+
+                    @Override
+                    public void prepare() {
+                        prepared.add(root);
+                    }
+                };
+            }
+
+            @Override
+            public void flush() {
+            }
+        };
+
+        new PrintWarmup(new PrintStore(1 << 20, trees), connections).begin().get(30, TimeUnit.SECONDS);
+
+        assertEquals(Set.of(dir.resolve("prints/c0"), dir.resolve("prints/c1")), Set.copyOf(prepared));
+        assertEquals(2, prepared.size(), "each once");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -67,6 +68,31 @@ class TreeStoreTest {
         assertNull(shelf.get(files.get(0), "other form", FileIdentity.of(files.get(0))));
         Fixtures.write(files.get(1), "v: changed, longer\n");
         assertNull(shelf.get(files.get(1), "form", FileIdentity.of(files.get(1))), "a rewritten file's tree is stale");
+    }
+
+    @Test
+    void theManifestsTreeIsKeptInAFileOfItsOwnAndOutlivesTheOthersFile() throws IOException {
+        Path root = root();
+        Path manifest = Fixtures.write(root.resolve("manifest.yaml"), "tables: {}\n");
+        Path table = Fixtures.write(root.resolve("orders.yaml"), "v: 1\n");
+        DiskTreeStore store = new DiskTreeStore(cache());
+        store.shelf(root).put(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest), tree("manifest"));
+        store.shelf(root).put(table, "form", FileIdentity.of(table), tree("table"));
+        store.flush();
+        Path rest = cache().resolve(ShelfFile.name(root));
+        Path own = cache().resolve(ShelfFile.name(root, "manifest"));
+        assertEquals(Set.of(rest, own), Set.copyOf(DiskTrees.files(cache())));
+        String ownText = new String(Files.readAllBytes(own), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(ownText.contains("manifest.yaml") && !ownText.contains("orders.yaml"), ownText);
+
+        Files.write(rest, new byte[]{1, 2, 3});
+        TreeStore.Shelf later = new DiskTreeStore(cache()).shelf(root);
+        later.prepare();
+        assertEquals(tree("manifest"), later.get(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest)));
+        assertTrue(later.holds(manifest, PrintStore.MANIFEST_FORM));
+        assertNull(later.get(table, "form", FileIdentity.of(table)), "the other file is ignored, alone");
+        assertFalse(later.holds(table, "form"));
+        assertFalse(later.holds(manifest, "form"), "a form is looked for in its own file");
     }
 
     @Test
