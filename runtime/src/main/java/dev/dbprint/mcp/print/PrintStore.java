@@ -161,12 +161,35 @@ public class PrintStore {
         return yaml;
     }
 
-    /** A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories. */
-    ContainmentMemo containment(Path root, Path realRoot) {
-        return new ContainmentMemo(root, realRoot, plainEntries);
+    /** How many files and verdicts one call over a root recorded, at most: the maps of a later call start that large. */
+    record ViewSizes(int touched, int judged) {
+
+        static final ViewSizes SMALL = new ViewSizes(16, 16);
+        /** No hint above this: a call's maps are not made larger at once, whatever an earlier call needed. */
+        static final int MAX_HINT = 1 << 20;
     }
 
-    /** As {@link #containment(Path, Path)}, sized for about {@code paths} paths. */
+    private final Map<Path, ViewSizes> viewSizes = new ConcurrentHashMap<>();
+
+    /**
+     * The sizes to make a call's maps over {@code root}: a search over a print of thousands of tables records as many
+     * files and verdicts, and maps grown from empty to that copied themselves a dozen times over (a tenth of a warm
+     * search's samples).
+     */
+    ViewSizes viewSizes(Path root) {
+        return viewSizes.getOrDefault(root, ViewSizes.SMALL);
+    }
+
+    /** Remembers what a call over {@code root} recorded, when more than any before it. */
+    void sawView(Path root, int touched, int judged) {
+        viewSizes.merge(root, new ViewSizes(Math.min(touched, ViewSizes.MAX_HINT), Math.min(judged, ViewSizes.MAX_HINT)),
+                (a, b) -> new ViewSizes(Math.max(a.touched(), b.touched()), Math.max(a.judged(), b.judged())));
+    }
+
+    /**
+     * A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories, sized for
+     * about {@code paths} paths.
+     */
     ContainmentMemo containment(Path root, Path realRoot, int paths) {
         return new ContainmentMemo(root, realRoot, plainEntries, paths);
     }

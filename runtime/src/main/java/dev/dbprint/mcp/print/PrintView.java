@@ -42,7 +42,7 @@ public final class PrintView {
     private final Path root;
     private final Path realRoot;
     // a hash map, sorted only for a digest: a search records thousands of files from several threads at once
-    private final Map<Path, FileIdentity> touched = new ConcurrentHashMap<>();
+    private final Map<Path, FileIdentity> touched;
     private final ContainmentMemo containment;
     /**
      * Set when one call saw a file at two identities (read in two forms, or recorded then read, across a rewrite): its
@@ -56,7 +56,9 @@ public final class PrintView {
         this.connection = connection;
         this.root = connectionRoot.toAbsolutePath().normalize();
         this.realRoot = Containment.realRoot(root);
-        this.containment = store.containment(root, realRoot);
+        PrintStore.ViewSizes sizes = store.viewSizes(root);
+        this.touched = new ConcurrentHashMap<>(sizes.touched());
+        this.containment = store.containment(root, realRoot, sizes.judged());
     }
 
     public String connection() {
@@ -323,7 +325,9 @@ public final class PrintView {
      * reply may mix two versions of a file and must never be served again.
      */
     public Optional<ReadSet> readSet() {
-        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, containment.verdicts()));
+        Map<Path, Boolean> verdicts = containment.verdicts();
+        store.sawView(root, touched.size(), verdicts.size());
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, verdicts));
     }
 
     // ---------------------------------------------------------------- internals

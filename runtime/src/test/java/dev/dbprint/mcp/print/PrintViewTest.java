@@ -315,7 +315,7 @@ class PrintViewTest {
         Path desc = root.resolve("shop/orders/description.md");
         PrintView first = view();
         assertTrue(first.description(table(first, "shop.orders")).isEmpty());
-        ContainmentMemo later = store.containment(root, Containment.realRoot(root));
+        ContainmentMemo later = store.containment(root, Containment.realRoot(root), 16);
         assertTrue(later.knownAbsent(desc), "judged absent in a directory whose stamp still holds");
         assertFalse(later.knownAbsent(root.resolve("shop/orders/statistics.yaml")), "present: never known absent");
         assertFalse(later.knownAbsent(root.resolve("shop/orders/never-judged.md")), "never judged: not known");
@@ -325,7 +325,7 @@ class PrintViewTest {
         assertTrue(first.readSet().orElseThrow().stillHolds());
 
         Fixtures.write(desc, "Orders placed online.\n");
-        assertFalse(store.containment(root, Containment.realRoot(root)).knownAbsent(desc), "its directory changed");
+        assertFalse(store.containment(root, Containment.realRoot(root), 16).knownAbsent(desc), "its directory changed");
         assertFalse(first.readSet().orElseThrow().stillHolds(), "a reply kept from before it appeared is not served");
         PrintView after = view();
         assertEquals("Orders placed online.\n", after.description(table(after, "shop.orders")).orElseThrow());

@@ -18,11 +18,12 @@ final class RecheckedTables extends AbstractMap<String, TableEntry> {
 
     private final Map<String, TableEntry> parsed;
     private final BiFunction<TableEntry, Boolean, String> check;
-    private final Map<String, TableEntry> judged = new ConcurrentHashMap<>();
+    private final Map<String, TableEntry> judged;
 
     RecheckedTables(Map<String, TableEntry> parsed, BiFunction<TableEntry, Boolean, String> check) {
         this.parsed = parsed;
         this.check = check;
+        this.judged = new ConcurrentHashMap<>(parsed.size()); // a search judges them all, on several threads
     }
 
     /** Judges outside any lock, so a walk on several threads judges several entries at once. */
