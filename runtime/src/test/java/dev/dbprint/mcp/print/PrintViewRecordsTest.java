@@ -85,28 +85,8 @@ class PrintViewRecordsTest {
     void onlyTheSearchFieldsAndAnnotationsOfATableAreKeptOnDisk() throws Exception {
         Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
         Set<String> kept = ConcurrentHashMap.newKeySet();
-        TreeStore recording = new TreeStore() {
-
-            @Override
-            public Shelf shelf(Path r) {
-                return new Shelf() {
-
-                    @Override
-                    public Object get(Path file, String form, FileIdentity identity) {
-                        return null;
-                    }
-
-                    @Override
-                    public void put(Path file, String form, FileIdentity identity, Object tree) {
-                        kept.add(form);
-                    }
-                };
-            }
-
-            @Override
-            public void flush() {
-            }
-        };
+        TreeStore recording = new RecordingTrees(kept::add, prepared -> {
+        });
         PrintView view = new PrintStore(1 << 20, recording).view("basic", root);
         TableEntry customers = view.table("shop.customers").orElseThrow();
         assertTrue(view.statistics(customers).isPresent());

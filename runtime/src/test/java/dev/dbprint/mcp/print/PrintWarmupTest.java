@@ -71,32 +71,8 @@ class PrintWarmupTest {
     void theTableOfEveryServedConnectionsOnDiskIndexIsReadAhead() throws Exception {
         Connections connections = connections(MANIFEST, MANIFEST);
         List<Path> prepared = new CopyOnWriteArrayList<>();
-        TreeStore trees = new TreeStore() {
-
-            @Override
-            public Shelf shelf(Path root) {
-                return new Shelf() {
-
-                    @Override
-                    public Object get(Path file, String form, FileIdentity identity) {
-                        return null;
-                    }
-
-                    @Override
-                    public void put(Path file, String form, FileIdentity identity, Object tree) {
-                    }
-
-                    @Override
-                    public void prepare() {
-                        prepared.add(root);
-                    }
-                };
-            }
-
-            @Override
-            public void flush() {
-            }
-        };
+        TreeStore trees = new RecordingTrees(form -> {
+        }, prepared::add);
 
         new PrintWarmup(new PrintStore(1 << 20, trees), connections).begin().get(30, TimeUnit.SECONDS);
 
