@@ -100,8 +100,8 @@ public interface DbprintConfig {
         boolean enabled();
 
         /**
-         * Where the index lives: two files per connection root (the manifest's tree, and the rest). Unset: {@code $XDG_CACHE_HOME/dbprint-mcp}, else
-         * {@code ~/.cache/dbprint-mcp}.
+         * Where the index lives: two files per connection root (the manifest's tree, and the rest). Unset:
+         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code ~/.cache/dbprint-mcp}.
          */
         Optional<String> directory();
     }

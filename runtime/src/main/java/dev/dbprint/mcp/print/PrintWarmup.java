@@ -18,8 +18,9 @@ import dev.dbprint.mcp.print.model.TableEntry;
  * every served connection's manifest, which every tool call starts from, then the relationships.annotations.yaml of
  * every table that has one, which every get_table_context reads for the edges other tables add. On a print of
  * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
- * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile lists the tools or waits for
- * its model; a call that arrives during a read waits for it at the store rather than reading the file a second time.
+ * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
+ * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
+ * reading the file a second time.
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.
  */
