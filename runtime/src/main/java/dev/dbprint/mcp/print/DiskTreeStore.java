@@ -88,7 +88,7 @@ final class DiskTreeStore implements TreeStore {
     @Override
     public Shelf shelf(Path root) {
         return shelves.computeIfAbsent(root, r -> new Split(new ShelfFile(directory, r, "manifest", () -> added(r)),
-                new ShelfFile(directory, r, () -> added(r))));
+                new ShelfFile(directory, r, "", () -> added(r))));
     }
 
     @Override

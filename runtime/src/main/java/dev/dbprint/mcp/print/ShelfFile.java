@@ -31,7 +31,8 @@ import java.util.zip.CRC32C;
 import org.jboss.logging.Logger;
 
 /**
- * The trees of one connection root, in one file: {@code <directory>/<hash of the root>.trees}.
+ * Trees of one connection root, in one file: {@code <directory>/<hash of the root>[.<part>].trees} ({@link DiskTreeStore}
+ * keeps the manifest's in the part {@code manifest}, the rest in the file without a part).
  * <p>
  * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
  * identity token, offset, length, CRC-32C of the payload), the table's own CRC-32C, then the payloads
@@ -73,11 +74,7 @@ final class ShelfFile implements TreeStore.Shelf {
     /** Bytes of trees added and not yet written. */
     private final AtomicLong pending = new AtomicLong();
 
-    ShelfFile(Path directory, Path root, Runnable onAdded) {
-        this(directory, root, "", onAdded);
-    }
-
-    /** The shelf of {@code root} named with {@code part}, one of several files of one root. */
+    /** The shelf of {@code root} named with {@code part} (empty for none), one of several files of one root. */
     ShelfFile(Path directory, Path root, String part, Runnable onAdded) {
         this.directory = directory;
         this.root = root;
@@ -85,12 +82,7 @@ final class ShelfFile implements TreeStore.Shelf {
         this.onAdded = onAdded;
     }
 
-    /** The file's name: 16 hex digits of SHA-256 over the root's path. */
-    static String name(Path root) {
-        return name(root, "");
-    }
-
-    /** The name of the part {@code part} of the root's shelf: {@code <16 hex digits>[.part].trees}. */
+    /** The file's name: 16 hex digits of SHA-256 over the root's path, then {@code .part} unless the part is empty. */
     static String name(Path root, String part) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(root.toString().getBytes(StandardCharsets.UTF_8));

@@ -79,7 +79,7 @@ class TreeStoreTest {
         store.shelf(root).put(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest), tree("manifest"));
         store.shelf(root).put(table, "form", FileIdentity.of(table), tree("table"));
         store.flush();
-        Path rest = cache().resolve(ShelfFile.name(root));
+        Path rest = cache().resolve(ShelfFile.name(root, ""));
         Path own = cache().resolve(ShelfFile.name(root, "manifest"));
         assertEquals(Set.of(rest, own), Set.copyOf(DiskTrees.files(cache())));
         String ownText = new String(Files.readAllBytes(own), java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -203,7 +203,7 @@ class TreeStoreTest {
 
         // another root's file under this root's name is foreign
         Path other = Files.createDirectories(dir.resolve("other"));
-        Files.copy(file, cache().resolve(ShelfFile.name(other)));
+        Files.copy(file, cache().resolve(ShelfFile.name(other, "")));
         assertNull(new DiskTreeStore(cache()).shelf(other).get(other.resolve("t0.yaml"), "form",
                 FileIdentity.of(files.get(0))));
     }

@@ -55,7 +55,7 @@ final class RecheckedTables extends AbstractMap<String, TableEntry> {
 
     /**
      * The names alone, judging nothing: the inherited view walks the entries, judging each on the caller's thread, where
-     * a search that takes the names first then judges them on all its walkers (a third of a cold search's time, else).
+     * a search that takes the names first then judges them on all its walkers (else a quarter of a cold search's time).
      */
     @Override
     public Set<String> keySet() {
