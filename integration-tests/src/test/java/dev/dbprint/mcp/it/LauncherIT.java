@@ -96,6 +96,21 @@ class LauncherIT {
         }
     }
 
+    /**
+     * Transparent huge pages for the heap exactly where the kernel grants them on request: its mode {@code [madvise]}.
+     * Under {@code [always]} they come unasked, and under {@code [never]} the flag would only print a JVM warning.
+     */
+    @Test
+    void asksForHugePagesWhereTheKernelGrantsThemOnRequest() throws Exception {
+        Path mode = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        boolean onRequest = Files.isReadable(mode) && Files.readString(mode).contains("[madvise]");
+        try (ServerProcess stdio = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
+            stdio.initialize("2025-11-25");
+            String flags = flags(stdio);
+            assertEquals(onRequest, flags.contains("-XX:+UseTransparentHugePages"), flags);
+        }
+    }
+
     private static ProcessBuilder launch(Path launcher, String... args) {
         return launch(System.getProperty("java.home"), launcher, args); // the JDK that recorded the archive
     }
