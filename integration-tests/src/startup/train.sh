@@ -22,4 +22,7 @@ trap 'rm -rf "$index"' EXIT
 "$java" "$option" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
     < "$here/training.jsonl" > /dev/null 2> "$log"
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
+if [[ $option == -XX:ArchiveClassesAtExit=* ]]; then
+    printf '%s\n' "$jar" > "$archive.jar" # the jar it fits, which the launcher compares with the one it starts
+fi
 echo "recorded from a stdio session: $archive ($(wc -c < "$archive") bytes)"

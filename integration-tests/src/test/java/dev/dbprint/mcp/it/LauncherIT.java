@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The launcher the default build puts beside the uber-jar ({@code target/dbprint-mcp}, with the class-data-sharing
  * archive {@code …-runner-jdk<java version>.jsa}): it serves stdio like {@code java -jar}, also through a symlink, and
  * where the archive cannot be used (here: the three files copied elsewhere, so the jar's path no longer matches the
- * recording) the server starts all the same without a JVM warning or error on stderr, stdout carrying frames only.
+ * recording) the server starts all the same without a JVM warning or error on stderr, stdout carrying frames only, and a
+ * cache that fits is recorded for the next start.
  */
 class LauncherIT {
 
@@ -32,13 +33,38 @@ class LauncherIT {
         assertServes(launcher(), "-Xshare:on"); // the JVM refuses to start rather than run without the archive
     }
 
+    /**
+     * Copied elsewhere, the archive no longer fits (it was recorded for the jar at the build's path): the first start
+     * serves at once and quietly, and a cache is recorded for the copy — on JDK 17 and 18 by the launcher's own session in
+     * the background, with the copy's jar named beside it; on JDK 19+ by the JVM at exit. The next start uses it,
+     * {@code -Xshare:on} making the JVM refuse to start without.
+     */
     @Test
-    void servesStdioWhenItsArchiveDoesNotFit(@TempDir Path elsewhere) throws IOException {
+    void servesStdioWhenItsArchiveDoesNotFitAndRecordsOne(@TempDir Path elsewhere) throws Exception {
         Path launcher = launcher();
         for (Path file : List.of(launcher, ServerProcess.runnerJar(), archive())) {
             Files.copy(file, elsewhere.resolve(file.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
         }
-        assertServes(elsewhere.resolve(launcher.getFileName()), "");
+        Path copy = elsewhere.resolve(launcher.getFileName());
+        assertServes(copy, "");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (recording(elsewhere) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertFalse(recording(elsewhere), "still recording in " + elsewhere);
+        if (Runtime.version().feature() < 19) {
+            Path jar = elsewhere.toRealPath().resolve(ServerProcess.runnerJar().getFileName());
+            assertEquals(jar.toString(), Files.readString(archive(elsewhere).resolveSibling(
+                    archive(elsewhere).getFileName() + ".jar")).strip());
+        }
+        assertServes(copy, "-Xshare:on");
+    }
+
+    /** Whether a launcher's background recording still holds its lock in {@code dir}. */
+    private static boolean recording(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".lock"));
+        }
     }
 
     @Test
@@ -159,9 +185,13 @@ class LauncherIT {
     }
 
     private static Path archive() {
-        Path jar = ServerProcess.runnerJar();
-        Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$",
-                "-jdk" + System.getProperty("java.version") + ".jsa"));
+        return archive(ServerProcess.runnerJar().getParent());
+    }
+
+    /** The class-data-sharing archive of the running JDK for the runner jar in {@code dir}. */
+    private static Path archive(Path dir) {
+        String jar = ServerProcess.runnerJar().getFileName().toString();
+        Path archive = dir.resolve(jar.replaceFirst("\\.jar$", "-jdk" + System.getProperty("java.version") + ".jsa"));
         assertTrue(Files.isRegularFile(archive), "no class-data-sharing archive " + archive);
         return archive;
     }
