@@ -10,6 +10,7 @@ import dev.dbprint.mcp.config.DbprintConfig.Transport;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.config.ServedSetAhead;
 import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.LoopbackGuard;
 
@@ -134,7 +135,11 @@ public final class ServeCommand {
                 conns.addAll(List.of(fromConfig.split("\\s*,\\s*")));
             }
         }
-        ServedSet.resolve(DbprintYaml.read(file), conns); // fails here, before boot, with the §5.1 reason
+        if (chosen == Transport.HTTP) {
+            ServedSet.resolve(DbprintYaml.read(file), conns); // fails here, before anything binds, with the §5.1 reason
+        } else {
+            ServedSetAhead.begin(file, conns); // nothing binds under stdio: resolved while Quarkus boots, checked before serving
+        }
         if (!conns.isEmpty()) {
             props.add(new String[]{"dbprint.connections", String.join(",", conns)});
         }

@@ -21,8 +21,11 @@ public class Connections {
 
     @Inject
     public Connections(DbprintConfig config) {
-        this(ServedSet.resolve(DbprintYaml.read(ProjectLocator.locate(config.project(), Path.of(""))),
-                config.connections().orElse(List.of())));
+        this(resolve(ProjectLocator.locate(config.project(), Path.of("")), config.connections().orElse(List.of())));
+    }
+
+    private static ServedSet resolve(Path file, List<String> names) {
+        return ServedSetAhead.take(file, names, () -> ServedSet.resolve(DbprintYaml.read(file), names));
     }
 
     public Connections(ServedSet set) {
