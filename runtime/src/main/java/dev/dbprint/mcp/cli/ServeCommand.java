@@ -7,9 +7,7 @@ import java.util.Optional;
 
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.DbprintConfig.Transport;
-import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
-import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.config.ServedSetAhead;
 import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.LoopbackGuard;
@@ -136,7 +134,7 @@ public final class ServeCommand {
             }
         }
         if (chosen == Transport.HTTP) {
-            ServedSet.resolve(DbprintYaml.read(file), conns); // fails here, before anything binds, with the §5.1 reason
+            ServedSetAhead.now(file, conns); // fails here, before anything binds, with the §5.1 reason
         } else {
             ServedSetAhead.begin(file, conns); // nothing binds under stdio: resolved while Quarkus boots, checked before serving
         }

@@ -7,11 +7,12 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
- * The served set resolved ahead, on a thread of its own while Quarkus boots on the main one. Reading {@code .dbprint.yaml}
- * is the process's first use of the YAML parser, tens of milliseconds of loading classes; under stdio nothing binds
- * before the set is resolved, so the launcher need not wait for it before booting. {@link Connections} takes it when it
- * was resolved for the same project file and connection names, and a fault is thrown there as resolving there would
- * have thrown it (the server then exits 1 before it serves anything).
+ * The served set resolved by the launcher before Quarkus boots, handed to {@link Connections}, so {@code .dbprint.yaml}
+ * is read once per start. Under HTTP it is resolved before the boot ({@link #now}): a fault exits 1 before anything
+ * binds. Under stdio nothing binds, so it is resolved on a thread of its own while Quarkus boots ({@link #begin}):
+ * reading the file is the process's first use of the YAML parser, tens of milliseconds of loading classes. Connections
+ * takes it when it was resolved for the same project file and connection names, and a fault is thrown there as
+ * resolving there would have thrown it (the server then exits 1 before it serves anything).
  */
 public final class ServedSetAhead {
 
@@ -23,7 +24,15 @@ public final class ServedSetAhead {
     private ServedSetAhead() {
     }
 
-    /** Starts resolving {@code names} against the project file {@code file}. */
+    /** Resolves {@code names} against the project file {@code file} now, and keeps the set for Connections. */
+    public static ServedSet now(Path file, List<String> names) {
+        List<String> copy = List.copyOf(names);
+        ServedSet set = ServedSet.resolve(DbprintYaml.read(file), copy);
+        ahead = new Ahead(file, copy, CompletableFuture.completedFuture(set));
+        return set;
+    }
+
+    /** Starts resolving {@code names} against the project file {@code file}, on a thread of its own. */
     public static void begin(Path file, List<String> names) {
         CompletableFuture<ServedSet> set = new CompletableFuture<>();
         List<String> copy = List.copyOf(names);

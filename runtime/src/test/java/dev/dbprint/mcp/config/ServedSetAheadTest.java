@@ -47,6 +47,15 @@ class ServedSetAheadTest {
     }
 
     @Test
+    void theSetResolvedNowIsTheOneTakenAndItsFaultIsThrownAtOnce() throws IOException {
+        Path file = project("connections:\n  a: {}\n  b: {}\n  c: {}\n");
+        ServedSet now = ServedSetAhead.now(file, List.of("b"));
+        assertSame(now, ServedSetAhead.take(file, List.of("b"), () -> null));
+        ConfigError e = assertThrows(ConfigError.class, () -> ServedSetAhead.now(file, List.of("bar")));
+        assertEquals("connection 'bar' not in .dbprint.yaml. Configured: ['a', 'b', 'c']", e.getMessage());
+    }
+
+    @Test
     void otherNamesOrAnotherFileAreResolvedOnTheSpot() throws IOException {
         Path file = project("connections:\n  shop: {}\n  rental: {}\n");
         ServedSet onTheSpot = ServedSet.resolve(DbprintYaml.read(file), List.of("rental"));
