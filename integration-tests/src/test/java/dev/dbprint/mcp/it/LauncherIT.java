@@ -47,11 +47,7 @@ class LauncherIT {
         }
         Path copy = elsewhere.resolve(launcher.getFileName());
         assertServes(copy, "");
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (recording(elsewhere) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-        }
-        assertFalse(recording(elsewhere), "still recording in " + elsewhere);
+        awaitRecording(elsewhere);
         if (Runtime.version().feature() < 19) {
             Path jar = elsewhere.toRealPath().resolve(ServerProcess.runnerJar().getFileName());
             assertEquals(jar.toString(), Files.readString(archive(elsewhere).resolveSibling(
@@ -60,10 +56,21 @@ class LauncherIT {
         assertServes(copy, "-Xshare:on");
     }
 
-    /** Whether a launcher's background recording still holds its lock in {@code dir}. */
-    private static boolean recording(Path dir) throws IOException {
+    /**
+     * Waits (five minutes at most) for a launcher's background recording in {@code dir} to end: the launcher takes its
+     * lock before it starts the server, and the recording lets it go once the cache is under its name.
+     */
+    private static void awaitRecording(Path dir) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (names(dir).stream().anyMatch(n -> n.endsWith(".lock")) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertFalse(names(dir).stream().anyMatch(n -> n.endsWith(".lock")), "still recording in " + dir);
+    }
+
+    private static List<String> names(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".lock"));
+            return files.map(f -> f.getFileName().toString()).toList();
         }
     }
 
@@ -88,21 +95,11 @@ class LauncherIT {
         }
         Path copy = elsewhere.resolve(launcher.getFileName());
         assertServes(copy, jdk25, "");
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (!recordedAotCache(elsewhere) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-        }
-        assertTrue(recordedAotCache(elsewhere), "no AOT cache recorded in " + elsewhere);
+        awaitRecording(elsewhere);
+        List<String> names = names(elsewhere);
+        assertTrue(names.stream().anyMatch(n -> n.endsWith(".aot")) && names.stream().anyMatch(n -> n.endsWith(".aot.jar")),
+                "no AOT cache, with the jar it fits named beside it, recorded in " + elsewhere + ": " + names);
         assertServes(copy, jdk25, "-XX:AOTMode=on");
-    }
-
-    /** A cache under its final name with the jar it fits named beside it, and no training still running. */
-    private static boolean recordedAotCache(Path dir) throws IOException {
-        try (var files = Files.list(dir)) {
-            List<String> names = files.map(f -> f.getFileName().toString()).toList();
-            return names.stream().anyMatch(n -> n.endsWith(".aot")) && names.stream().anyMatch(n -> n.endsWith(".aot.jar"))
-                    && names.stream().noneMatch(n -> n.endsWith(".aot.lock"));
-        }
     }
 
     /** C1 only for a stdio session; a long-lived HTTP server keeps C2. Read from the running JVM's flags. */
