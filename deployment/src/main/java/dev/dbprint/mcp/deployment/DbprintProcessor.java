@@ -26,16 +26,21 @@ import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.annotations.Consume;
 import io.quarkus.deployment.annotations.ExecutionTime;
+import io.quarkus.deployment.annotations.Produce;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.RuntimeConfigSetupCompleteBuildItem;
 import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
+import io.quarkus.deployment.logging.LoggingSetupBuildItem;
 import io.quarkus.deployment.recording.RecorderContext;
 import io.quarkus.runtime.RuntimeValue;
+import io.quarkus.vertx.core.deployment.VertxOptionsConsumerBuildItem;
 
 /**
  * Build steps of the dbprint extension: keeps the server's beans, finds and checks every {@code @McpTool} method of a
@@ -74,6 +79,20 @@ class DbprintProcessor {
     @Record(ExecutionTime.RUNTIME_INIT)
     ShutdownListenerBuildItem drainHttpAtShutdown(TransportRecorder recorder) {
         return new ShutdownListenerBuildItem(recorder.drainHttpFirst());
+    }
+
+    /**
+     * Under stdio, serving starts as soon as the beans, the runtime configuration and logging are ready, before Vert.x
+     * is created (stdio never uses it) and the rest of the boot, which go on beside the first frames. Declaring a
+     * Vert.x options consumer, without producing one, orders this step before Vert.x's creation.
+     */
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    @Consume(RuntimeConfigSetupCompleteBuildItem.class)
+    @Consume(LoggingSetupBuildItem.class)
+    @Produce(VertxOptionsConsumerBuildItem.class)
+    void serveStdioEarly(TransportRecorder recorder) {
+        recorder.serveStdioEarly();
     }
 
     /**

@@ -81,6 +81,24 @@ class LauncherIT {
     }
 
     /**
+     * Without {@code JAVA_HOME}, the java on the PATH is followed through its symlinks to its JDK, whose version names
+     * the archive: the running JVM was handed it.
+     */
+    @Test
+    void findsTheJdkOfTheJavaOnThePathThroughItsSymlink(@TempDir Path bin) throws Exception {
+        Path launcher = launcher();
+        Files.createSymbolicLink(bin.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--project", StdioStartupIT.SAMPLE.toString());
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().put("PATH", bin + ":/usr/bin:/bin");
+        try (ServerProcess server = ServerProcess.spawn(builder)) {
+            server.initialize("2025-11-25");
+            String flags = flags(server);
+            assertTrue(flags.contains("-XX:SharedArchiveFile=" + archive()), flags);
+        }
+    }
+
+    /**
      * JDK 25 and newer (the one {@code JDK25_HOME} names; skipped without it): a first start from a copy of the launcher
      * and jar alone serves at once and records an AOT cache in the background; the next start uses it, with
      * {@code -XX:AOTMode=on} making the JVM refuse to start rather than run without it.

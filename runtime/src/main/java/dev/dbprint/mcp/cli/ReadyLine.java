@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.cli;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.ObservesAsync;
 import jakarta.inject.Inject;
 
@@ -10,7 +9,6 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.protocol.ServerIdentity;
-import io.quarkus.runtime.StartupEvent;
 import io.quarkus.value.registry.ValueRegistry;
 import io.quarkus.vertx.http.HttpServer;
 import io.quarkus.vertx.http.HttpServerStart;
@@ -31,10 +29,8 @@ public class ReadyLine {
     @Inject
     ValueRegistry values;
 
-    void stdio(@Observes StartupEvent event) {
-        if (!config.http()) {
-            announce("over stdio, waiting for an MCP client on stdin (EOF, SIGINT or SIGTERM stops it)");
-        }
+    public void stdio() {
+        announce("over stdio, waiting for an MCP client on stdin (EOF, SIGINT or SIGTERM stops it)");
     }
 
     void http(@ObservesAsync HttpServerStart event) {

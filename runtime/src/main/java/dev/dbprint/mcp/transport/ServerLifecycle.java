@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.cli.ReadyLine;
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
@@ -11,9 +12,9 @@ import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 
 /**
- * Runs the server once Quarkus is up: resolves the served connections (a configuration fault exits 1 before anything is
- * served), starts the stdio transport when it is the chosen one (HTTP routes are registered at boot), and waits for a
- * signal or EOF. At shutdown the calls already read are answered before the process exits 0 (§7.3).
+ * Runs the server: resolves the served connections (a configuration fault exits 1 before anything is served), starts
+ * the stdio transport while Quarkus boots when it is the chosen one (HTTP routes are registered at boot), and once
+ * Quarkus is up waits for a signal or EOF. At shutdown the calls already read are answered before the process exits 0 (§7.3).
  */
 @ApplicationScoped
 public class ServerLifecycle {
@@ -27,6 +28,28 @@ public class ServerLifecycle {
     @Inject
     StdioTransport stdio;
 
+    @Inject
+    ReadyLine ready;
+
+    /**
+     * Under stdio, starts serving while Quarkus is still booting, from a runtime-init step that runs before Vert.x
+     * (which stdio never uses) is created: a client sends {@code initialize} the moment it spawns the server, and the
+     * rest of the boot goes on beside its answer. Nothing starts when the connections do not resolve; {@link #run()}
+     * then says why and exits 1.
+     */
+    public void serveStdioEarly() {
+        if (config.http()) {
+            return;
+        }
+        try {
+            connections.set();
+        } catch (ConfigError e) {
+            return;
+        }
+        stdio.start();
+        ready.stdio();
+    }
+
     public int run() {
         try {
             connections.set();
@@ -35,7 +58,7 @@ public class ServerLifecycle {
             return 1;
         }
         if (!config.http()) {
-            stdio.start();
+            stdio.booted(); // serving since serveStdioEarly
         }
         Quarkus.waitForExit();
         return 0;

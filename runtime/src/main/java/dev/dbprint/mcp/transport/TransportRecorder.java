@@ -9,6 +9,11 @@ import io.quarkus.runtime.shutdown.ShutdownListener;
 @Recorder
 public class TransportRecorder {
 
+    /** Starts the stdio transport, when it is the chosen one, while Quarkus boots ({@link ServerLifecycle#serveStdioEarly()}). */
+    public void serveStdioEarly() {
+        Arc.container().instance(ServerLifecycle.class).get().serveStdioEarly();
+    }
+
     /**
      * Drains the HTTP transport as graceful shutdown begins ({@link HttpDrain}). It runs in the listener's shutdown
      * step itself, not behind the notification: Quarkus waits on notifications only when {@code quarkus.shutdown.timeout}
