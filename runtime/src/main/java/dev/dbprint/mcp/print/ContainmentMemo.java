@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -28,6 +29,8 @@ final class ContainmentMemo {
     // concurrent maps: a search judges tens of thousands of paths on several threads, which one lock serialised
     private final Map<Path, Boolean> verdicts;
     private final Map<Path, PlainEntries.Stamp> stamps;
+    /** The paths the full check judged (the root, a path outside it lexically, a link, a failure): no stamp settles them. */
+    private final Set<Path> fullyJudged = ConcurrentHashMap.newKeySet();
 
     /** A memo for one call that remembers nothing beyond it. */
     ContainmentMemo(Path root, Path realRoot) {
@@ -69,6 +72,19 @@ final class ContainmentMemo {
         return Collections.unmodifiableMap(verdicts);
     }
 
+    /**
+     * The stamp of every directory a judgement rested on, as this call took it: every verdict not in
+     * {@link #fullyJudged()} was given while its parent had the stamp here (taken before its probe).
+     */
+    Map<Path, PlainEntries.Stamp> stamps() {
+        return Collections.unmodifiableMap(stamps);
+    }
+
+    /** The paths whose verdict came from the full check, which only judging them again can confirm. */
+    Set<Path> fullyJudged() {
+        return Collections.unmodifiableSet(fullyJudged);
+    }
+
     private boolean inside(Path path, boolean expected) {
         Boolean known = verdicts.get(path);
         if (known != null) {
@@ -81,6 +97,7 @@ final class ContainmentMemo {
 
     private boolean judge(Path path, boolean expected) {
         if (path.equals(root) || !path.startsWith(root)) {
+            fullyJudged.add(path);
             return Containment.realInside(realRoot, path);
         }
         Path known = plain.plainIn(path, this::stamp);
@@ -91,6 +108,7 @@ final class ContainmentMemo {
         PlainEntries.Stamp stamp = stamp(parent); // before the probe: see PlainEntries.remember
         Found found = probe(path, expected);
         if (found == Found.LINK_OR_UNKNOWN) {
+            fullyJudged.add(path);
             return Containment.realInside(realRoot, path);
         }
         plain.remember(path, parent, stamp, found == Found.ABSENT && parent.toFile().canExecute());

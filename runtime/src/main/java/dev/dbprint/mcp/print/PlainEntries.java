@@ -86,6 +86,14 @@ final class PlainEntries {
     }
 
     /**
+     * Whether a stamp taken just now can vouch for its directory's entries: it was read, and the directory's last change
+     * is older than the racy window.
+     */
+    boolean settled(Stamp stamp) {
+        return stamp != Stamp.NONE && System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() >= racyNanos;
+    }
+
+    /**
      * The directory of {@code path} when {@code path} was found no link there and the directory still has the stamp
      * it had then ({@code stampOf} stats it), else null.
      */
@@ -110,7 +118,7 @@ final class PlainEntries {
      * directory's ctime, so it is never taken for absent.
      */
     void remember(Path path, Path directory, Stamp stamp, boolean absent) {
-        if (stamp == Stamp.NONE || System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() < racyNanos) {
+        if (!settled(stamp)) {
             return;
         }
         if (known.size() >= maxPaths) {

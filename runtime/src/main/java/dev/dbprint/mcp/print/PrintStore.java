@@ -232,6 +232,23 @@ public class PrintStore {
         return identity(path, before);
     }
 
+    /**
+     * As {@link #identity(Path, FileIdentity, ContainmentMemo)}, for a file whose {@code directory} was just found to
+     * have {@code stamp}: no stat at all when the file was found absent from it under that stamp.
+     */
+    FileIdentity identity(Path path, FileIdentity before, Path directory, PlainEntries.Stamp stamp) {
+        if (plainEntries.absentIn(path, d -> d.equals(directory) ? stamp : PlainEntries.stamp(d))) {
+            identityChecks.incrementAndGet();
+            return FileIdentity.ABSENT;
+        }
+        return identity(path, before);
+    }
+
+    /** Whether a directory's stamp, just taken, vouches for its entries ({@link PlainEntries#settled}). */
+    boolean settled(PlainEntries.Stamp stamp) {
+        return plainEntries.settled(stamp);
+    }
+
     /** Stats {@code path}, which had identity {@code before} when last seen (one stat fewer when it was present). */
     public FileIdentity identity(Path path, FileIdentity before) {
         return stat(path, before.exists());

@@ -327,7 +327,9 @@ public final class PrintView {
     public Optional<ReadSet> readSet() {
         Map<Path, Boolean> verdicts = containment.verdicts();
         store.sawView(root, touched.size(), verdicts.size());
-        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, verdicts));
+        return torn
+                ? Optional.empty()
+                : Optional.of(new ReadSet(store, root, touched, verdicts, containment.stamps(), containment.fullyJudged()));
     }
 
     // ---------------------------------------------------------------- internals

@@ -1,14 +1,30 @@
 package dev.dbprint.mcp.print;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** A read set weighs what it holds: a fixed cost per judged path, and per file its identity and its path's characters. */
+/**
+ * A read set weighs what it holds: a fixed cost per judged path, and per file its identity and its path's characters.
+ * Over a print whose directories keep their stamps it confirms its verdicts by those stamps alone, and still catches a
+ * file rewritten in place, a directory swapped for a link, and a verdict of the full check that changed.
+ */
 class ReadSetTest {
+
+    @TempDir
+    Path tmp;
+
+    final PrintStore store = new PrintStore();
 
     private static final FileIdentity ID = new FileIdentity(1, 2, 3, 4);
 
@@ -25,5 +41,89 @@ class ReadSetTest {
         assertEquals(112 + "/p/ab.yaml".length(), weight(Map.of(Path.of("/p/ab.yaml"), ID), Map.of()));
         assertEquals(128 + 2 * 112 + 2 * "/p/a.yaml".length(),
                 weight(Map.of(Path.of("/p/a.yaml"), ID, Path.of("/p/b.yaml"), ID), Map.of(Path.of("/p/s"), true)));
+    }
+
+    /** A copy of the basic print whose directories last changed longer ago than the racy window: stamps vouch for them. */
+    private Path settledPrint() throws InterruptedException {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(PlainEntries.RACY_NANOS) + 100);
+        return root;
+    }
+
+    /** What one call that judged {@code paths} and recorded the identity of those under the root rested on. */
+    private ReadSet judged(Path root, Path... paths) {
+        ContainmentMemo memo = store.containment(root, Containment.realRoot(root), 16);
+        Map<Path, FileIdentity> touched = new HashMap<>();
+        for (Path p : paths) {
+            memo.inside(p);
+            if (p.startsWith(root)) {
+                touched.put(p, store.identity(p, FileIdentity.ABSENT, memo));
+            }
+        }
+        return new ReadSet(store, root, touched, memo.verdicts(), memo.stamps(), memo.fullyJudged());
+    }
+
+    @Test
+    void aFileRewrittenInPlaceIsCaughtThoughItsDirectoryKeepsItsStamp() throws Exception {
+        Path root = settledPrint();
+        Path stats = root.resolve("shop/orders/statistics.yaml");
+        ReadSet kept = judged(root, stats, root.resolve("shop/orders/description.md"));
+        assertTrue(kept.stillHolds());
+        PlainEntries.Stamp directory = PlainEntries.stamp(stats.getParent());
+        Files.writeString(stats, Files.readString(stats) + "# rewritten in place\n");
+        assertEquals(directory, PlainEntries.stamp(stats.getParent()), "the same inode: the directory is unchanged");
+        assertFalse(kept.stillHolds());
+    }
+
+    /**
+     * The containment race: a table directory replaced by a link to a directory outside the print holding hard links to
+     * the same files. Every file read keeps its identity; the swap changed the schema directory's stamp, so every path
+     * is judged again and the set does not hold.
+     */
+    @Test
+    void aDirectorySwappedForALinkToTheSameFilesOutsideIsCaughtThoughEveryIdentityHolds() throws Exception {
+        Path root = settledPrint();
+        Path orders = root.resolve("shop/orders");
+        Path stats = orders.resolve("statistics.yaml");
+        ReadSet kept = judged(root, stats);
+        assertTrue(kept.stillHolds());
+        FileIdentity before = FileIdentity.of(stats);
+        Path outside = Files.createDirectories(tmp.resolve("outside/orders"));
+        try (Stream<Path> files = Files.list(orders)) {
+            for (Path f : files.toList()) {
+                Files.createLink(outside.resolve(f.getFileName()), f);
+                Files.delete(f);
+            }
+        }
+        Files.delete(orders);
+        Files.createSymbolicLink(orders, outside);
+        assertEquals(before, FileIdentity.of(stats), "a hard link through the new link: the same identity");
+        assertFalse(kept.stillHolds());
+    }
+
+    /**
+     * A path outside the root is judged by the full check, which no stamp inside the print vouches for: once a link
+     * leads it into the print its verdict changes while every directory of the print keeps its stamp, and the set
+     * does not hold.
+     */
+    @Test
+    void aVerdictOfTheFullCheckIsJudgedAgainWhileEveryDirectoryKeepsItsStamp() throws Exception {
+        Path root = settledPrint();
+        Path ghost = tmp.resolve("elsewhere/orders/never.yaml");
+        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), ghost);
+        assertTrue(kept.stillHolds());
+        Files.createSymbolicLink(tmp.resolve("elsewhere"), root.resolve("shop"));
+        assertTrue(Containment.realInside(Containment.realRoot(root), ghost), "now it leads into the print");
+        assertFalse(kept.stillHolds());
+    }
+
+    @Test
+    void anAbsentFileThatAppearsIsCaught() throws Exception {
+        Path root = settledPrint();
+        Path description = root.resolve("shop/orders/description.md");
+        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), description);
+        assertTrue(kept.stillHolds());
+        Fixtures.write(description, "Orders.\n");
+        assertFalse(kept.stillHolds());
     }
 }
