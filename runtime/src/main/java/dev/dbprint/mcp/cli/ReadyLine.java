@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.cli;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.ObservesAsync;
 import jakarta.inject.Inject;
 
@@ -9,6 +10,7 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.protocol.ServerIdentity;
+import dev.dbprint.mcp.transport.StdioTransport;
 import io.quarkus.value.registry.ValueRegistry;
 import io.quarkus.vertx.http.HttpServer;
 import io.quarkus.vertx.http.HttpServerStart;
@@ -29,7 +31,7 @@ public class ReadyLine {
     @Inject
     ValueRegistry values;
 
-    public void stdio() {
+    void stdio(@Observes StdioTransport.Started started) {
         announce("over stdio, waiting for an MCP client on stdin (EOF, SIGINT or SIGTERM stops it)");
     }
 

@@ -1,10 +1,10 @@
 package dev.dbprint.mcp.transport;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.cli.ReadyLine;
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
@@ -29,7 +29,7 @@ public class ServerLifecycle {
     StdioTransport stdio;
 
     @Inject
-    ReadyLine ready;
+    Event<StdioTransport.Started> started;
 
     /**
      * Under stdio, starts serving while Quarkus is still booting, from a runtime-init step that runs before Vert.x
@@ -47,7 +47,7 @@ public class ServerLifecycle {
             return;
         }
         stdio.start();
-        ready.stdio();
+        started.fire(new StdioTransport.Started());
     }
 
     public int run() {

@@ -42,6 +42,10 @@ import io.quarkus.runtime.Quarkus;
 @ApplicationScoped
 public class StdioTransport {
 
+    /** Fired once the transport reads frames, for the line that says so. */
+    public record Started() {
+    }
+
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
     /**
      * Calls answered at once; more wait in order. Twice the cores, at least 4: a call blocked on a slow file read does
