@@ -113,6 +113,7 @@ public class PrintStore {
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong identityChecks = new AtomicLong();
+    private final AtomicLong confirmedByStamps = new AtomicLong();
     private final AtomicLong bytesRead = new AtomicLong();
     private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
     private final YamlLoader yaml = new YamlLoader();
@@ -196,7 +197,7 @@ public class PrintStore {
 
     public StoreCounters counters() {
         return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
-                cache.weight(), cache.maxWeight(), cache.evictions());
+                cache.weight(), cache.maxWeight(), cache.evictions(), confirmedByStamps.get());
     }
 
     /** Drops every cached entry (counters keep counting). */
@@ -242,6 +243,11 @@ public class PrintStore {
             return FileIdentity.ABSENT;
         }
         return identity(path, before);
+    }
+
+    /** Counts a read set that held by its directories' stamps, no path judged again ({@link ReadSet#stillHolds()}). */
+    void confirmedByStamps() {
+        confirmedByStamps.incrementAndGet();
     }
 
     /** Whether a directory's stamp, just taken, vouches for its entries ({@link PlainEntries#settled}). */

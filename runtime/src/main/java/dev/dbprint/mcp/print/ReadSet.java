@@ -145,8 +145,12 @@ public final class ReadSet {
                 && indices(directories.length).allMatch(i -> PlainEntries.stamp(directories[i]).equals(stamps[i]))) {
             // every directory a plain verdict rests on has its entries as they were: those verdicts stand
             ContainmentMemo now = store.containment(root, realRoot, rejudged.length);
-            return indices(files.length).allMatch(i -> identityNow(i).equals(identities[i]))
+            boolean holds = indices(files.length).allMatch(i -> identityNow(i).equals(identities[i]))
                     && IntStream.of(rejudged).allMatch(i -> now.inside(judged[i]) == verdicts[i]);
+            if (holds) {
+                store.confirmedByStamps();
+            }
+            return holds;
         }
         ContainmentMemo now = store.containment(root, realRoot, judged.length);
         if (!indices(files.length).allMatch(i -> store.identity(files[i], identities[i], now).equals(identities[i]))) {

@@ -11,7 +11,8 @@ package dev.dbprint.mcp.print;
  * @param weight the estimated heap those entries hold, in bytes
  * @param maxWeight the bound on {@code weight} ({@code dbprint.parse-cache.max-bytes})
  * @param evictions entries let go to stay within the bound
+ * @param confirmedByStamps kept replies found to hold by their directories' stamps, without judging a path again
  */
 public record StoreCounters(long parses, long cacheHits, long identityChecks, int filesCached, long bytesRead,
-        long weight, long maxWeight, long evictions) {
+        long weight, long maxWeight, long evictions, long confirmedByStamps) {
 }

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,11 +45,23 @@ class ReadSetTest {
                 weight(Map.of(Path.of("/p/a.yaml"), ID, Path.of("/p/b.yaml"), ID), Map.of(Path.of("/p/s"), true)));
     }
 
-    /** A copy of the basic print whose directories last changed longer ago than the racy window: stamps vouch for them. */
-    private Path settledPrint() throws InterruptedException {
-        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+    /**
+     * Copies of the basic print, one per test that changes its own, whose directories last changed longer ago than the
+     * racy window, so stamps vouch for them: made once for the class, with one wait.
+     */
+    @TempDir
+    static Path settled;
+
+    @BeforeAll
+    static void settle() throws InterruptedException {
+        for (String name : List.of("rewrite", "swap", "full", "weight", "appears")) {
+            Fixtures.copy("basic", settled.resolve(name));
+        }
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(PlainEntries.RACY_NANOS) + 100);
-        return root;
+    }
+
+    private static Path settledPrint(String name) {
+        return settled.resolve(name);
     }
 
     /** What one call that judged {@code paths} and recorded the identity of those under the root rested on. */
@@ -65,10 +79,11 @@ class ReadSetTest {
 
     @Test
     void aFileRewrittenInPlaceIsCaughtThoughItsDirectoryKeepsItsStamp() throws Exception {
-        Path root = settledPrint();
+        Path root = settledPrint("rewrite");
         Path stats = root.resolve("shop/orders/statistics.yaml");
         ReadSet kept = judged(root, stats, root.resolve("shop/orders/description.md"));
         assertTrue(kept.stillHolds());
+        assertEquals(1, store.counters().confirmedByStamps(), "held by its directories' stamps");
         PlainEntries.Stamp directory = PlainEntries.stamp(stats.getParent());
         Files.writeString(stats, Files.readString(stats) + "# rewritten in place\n");
         assertEquals(directory, PlainEntries.stamp(stats.getParent()), "the same inode: the directory is unchanged");
@@ -82,7 +97,7 @@ class ReadSetTest {
      */
     @Test
     void aDirectorySwappedForALinkToTheSameFilesOutsideIsCaughtThoughEveryIdentityHolds() throws Exception {
-        Path root = settledPrint();
+        Path root = settledPrint("swap");
         Path orders = root.resolve("shop/orders");
         Path stats = orders.resolve("statistics.yaml");
         ReadSet kept = judged(root, stats);
@@ -99,6 +114,7 @@ class ReadSetTest {
         Files.createSymbolicLink(orders, outside);
         assertEquals(before, FileIdentity.of(stats), "a hard link through the new link: the same identity");
         assertFalse(kept.stillHolds());
+        assertEquals(1, store.counters().confirmedByStamps(), "only the check before the swap held by stamps");
     }
 
     /**
@@ -108,7 +124,7 @@ class ReadSetTest {
      */
     @Test
     void aVerdictOfTheFullCheckIsJudgedAgainWhileEveryDirectoryKeepsItsStamp() throws Exception {
-        Path root = settledPrint();
+        Path root = settledPrint("full");
         Path ghost = tmp.resolve("elsewhere/orders/never.yaml");
         ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), ghost);
         assertTrue(kept.stillHolds());
@@ -117,9 +133,33 @@ class ReadSetTest {
         assertFalse(kept.stillHolds());
     }
 
+    /** Within the racy window a stamp cannot vouch for its directory: every path is judged again. */
+    @Test
+    void aPrintChangedWithinTheRacyWindowHasEveryPathJudgedAgain() {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"));
+        assertTrue(kept.stillHolds());
+        assertEquals(0, store.counters().confirmedByStamps());
+    }
+
+    /**
+     * A set that keeps stamps weighs them too: per directory a path and its stamp, and an index per file and per path
+     * the full check judged.
+     */
+    @Test
+    void theWeightCountsTheDirectoriesItsVerdictsRestOn() throws Exception {
+        Path root = settledPrint("weight");
+        Path stats = root.resolve("shop/orders/statistics.yaml");
+        ReadSet kept = judged(root, stats);
+        // judged: the file, orders, shop and the root; the root by the full check, the others by orders, shop, root
+        assertEquals(4 * 128 + 112 + stats.toString().length() + 3 * 168 + 4 + 4, kept.weight());
+        assertTrue(kept.stillHolds());
+        assertEquals(1, store.counters().confirmedByStamps());
+    }
+
     @Test
     void anAbsentFileThatAppearsIsCaught() throws Exception {
-        Path root = settledPrint();
+        Path root = settledPrint("appears");
         Path description = root.resolve("shop/orders/description.md");
         ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), description);
         assertTrue(kept.stillHolds());
