@@ -82,8 +82,7 @@ class ReadSetTest {
         Path root = settledPrint("rewrite");
         Path stats = root.resolve("shop/orders/statistics.yaml");
         ReadSet kept = judged(root, stats, root.resolve("shop/orders/description.md"));
-        assertTrue(kept.stillHolds());
-        assertEquals(1, store.counters().confirmedByStamps(), "held by its directories' stamps");
+        holds(kept, 1);
         PlainEntries.Stamp directory = PlainEntries.stamp(stats.getParent());
         Files.writeString(stats, Files.readString(stats) + "# rewritten in place\n");
         assertEquals(directory, PlainEntries.stamp(stats.getParent()), "the same inode: the directory is unchanged");
@@ -126,20 +125,17 @@ class ReadSetTest {
     void aVerdictOfTheFullCheckIsJudgedAgainWhileEveryDirectoryKeepsItsStamp() throws Exception {
         Path root = settledPrint("full");
         Path ghost = tmp.resolve("elsewhere/orders/never.yaml");
-        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), ghost);
-        assertTrue(kept.stillHolds());
-        Files.createSymbolicLink(tmp.resolve("elsewhere"), root.resolve("shop"));
-        assertTrue(Containment.realInside(Containment.realRoot(root), ghost), "now it leads into the print");
-        assertFalse(kept.stillHolds());
+        caughtAfter(root, ghost, () -> {
+            Files.createSymbolicLink(tmp.resolve("elsewhere"), root.resolve("shop"));
+            assertTrue(Containment.realInside(Containment.realRoot(root), ghost), "now it leads into the print");
+        });
     }
 
     /** Within the racy window a stamp cannot vouch for its directory: every path is judged again. */
     @Test
     void aPrintChangedWithinTheRacyWindowHasEveryPathJudgedAgain() {
         Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
-        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"));
-        assertTrue(kept.stillHolds());
-        assertEquals(0, store.counters().confirmedByStamps());
+        holds(judged(root, root.resolve("shop/orders/statistics.yaml")), 0);
     }
 
     /**
@@ -153,17 +149,32 @@ class ReadSetTest {
         ReadSet kept = judged(root, stats);
         // judged: the file, orders, shop and the root; the root by the full check, the others by orders, shop, root
         assertEquals(4 * 128 + 112 + stats.toString().length() + 3 * 168 + 4 + 4, kept.weight());
-        assertTrue(kept.stillHolds());
-        assertEquals(1, store.counters().confirmedByStamps());
+        holds(kept, 1);
     }
 
     @Test
     void anAbsentFileThatAppearsIsCaught() throws Exception {
-        Path root = settledPrint("appears");
-        Path description = root.resolve("shop/orders/description.md");
-        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), description);
+        Path description = settledPrint("appears").resolve("shop/orders/description.md");
+        caughtAfter(settledPrint("appears"), description, () -> Fixtures.write(description, "Orders.\n"));
+    }
+
+    /** A change to the print. */
+    private interface Change {
+
+        void run() throws Exception;
+    }
+
+    /** A set over the orders' statistics and {@code other} holds, and holds no longer once {@code change} is made. */
+    private void caughtAfter(Path root, Path other, Change change) throws Exception {
+        ReadSet kept = judged(root, root.resolve("shop/orders/statistics.yaml"), other);
         assertTrue(kept.stillHolds());
-        Fixtures.write(description, "Orders.\n");
+        change.run();
         assertFalse(kept.stillHolds());
+    }
+
+    /** The set holds, and the store has counted {@code confirmed} checks that its directories' stamps settled. */
+    private void holds(ReadSet kept, long confirmed) {
+        assertTrue(kept.stillHolds());
+        assertEquals(confirmed, store.counters().confirmedByStamps());
     }
 }
