@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
-import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.StdioTransport;
@@ -21,9 +20,6 @@ import io.quarkus.vertx.http.HttpServerStart;
  */
 @ApplicationScoped
 public class ReadyLine {
-
-    @Inject
-    DbprintConfig config;
 
     @Inject
     Connections connections;

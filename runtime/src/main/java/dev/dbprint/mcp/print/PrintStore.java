@@ -226,11 +226,7 @@ public class PrintStore {
      * table, most of them absent; this spares two system calls for each.
      */
     FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
-        if (memo.knownAbsent(path)) {
-            identityChecks.incrementAndGet();
-            return FileIdentity.ABSENT;
-        }
-        return identity(path, before);
+        return memo.knownAbsent(path) ? knownAbsent() : identity(path, before);
     }
 
     /**
@@ -238,11 +234,15 @@ public class PrintStore {
      * have {@code stamp}: no stat at all when the file was found absent from it under that stamp.
      */
     FileIdentity identity(Path path, FileIdentity before, Path directory, PlainEntries.Stamp stamp) {
-        if (plainEntries.absentIn(path, d -> d.equals(directory) ? stamp : PlainEntries.stamp(d))) {
-            identityChecks.incrementAndGet();
-            return FileIdentity.ABSENT;
-        }
-        return identity(path, before);
+        return plainEntries.absentIn(path, d -> d.equals(directory) ? stamp : PlainEntries.stamp(d))
+                ? knownAbsent()
+                : identity(path, before);
+    }
+
+    /** The identity of a file known absent without a stat, counted as a check like any other. */
+    private FileIdentity knownAbsent() {
+        identityChecks.incrementAndGet();
+        return FileIdentity.ABSENT;
     }
 
     /** Counts a read set that held by its directories' stamps, no path judged again ({@link ReadSet#stillHolds()}). */
