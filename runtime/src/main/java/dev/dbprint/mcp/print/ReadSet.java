@@ -1,9 +1,7 @@
 package dev.dbprint.mcp.print;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -16,9 +14,10 @@ import java.util.stream.IntStream;
  * <p>
  * Most verdicts rest on a directory's stamp ({@link ContainmentMemo}): a path that was no link in its directory is
  * inside exactly when the directory is, for as long as the directory's entries are unchanged, which its stamp vouches
- * for. So the set also keeps those directories with the stamps the call took: when every one still has its stamp, the
- * verdicts resting on them stand without judging any path again, and only the few the full check gave (the root, a
- * link) are judged anew. Otherwise every path is judged again.
+ * for. So the set keeps those directories with the stamps the call took, and then not the verdicts: while every
+ * directory has its stamp the verdicts resting on them stand, and only the few the full check gave (the root, a link)
+ * are judged anew; when one has changed, the set no longer holds, and the reply is computed again. A set whose call
+ * took a stamp that cannot vouch (unread, or within the racy window) keeps every verdict and judges each path again.
  */
 public final class ReadSet {
 
@@ -27,15 +26,20 @@ public final class ReadSet {
     // arrays rather than maps: a kept reply holds its read set for as long as it is kept
     private final Path[] files;
     private final FileIdentity[] identities;
+    /** Every path judged and its verdict; null when {@link #directories} vouch for them. */
     private final Path[] judged;
     private final boolean[] verdicts;
-    /** The directories the plain verdicts rest on, with their stamps; null when one could not vouch for its entries. */
+    /**
+     * The directories the plain verdicts rest on — every directory the call stamped — with their stamps; null when one
+     * could not vouch for its entries.
+     */
     private final Path[] directories;
     private final PlainEntries.Stamp[] stamps;
     /** For each file, the index of its directory in {@link #directories}, or -1. */
     private final int[] fileDirectory;
-    /** The indices of the paths the full check judged. */
-    private final int[] rejudged;
+    /** The paths the full check judged, with their verdicts. */
+    private final Path[] rejudged;
+    private final boolean[] rejudgedVerdicts;
     private final long weight;
 
     /** A set whose paths are all judged again by every check. */
@@ -44,75 +48,82 @@ public final class ReadSet {
     }
 
     /**
-     * A set that keeps the stamps of the directories its verdicts rest on ({@link ContainmentMemo#stamps()}), those in
-     * {@code fullyJudged} apart; null {@code stamps} keeps none.
+     * A set that keeps the stamps of the directories its verdicts rest on ({@link ContainmentMemo#stamps()}: every plain
+     * verdict rests on its directory's stamp there), those in {@code fullyJudged} apart; null {@code stamps} keeps none.
      */
     ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts,
             Map<Path, PlainEntries.Stamp> stamps, Set<Path> fullyJudged) {
         this.store = store;
         this.root = root;
-        Map.Entry<?, ?>[] read = touched.entrySet().toArray(Map.Entry[]::new); // one pass, whatever map it is
-        this.files = new Path[read.length];
-        this.identities = new FileIdentity[read.length];
-        for (int i = 0; i < read.length; i++) {
-            files[i] = (Path) read[i].getKey();
-            identities[i] = (FileIdentity) read[i].getValue();
-        }
-        Map.Entry<?, ?>[] given = verdicts.entrySet().toArray(Map.Entry[]::new);
-        this.judged = new Path[given.length];
-        this.verdicts = new boolean[given.length];
+        // copied by forEach (an entry-set array of a concurrent map builds an entry object per path), once the call's
+        // work is done: nothing adds to the maps any more
+        int[] at = {0};
+        this.files = new Path[touched.size()];
+        this.identities = new FileIdentity[files.length];
+        touched.forEach((p, id) -> {
+            files[at[0]] = p;
+            identities[at[0]++] = id;
+        });
         long w = 0;
-        for (int i = 0; i < given.length; i++) {
-            judged[i] = (Path) given[i].getKey();
-            this.verdicts[i] = (Boolean) given[i].getValue();
-            w += PER_PATH + TYPICAL_PATH_CHARS; // not spelled out: a path's string is made, and kept, on first use
-        }
         for (Path f : files) {
             w += PER_PATH + PER_IDENTITY + f.toString().length(); // spelled already, by the view's digest
         }
-        Basis basis = stamps == null ? null : Basis.of(store, judged, stamps, fullyJudged);
+        Basis basis = stamps == null ? null : Basis.of(store, stamps);
         if (basis == null) {
             this.directories = null;
             this.stamps = null;
             this.fileDirectory = null;
             this.rejudged = null;
+            this.rejudgedVerdicts = null;
+            at[0] = 0;
+            this.judged = new Path[verdicts.size()];
+            this.verdicts = new boolean[judged.length];
+            verdicts.forEach((p, v) -> {
+                judged[at[0]] = p;
+                this.verdicts[at[0]++] = v;
+            });
+            // not spelled out: a judged path's string is made, and kept, on first use
+            w += (long) judged.length * (PER_PATH + TYPICAL_PATH_CHARS);
         } else {
-            this.directories = basis.directories.toArray(Path[]::new);
-            this.stamps = basis.stamps.toArray(PlainEntries.Stamp[]::new);
-            this.rejudged = basis.rejudged.stream().mapToInt(Integer::intValue).toArray();
+            this.judged = null;
+            this.verdicts = null;
+            this.directories = basis.directories;
+            this.stamps = basis.stamps;
+            this.rejudged = fullyJudged.toArray(Path[]::new);
+            this.rejudgedVerdicts = new boolean[rejudged.length];
+            for (int i = 0; i < rejudged.length; i++) {
+                rejudgedVerdicts[i] = Boolean.TRUE.equals(verdicts.get(rejudged[i]));
+            }
             this.fileDirectory = new int[files.length];
             for (int i = 0; i < files.length; i++) {
                 Path parent = identities[i].exists() ? null : files[i].getParent(); // only an absence can skip its stat
                 fileDirectory[i] = parent == null ? -1 : basis.index.getOrDefault(parent, -1);
             }
             w += (long) directories.length * (PER_PATH + PER_STAMP + TYPICAL_PATH_CHARS) + 4L * files.length
-                    + 4L * rejudged.length;
+                    + (long) rejudged.length * (PER_PATH + TYPICAL_PATH_CHARS);
         }
         this.weight = w;
     }
 
-    /** The directories a call's plain verdicts rest on, and the verdicts the full check gave. */
-    private record Basis(List<Path> directories, List<PlainEntries.Stamp> stamps, Map<Path, Integer> index,
-            List<Integer> rejudged) {
+    /**
+     * Every directory the call stamped, with its stamp and position. Each is kept, whether or not a kept verdict rests on
+     * it: that costs a stat of a directory the call looked at anyway, where sorting out which did would cost a lookup
+     * per judged path.
+     */
+    private record Basis(Path[] directories, PlainEntries.Stamp[] stamps, Map<Path, Integer> index) {
 
-        /** Null when a directory's stamp is missing, unread or too recent to vouch for its entries. */
-        static Basis of(PrintStore store, Path[] judged, Map<Path, PlainEntries.Stamp> stamps, Set<Path> fullyJudged) {
-            Basis basis = new Basis(new ArrayList<>(), new ArrayList<>(), new HashMap<>(), new ArrayList<>());
-            for (int i = 0; i < judged.length; i++) {
-                if (fullyJudged.contains(judged[i])) {
-                    basis.rejudged.add(i);
-                    continue;
+        /** Null when a stamp is unread or too recent to vouch for its directory's entries. */
+        static Basis of(PrintStore store, Map<Path, PlainEntries.Stamp> taken) {
+            Basis basis = new Basis(new Path[taken.size()], new PlainEntries.Stamp[taken.size()],
+                    new HashMap<>(taken.size() * 4 / 3 + 1));
+            for (Map.Entry<Path, PlainEntries.Stamp> e : taken.entrySet()) {
+                if (!store.settled(e.getValue())) {
+                    return null;
                 }
-                Path directory = judged[i].getParent();
-                if (!basis.index.containsKey(directory)) {
-                    PlainEntries.Stamp stamp = stamps.get(directory);
-                    if (stamp == null || !store.settled(stamp)) {
-                        return null;
-                    }
-                    basis.index.put(directory, basis.directories.size());
-                    basis.directories.add(directory);
-                    basis.stamps.add(stamp);
-                }
+                int i = basis.index.size();
+                basis.directories[i] = e.getKey();
+                basis.stamps[i] = e.getValue();
+                basis.index.put(e.getKey(), i);
             }
             return basis;
         }
@@ -136,17 +147,20 @@ public final class ReadSet {
     }
 
     /**
-     * Whether every file is as it was read and every path is judged as it was (links may have moved since). A large set
+     * Whether every file is as it was read and every path is judged as it was (links may have moved since); false, too,
+     * when a directory the verdicts rest on has changed, whether or not a verdict did. A large set
      * (a search over a whole print) is checked on the common pool's threads as well as the caller's.
      */
     public boolean stillHolds() {
         Path realRoot = Containment.realRoot(root);
-        if (directories != null
-                && indices(directories.length).allMatch(i -> PlainEntries.stamp(directories[i]).equals(stamps[i]))) {
+        if (directories != null) {
+            if (!indices(directories.length).allMatch(i -> PlainEntries.stamp(directories[i]).equals(stamps[i]))) {
+                return false; // a directory's entries changed: the verdicts resting on it are not kept to judge again
+            }
             // every directory a plain verdict rests on has its entries as they were: those verdicts stand
             ContainmentMemo now = store.containment(root, realRoot, rejudged.length);
             boolean holds = indices(files.length).allMatch(i -> identityNow(i).equals(identities[i]))
-                    && IntStream.of(rejudged).allMatch(i -> now.inside(judged[i]) == verdicts[i]);
+                    && IntStream.range(0, rejudged.length).allMatch(i -> now.inside(rejudged[i]) == rejudgedVerdicts[i]);
             if (holds) {
                 store.confirmedByStamps();
             }
