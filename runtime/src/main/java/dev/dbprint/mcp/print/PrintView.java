@@ -293,10 +293,20 @@ public final class PrintView {
      * against the print now), as its 64 bits did before; it is no secret and guards nothing against an adversary.
      */
     public static String digest(Map<Path, FileIdentity> touched) {
-        long[] sum = {touched.size()};
-        touched.forEach((p, id) -> sum[0] += entryHash(p.toString(), id));
-        return HexFormat.of().toHexDigits(mix(sum[0]));
+        long sum = touched.size();
+        if (touched instanceof ConcurrentHashMap<Path, FileIdentity> shared) {
+            // a view's own map: summed on the common pool's threads as well as the caller's once it is large
+            sum += shared.reduceToLong(PARALLEL_DIGEST_FROM, (p, id) -> entryHash(p.toString(), id), 0L, Long::sum);
+        } else {
+            for (Map.Entry<Path, FileIdentity> e : touched.entrySet()) {
+                sum += entryHash(e.getKey().toString(), e.getValue());
+            }
+        }
+        return HexFormat.of().toHexDigits(mix(sum));
     }
+
+    /** The number of entries from which a digest is split across threads: below, the split costs more than it saves. */
+    private static final long PARALLEL_DIGEST_FROM = 1024;
 
     /** FNV-1a over the path's characters, then each identity field through a finaliser: where a path ends is fixed. */
     private static long entryHash(String path, FileIdentity id) {

@@ -48,6 +48,23 @@ class PrintViewRecordsTest {
                 Path.of("/p/b.yaml"), FileIdentity.ABSENT)));
     }
 
+    /**
+     * A view's map of thousands of files (a search) is summed on several threads: the digest is the one a map of another
+     * kind gives, and still tells one changed identity apart.
+     */
+    @Test
+    void aLargeConcurrentMapDigestsAsAnyOtherMap() {
+        Map<Path, FileIdentity> concurrent = new ConcurrentHashMap<>();
+        for (int i = 0; i < 5_000; i++) {
+            concurrent.put(Path.of("/p/s" + i % 50 + "/t" + i + "/statistics.yaml"), new FileIdentity(1, i, 3 * i, 4));
+        }
+        Map<Path, FileIdentity> sorted = new TreeMap<>(concurrent);
+        String digest = PrintView.digest(sorted);
+        assertEquals(digest, PrintView.digest(concurrent));
+        concurrent.put(Path.of("/p/s7/t7/statistics.yaml"), new FileIdentity(1, 7, 22, 4));
+        assertNotEquals(digest, PrintView.digest(concurrent));
+    }
+
     /** The digest is over the paths in their order, whatever map holds them, and tells every path and identity apart. */
     @Test
     void theDigestIsOverPathsInOrderAndTellsEveryEntryApart() {
