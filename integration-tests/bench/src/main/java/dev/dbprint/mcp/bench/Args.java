@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code --name value} command-line arguments of the bench mains. */
+/** {@code --name value} (or {@code --name=value}) command-line arguments of the bench mains. */
 public final class Args {
 
     private final List<String> args;
@@ -14,8 +14,16 @@ public final class Args {
     }
 
     public Optional<String> optional(String name) {
-        int i = args.indexOf(name);
-        return i >= 0 && i + 1 < args.size() ? Optional.of(args.get(i + 1)) : Optional.empty();
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals(name)) {
+                return i + 1 < args.size() ? Optional.of(args.get(i + 1)) : Optional.empty();
+            }
+            if (args.get(i).startsWith(name + "=")) {
+                // one word: a value that starts with a dash (JVM options) is not taken for the next name
+                return Optional.of(args.get(i).substring(name.length() + 1));
+            }
+        }
+        return Optional.empty();
     }
 
     public String string(String name, String fallback) {
