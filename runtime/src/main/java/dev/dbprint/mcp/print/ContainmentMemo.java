@@ -7,9 +7,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * {@link Containment#realInside} for the many paths one call checks, answered from one {@code lstat} per path instead of a
@@ -19,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * lexically, and any unexpected failure fall back to the full check. Verdicts are kept for the life of the owning
  * {@link PrintView} — one call — since links may change between calls; across calls, {@link PlainEntries} remembers
  * which names of a directory were no link while the directory keeps its stamp, so a later call stats the directory
- * once instead of each of its files.
+ * once instead of each of its files, and remembers a manifest entry's directory with its declared files as one group, so
+ * a later call confirms the lot from two stamps ({@link #allInside}).
  */
 final class ContainmentMemo {
 
@@ -31,6 +35,8 @@ final class ContainmentMemo {
     private final Map<Path, PlainEntries.Stamp> stamps;
     /** The paths the full check judged (the root, a path outside it lexically, a link, a failure): no stamp settles them. */
     private final Set<Path> fullyJudged = ConcurrentHashMap.newKeySet();
+    /** The declared files of every group {@link #allInside} confirmed from stamps: they hold no verdict of their own. */
+    private final Queue<Map<?, Path>> grouped = new ConcurrentLinkedQueue<>();
 
     /** A memo for one call that remembers nothing beyond it. */
     ContainmentMemo(Path root, Path realRoot) {
@@ -67,9 +73,69 @@ final class ContainmentMemo {
         return inside(path, true);
     }
 
-    /** Every verdict given so far, for a {@link ReadSet} to judge again later (a view: the set copies it). */
+    /**
+     * Whether {@code directory} and every one of {@code files} (one manifest entry's directory and declared files) really
+     * lie under the root. When an earlier call found them all no link, each file directly in the directory, and the
+     * directory and its parent keep the stamps they had then, two stamps (taken once per call) and the parent's verdict
+     * settle the lot: no name in either directory changed, so each is still what it was. Else each path is judged as by
+     * {@link #insideExpected}, and the lot, when all plain, remembered for later calls.
+     */
+    boolean allInside(Path directory, Map<?, Path> files) {
+        PlainEntries.Group group = plain.group(directory, files, this::stamp);
+        if (group != null && inside(group.parent(), true)
+                && !Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
+            grouped.add(files);
+            return true;
+        }
+        if (!insideExpected(directory)) {
+            return false;
+        }
+        for (Path file : files.values()) {
+            if (!insideExpected(file)) {
+                return false;
+            }
+        }
+        rememberGroup(directory, files);
+        return true;
+    }
+
+    /**
+     * Leaves the group for later calls when every verdict rests on the stamps this call took: no path was judged by the
+     * full check, and each file lies directly in the directory.
+     */
+    private void rememberGroup(Path directory, Map<?, Path> files) {
+        Path parent = directory.getParent();
+        if (parent == null || fullyJudged.contains(directory)) {
+            return;
+        }
+        for (Path file : files.values()) {
+            if (!directory.equals(file.getParent()) || fullyJudged.contains(file)) {
+                return;
+            }
+        }
+        PlainEntries.Stamp stamp = stamps.get(directory);
+        PlainEntries.Stamp parentStamp = stamps.get(parent);
+        if (stamp != null && parentStamp != null) {
+            plain.rememberGroup(directory, new PlainEntries.Group(parent, parentStamp, stamp, files));
+        }
+    }
+
+    /** The verdicts given path by path so far (a view: a {@link ReadSet} copies it). */
     Map<Path, Boolean> verdicts() {
         return Collections.unmodifiableMap(verdicts);
+    }
+
+    /**
+     * Every verdict so far, the files of the groups confirmed from stamps included, for a {@link ReadSet} that judges
+     * each path again later.
+     */
+    Map<Path, Boolean> allVerdicts() {
+        if (grouped.isEmpty()) {
+            return verdicts();
+        }
+        Map<Path, Boolean> all = new HashMap<>(verdicts);
+        grouped.forEach(files -> files.values().forEach(file -> all.putIfAbsent(file, Boolean.TRUE)));
+        return all;
     }
 
     /**

@@ -50,10 +50,19 @@ final class PlainEntries {
     private record Known(Path directory, Stamp stamp, boolean absent) {
     }
 
+    /**
+     * A table directory and the files a manifest entry declares in it, all found no link (or absent) while the directory
+     * had {@code stamp} and its parent {@code parentStamp}: while both hold, the directory is inside exactly when its
+     * parent is, and so is every one of the files, which one stat of each directory confirms.
+     */
+    record Group(Path parent, Stamp parentStamp, Stamp stamp, Map<?, Path> files) {
+    }
+
     static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final int MAX_PATHS = 1_000_000;
 
     private final Map<Path, Known> known = new ConcurrentHashMap<>();
+    private final Map<Path, Group> groups = new ConcurrentHashMap<>();
     private final long racyNanos;
     private final int maxPaths;
 
@@ -83,6 +92,7 @@ final class PlainEntries {
 
     void clear() {
         known.clear();
+        groups.clear();
     }
 
     /**
@@ -125,5 +135,29 @@ final class PlainEntries {
             known.clear();
         }
         known.put(path, new Known(directory, stamp, absent));
+    }
+
+    /**
+     * The group remembered for {@code directory} when it declares exactly {@code files} and both it and its parent still
+     * have the stamps they had then ({@code stampOf} stats them), else null.
+     */
+    Group group(Path directory, Map<?, Path> files, Function<Path, Stamp> stampOf) {
+        Group g = groups.get(directory);
+        return g != null && (g.files() == files || g.files().equals(files)) && g.stamp().equals(stampOf.apply(directory))
+                && g.parentStamp().equals(stampOf.apply(g.parent())) ? g : null;
+    }
+
+    /**
+     * Remembers that {@code directory}, and each of {@code files} (every one directly in it), was found no link as of
+     * the two stamps, unless either is too recent.
+     */
+    void rememberGroup(Path directory, Group group) {
+        if (!settled(group.stamp()) || !settled(group.parentStamp())) {
+            return;
+        }
+        if (groups.size() >= maxPaths) {
+            groups.clear();
+        }
+        groups.put(directory, group);
     }
 }

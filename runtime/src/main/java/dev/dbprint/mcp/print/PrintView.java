@@ -335,16 +335,16 @@ public final class PrintView {
      * reply may mix two versions of a file and must never be served again.
      */
     public Optional<ReadSet> readSet() {
-        Map<Path, Boolean> verdicts = containment.verdicts();
-        store.sawView(root, touched.size(), verdicts.size());
-        return torn
-                ? Optional.empty()
-                : Optional.of(new ReadSet(store, root, touched, verdicts, containment.stamps(), containment.fullyJudged()));
+        store.sawView(root, touched.size(), containment.verdicts().size());
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, containment));
     }
 
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
+        if (containment.allInside(entry.dir(), entry.files())) {
+            return null;
+        }
         if (!containment.insideExpected(entry.dir())) {
             return "path resolves outside the connection root";
         }
@@ -454,10 +454,20 @@ public final class PrintView {
             throw PrintError.notFollowable(manifestPath(), table.fqn(), table.notFollowableReason());
         }
         Optional<Path> file = table.file(artifact);
-        if (file.isPresent() && !containment.inside(file.get())) {
+        if (file.isPresent() && !judgedWithEntry(table, artifact) && !containment.inside(file.get())) {
             throw PrintError.fileOutsideRoot(file.get(), table.fqn(), artifact.fileName());
         }
         return file;
+    }
+
+    /**
+     * Whether {@code table} declares {@code artifact} and is the very entry this call's {@link #manifest()} found
+     * followable, which judged each declared file inside the root by real path: a search asks for two files of every
+     * table, and judging them again cost a quarter of its walk.
+     */
+    private boolean judgedWithEntry(TableEntry table, Artifact artifact) {
+        Manifest judged = manifest;
+        return judged != null && table.files().containsKey(artifact) && judged.tables().get(table.fqn()) == table;
     }
 
     private <T> Optional<T> present(TableEntry table, Artifact artifact, Path file, PrintStore.Read<T> r) {

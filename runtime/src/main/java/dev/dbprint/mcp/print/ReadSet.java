@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -44,15 +45,23 @@ public final class ReadSet {
 
     /** A set whose paths are all judged again by every check. */
     ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts) {
-        this(store, root, touched, verdicts, null, Set.of());
+        this(store, root, touched, verdicts, () -> verdicts, null, Set.of());
     }
 
     /**
-     * A set that keeps the stamps of the directories its verdicts rest on ({@link ContainmentMemo#stamps()}: every plain
-     * verdict rests on its directory's stamp there), those in {@code fullyJudged} apart; null {@code stamps} keeps none.
+     * A set that keeps the stamps of the directories the memo's verdicts rest on ({@link ContainmentMemo#stamps()}:
+     * every plain verdict rests on its directory's stamp there), those the full check gave apart.
      */
-    ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts,
-            Map<Path, PlainEntries.Stamp> stamps, Set<Path> fullyJudged) {
+    ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, ContainmentMemo memo) {
+        this(store, root, touched, memo.verdicts(), memo::allVerdicts, memo.stamps(), memo.fullyJudged());
+    }
+
+    /**
+     * {@code verdicts} holds at least those of {@code fullyJudged}; {@code allVerdicts}, asked only when a stamp cannot
+     * vouch (or {@code stamps} is null), every one the call rested on.
+     */
+    private ReadSet(PrintStore store, Path root, Map<Path, FileIdentity> touched, Map<Path, Boolean> verdicts,
+            Supplier<Map<Path, Boolean>> allVerdicts, Map<Path, PlainEntries.Stamp> stamps, Set<Path> fullyJudged) {
         this.store = store;
         this.root = root;
         // copied by forEach (an entry-set array of a concurrent map builds an entry object per path), once the call's
@@ -76,9 +85,10 @@ public final class ReadSet {
             this.rejudged = null;
             this.rejudgedVerdicts = null;
             at[0] = 0;
-            this.judged = new Path[verdicts.size()];
+            Map<Path, Boolean> all = allVerdicts.get();
+            this.judged = new Path[all.size()];
             this.verdicts = new boolean[judged.length];
-            verdicts.forEach((p, v) -> {
+            all.forEach((p, v) -> {
                 judged[at[0]] = p;
                 this.verdicts[at[0]++] = v;
             });

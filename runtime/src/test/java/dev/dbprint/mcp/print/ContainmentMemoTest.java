@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -171,6 +172,98 @@ class ContainmentMemoTest {
         assertFalse(after.knownAbsent(t.resolve("missing-expected.yaml")), "the same directory: nothing known of it now");
     }
 
+    /**
+     * An entry's directory and declared files, all found plain, are remembered as one group: a later call confirms them
+     * from the two directories' stamps, giving no verdict of its own to the files, until a name in either directory
+     * changes — a file or the directory itself turned into a link to the outside — or the entry declares other files.
+     */
+    @Test
+    void anEntryFoundPlainIsConfirmedAsOneGroupUntilEitherDirectoryChanges() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Files.writeString(t.resolve("ddl.sql"), "x\n");
+        Map<String, Path> files = Map.of("statistics", stats, "ddl", t.resolve("ddl.sql"), "description",
+                t.resolve("description.md"));
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        ContainmentMemo first = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(first.allInside(t, files));
+        assertEquals(Boolean.TRUE, first.verdicts().get(stats), "judged path by path");
+        assertTrue(shared.group(t, files, PlainEntries::stamp) != null, "remembered as one group");
+        assertEquals(null, shared.group(t, Map.of("statistics", stats), PlainEntries::stamp), "other files, no group");
+        assertEquals(null, shared.group(root.resolve("s"), files, PlainEntries::stamp), "another directory, no group");
+
+        ContainmentMemo next = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(next.allInside(t, files));
+        assertEquals(Boolean.TRUE, next.verdicts().get(t), "the directory's verdict, for the call's later questions");
+        assertEquals(null, next.verdicts().get(stats), "confirmed by the stamps: no verdict of its own");
+        assertEquals(Boolean.TRUE, next.allVerdicts().get(stats), "yet a check that judges every path again judges it");
+        assertEquals(Boolean.TRUE, next.allVerdicts().get(t.resolve("description.md")));
+        assertEquals(null, first.allVerdicts().get(root.resolve("s/u")), "nothing it never judged");
+        assertTrue(first.allVerdicts().containsKey(stats));
+
+        Thread.sleep(20); // a clock tick: each change below moves a directory's ctime past the stamps remembered
+        relink(stats, outside.resolve("secret.yaml"));
+        Thread.sleep(20);
+        ContainmentMemo afterLink = new ContainmentMemo(root, realRoot, shared);
+        assertFalse(afterLink.allInside(t, files), "a declared file now a link to the outside");
+        assertEquals(null, shared.group(t, files, PlainEntries::stamp), "a group with a link is never remembered");
+        relink(stats, t.resolve("ddl.sql"));
+        Thread.sleep(20);
+        assertTrue(new ContainmentMemo(root, realRoot, shared).allInside(t, files), "a link inside the root is inside");
+        assertEquals(null, shared.group(t, files, PlainEntries::stamp), "but judged by the full check: no group");
+
+        Files.delete(stats);
+        Files.writeString(stats, "x: 2\n");
+        Thread.sleep(20);
+        assertTrue(new ContainmentMemo(root, realRoot, shared).allInside(t, files));
+        assertTrue(new ContainmentMemo(root, realRoot, shared).allInside(t, files), "the group again");
+        assertTrue(shared.group(t, files, PlainEntries::stamp) != null);
+        Files.createDirectories(outside.resolve("t"));
+        Files.writeString(outside.resolve("t/statistics.yaml"), "x: 1\n");
+        relink(t, outside.resolve("t"));
+        Thread.sleep(20);
+        ContainmentMemo afterSwap = new ContainmentMemo(root, realRoot, shared);
+        assertFalse(afterSwap.allInside(t, files), "the directory now a link to the outside");
+        assertFalse(afterSwap.insideExpected(stats));
+    }
+
+    /**
+     * No group is remembered whose verdicts did not all rest on the two stamps: a file outside the entry's directory, the
+     * root as the directory, a directory changed within the racy window, a directory outside the root.
+     */
+    @Test
+    void aGroupIsRememberedOnlyWhenEveryVerdictRestsOnTheTwoStamps() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Path below = Files.writeString(Files.createDirectories(t.resolve("sub")).resolve("x.yaml"), "x: 1\n");
+        Path beside = Files.writeString(root.resolve("s/beside.yaml"), "x: 1\n");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        Map<String, Path> deeper = Map.of("statistics", stats, "other", below);
+        Map<String, Path> upper = Map.of("statistics", stats, "other", beside);
+        Map<String, Path> atRoot = Map.of("m", root.resolve("manifest.yaml"));
+        Map<String, Path> plainFiles = Map.of("statistics", stats);
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(memo.allInside(t, deeper));
+        assertEquals(null, shared.group(t, deeper, PlainEntries::stamp), "a file below the directory");
+        assertTrue(memo.allInside(t, upper));
+        assertEquals(null, shared.group(t, upper, PlainEntries::stamp), "a file beside the directory");
+        assertTrue(memo.allInside(root, atRoot));
+        assertFalse(memo.allInside(dir.resolve("elsewhere"), Map.of()), "outside the root");
+        assertEquals(null, shared.group(dir.resolve("elsewhere"), Map.of(), PlainEntries::stamp));
+        assertEquals(null, shared.group(root, atRoot, PlainEntries::stamp), "the root is judged by the full check");
+        PlainEntries racy = new PlainEntries(TimeUnit.HOURS.toNanos(1), PlainEntries.MAX_PATHS);
+        assertTrue(new ContainmentMemo(root, realRoot, racy).allInside(t, plainFiles));
+        assertEquals(null, racy.group(t, plainFiles, PlainEntries::stamp), "changed within the racy window");
+        assertTrue(memo.allInside(t, plainFiles));
+        assertTrue(shared.group(t, plainFiles, PlainEntries::stamp) != null, "the same entry, its file beside it");
+    }
+
     @Test
     void theEntriesForgetEverythingWhenClearedOrPastTheirBound() throws Exception {
         Path d = Files.createDirectories(dir.resolve("d"));
@@ -185,8 +278,16 @@ class ContainmentMemoTest {
         assertEquals(null, entries.plainIn(d.resolve("a"), x -> stamp), "a third starts again empty");
         assertEquals(null, entries.plainIn(d.resolve("b"), x -> stamp));
         assertEquals(d, entries.plainIn(d.resolve("c"), x -> stamp));
+        PlainEntries.Group group = new PlainEntries.Group(dir, stamp, stamp, Map.of());
+        entries.rememberGroup(d.resolve("a"), group);
+        entries.rememberGroup(d.resolve("b"), group);
+        assertEquals(group, entries.group(d.resolve("a"), Map.of(), x -> stamp), "two groups fit a bound of two");
+        entries.rememberGroup(d.resolve("c"), group);
+        assertEquals(null, entries.group(d.resolve("a"), Map.of(), x -> stamp), "a third starts again empty");
+        assertEquals(group, entries.group(d.resolve("c"), Map.of(), x -> stamp));
         entries.clear();
         assertEquals(null, entries.plainIn(d.resolve("c"), x -> stamp), "cleared");
+        assertEquals(null, entries.group(d.resolve("c"), Map.of(), x -> stamp), "cleared");
     }
 
     /** Replaces whatever is at {@code link} by a symbolic link to {@code target}. */

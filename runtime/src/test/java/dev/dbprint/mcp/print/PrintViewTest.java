@@ -168,6 +168,25 @@ class PrintViewTest {
         assertFalse(v.exists(table(v, "shop.orders"), Artifact.STATISTICS));
     }
 
+    /**
+     * An entry this call judged followable vouches for the files it declares, and only those: a user-authored file it does
+     * not declare, a link to the outside beside them, is judged on its own and refused.
+     */
+    @Test
+    void anUndeclaredFileBesideAJudgedEntryIsJudgedOnItsOwn() throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret.yaml"), "columns: {}\n");
+        Files.createSymbolicLink(root.resolve("shop/orders/statistics.annotations.yaml"), secret);
+        PrintView v = view();
+        TableEntry orders = v.manifest().table("shop.orders");
+        assertTrue(orders.followable());
+        assertEquals(root.resolve("shop/orders/statistics.yaml"),
+                v.followableFile(orders, Artifact.STATISTICS).orElseThrow());
+        PrintError e = assertThrows(PrintError.class,
+                () -> v.followableFile(orders, Artifact.STATISTICS_ANNOTATIONS));
+        assertEquals(PrintError.Kind.NOT_FOLLOWABLE, e.kind());
+        assertTrue(e.getMessage().contains("statistics.annotations.yaml"), e.getMessage());
+    }
+
     @Test
     void corruptArtifactIsAParseError() {
         Path stats = Fixtures.write(root.resolve("shop/orders/statistics.yaml"), "columns: {a: [\n");

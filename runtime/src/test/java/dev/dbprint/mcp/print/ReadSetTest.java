@@ -54,7 +54,7 @@ class ReadSetTest {
 
     @BeforeAll
     static void settle() throws InterruptedException {
-        for (String name : List.of("rewrite", "swap", "full", "weight", "appears", "named")) {
+        for (String name : List.of("rewrite", "swap", "full", "weight", "appears", "named", "grouped")) {
             Fixtures.copy("basic", settled.resolve(name));
         }
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(PlainEntries.RACY_NANOS) + 100);
@@ -74,7 +74,7 @@ class ReadSetTest {
                 touched.put(p, store.identity(p, FileIdentity.ABSENT, memo));
             }
         }
-        return new ReadSet(store, root, touched, memo.verdicts(), memo.stamps(), memo.fullyJudged());
+        return new ReadSet(store, root, touched, memo);
     }
 
     @Test
@@ -160,6 +160,30 @@ class ReadSetTest {
         holds(kept, 0);
         Files.writeString(stats.resolveSibling("notes.txt"), "an editor's file\n");
         holds(kept, 0);
+    }
+
+    /**
+     * An entry confirmed as one group from its directories' stamps gives its files no verdict of their own; a set that
+     * cannot keep stamps (a directory of the call changed within the racy window) still judges each of them again, so a
+     * declared file it never read, turned into a link to the outside, ends it.
+     */
+    @Test
+    void aGroupConfirmedByStampsHasEachFileJudgedAgainWhenTheSetCannotKeepStamps() throws Exception {
+        Path root = settledPrint("grouped");
+        Path orders = root.resolve("shop/orders");
+        Path stats = orders.resolve("statistics.yaml");
+        Path ddl = Files.writeString(tmp.resolve("ddl.sql"), "create table orders ();\n");
+        Map<String, Path> files = Map.of("statistics", stats, "ddl", orders.resolve("ddl.sql"));
+        assertTrue(store.containment(root, Containment.realRoot(root), 16).allInside(orders, files));
+        Files.createDirectories(root.resolve("fresh")); // the root changes now: its stamp cannot vouch
+        ContainmentMemo memo = store.containment(root, Containment.realRoot(root), 16);
+        assertTrue(memo.allInside(orders, files));
+        assertEquals(null, memo.verdicts().get(stats), "confirmed as a group, from the stamps of orders and shop");
+        ReadSet kept = new ReadSet(store, root, Map.of(stats, store.identity(stats, FileIdentity.ABSENT, memo)), memo);
+        holds(kept, 0);
+        Files.delete(orders.resolve("ddl.sql"));
+        Files.createSymbolicLink(orders.resolve("ddl.sql"), ddl);
+        assertFalse(kept.stillHolds());
     }
 
     /**
