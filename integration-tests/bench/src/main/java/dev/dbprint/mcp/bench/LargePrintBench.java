@@ -254,8 +254,19 @@ public final class LargePrintBench {
                         s -> call(s, "search_columns", json().put("text", text))),
                 new Step("search_columns `text: \"" + newText + "\"`, a new term (warm)",
                         s -> call(s, "search_columns", json().put("text", newText))),
-                new Step("the same search again", s -> call(s, "search_columns", json().put("text", newText))));
+                new Step("the same search again", s -> call(s, "search_columns", json().put("text", newText))),
+                new Step("search_columns, five more new terms (median)", s -> {
+                    long[] each = SETTLED_TERMS.stream()
+                            .mapToLong(t -> call(s, "search_columns", json().put("text", t))).sorted().toArray();
+                    return each[each.length / 2];
+                }));
     }
+
+    /**
+     * Five more new terms, searched one after another once the session has searched twice: what an agent's later
+     * searches cost, once the JIT has compiled the warm walk and the first searches' garbage is collected.
+     */
+    private static final List<String> SETTLED_TERMS = List.of("germinated", "postal", "catalogue", "shelf", "vernacular");
 
     /** One fresh process through the launcher; {@code expected} non-null: check the print with it afterwards. */
     private Session session(Replica print, Path cache, Map<String, String> expected) {
