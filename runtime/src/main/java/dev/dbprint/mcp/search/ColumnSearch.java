@@ -2,7 +2,6 @@ package dev.dbprint.mcp.search;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +17,7 @@ import dev.dbprint.mcp.print.PrintError;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.WeighedCache;
 import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
@@ -84,24 +84,26 @@ public final class ColumnSearch {
     }
 
     public Result run(PrintView view, ColumnPredicates predicates) {
-        Map<String, TableEntry> all = view.manifest().tables();
-        String[] names = all.keySet().toArray(String[]::new);
-        Arrays.sort(names, CodePointOrder.INSTANCE);
-        Found[] found = new Found[names.length];
+        Manifest manifest = view.manifest();
+        Map<String, TableEntry> all = manifest.tables();
+        List<String> names = manifest.fqnOrder();
+        Found[] found = new Found[names.size()];
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
-        Walkers.POOL.submit(() -> IntStream.range(0, names.length).parallel()
-                .forEach(i -> found[i] = find(all.get(names[i]), walk(view, all.get(names[i])), predicates))).join();
+        Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
+            TableEntry entry = all.get(names.get(i));
+            found[i] = find(entry, walk(view, entry), predicates);
+        })).join();
         List<ColumnMatch> matches = new ArrayList<>();
         TreeSet<String> unreadable = new TreeSet<>(CodePointOrder.INSTANCE);
         TreeSet<String> switchedOff = new TreeSet<>(CodePointOrder.INSTANCE);
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < found.length; i++) {
             matches.addAll(found[i].matches());
             if (found[i].unreadable()) {
-                unreadable.add(names[i]);
+                unreadable.add(names.get(i));
             }
             if (found[i].switchedOff()) {
-                switchedOff.add(names[i]);
+                switchedOff.add(names.get(i));
             }
         }
         return new Result(matches, List.copyOf(unreadable), List.copyOf(switchedOff));

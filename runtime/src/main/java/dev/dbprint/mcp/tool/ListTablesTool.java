@@ -7,7 +7,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +28,6 @@ import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.reply.PagedReplies;
-import dev.dbprint.mcp.text.CodePointOrder;
 
 /**
  * {@code list_tables} (server spec §4.2): the FQNs matching a glob, sorted, from the manifest alone; with
@@ -98,9 +96,8 @@ public class ListTablesTool {
 
     /** Every entry, sorted by FQN as Python sorts strings. */
     private static List<TableEntry> sorted(Manifest manifest) {
-        List<TableEntry> sorted = new ArrayList<>(manifest.tables().values());
-        sorted.sort(Comparator.comparing(TableEntry::fqn, CodePointOrder.INSTANCE));
-        return List.copyOf(sorted);
+        Map<String, TableEntry> tables = manifest.tables();
+        return manifest.fqnOrder().stream().map(tables::get).toList();
     }
 
     /** Every entry's detail, in the order of {@code sorted}. */

@@ -53,4 +53,21 @@ class RecheckedTablesTest {
         tables.values().forEach(TableEntry::followable);
         assertEquals(List.of("s.a", "s.c", "s.b"), judged, "walking the entries judges the rest, each once");
     }
+
+    /**
+     * The names in code-point order, sorted once per parse and carried by the rechecked copy: a character above U+FFFF
+     * sorts after U+E000–U+FFFF, as Python sorts, where Java's own string order puts it before.
+     */
+    @Test
+    void theNamesAreInCodePointOrderInTheParseAndItsRecheckedCopy() {
+        Map<String, Object> tables = new LinkedHashMap<>();
+        for (String fqn : List.of("s.\uD83D\uDE00", "s.b", "s.\uE000", "S.a", "s.a", "s.ab")) {
+            tables.put(fqn, Map.of("path", "t" + tables.size()));
+        }
+        Manifest manifest = Manifest.of(ROOT.resolve("manifest.yaml"), ROOT, Map.of("tables", tables));
+        List<String> expected = List.of("S.a", "s.a", "s.ab", "s.b", "s.\uE000", "s.\uD83D\uDE00");
+        assertEquals(expected, manifest.fqnOrder());
+        assertEquals(expected, manifest.recheck((entry, fine) -> null).fqnOrder());
+        assertEquals(List.copyOf(tables.keySet()), List.copyOf(manifest.tables().keySet()), "the map keeps file order");
+    }
 }
