@@ -39,19 +39,21 @@ public class PagedReplies {
 
     /**
      * A reply, the digest of the print files it was computed from, and — when it was computed through one view — what
-     * it rested on, so it can be kept.
+     * it rested on, so it can be kept: {@code basis} gives the read set, or null when the reply must not be kept.
      */
-    public record Pinned<T>(T reply, String printDigest, ReadSet basis) {
+    public record Pinned<T>(T reply, String printDigest, Supplier<ReadSet> basis) {
 
         /** A reply that is computed anew on every call. */
         public Pinned(T reply, String printDigest) {
             this(reply, printDigest, null);
         }
 
-        /** A reply computed from {@code view} alone: pinned to its digest, kept while its read set holds. */
+        /**
+         * A reply computed from {@code view} alone: pinned to its digest, kept while its read set holds. The set is made
+         * when the cache asks, after the reply is on its way: the view's work is done by then, and nothing is added to it.
+         */
         public static <T> Pinned<T> of(T reply, PrintView view) {
-            String digest = view.digest();
-            return new Pinned<>(reply, digest, view.readSet().orElse(null));
+            return new Pinned<>(reply, view.digest(), () -> view.readSet().orElse(null));
         }
     }
 

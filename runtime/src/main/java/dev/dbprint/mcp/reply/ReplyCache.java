@@ -4,6 +4,10 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.core.SerializableString;
 
@@ -32,7 +36,8 @@ final class ReplyCache {
 
         final String printDigest;
         private final String variant;
-        private final ReadSet basis;
+        /** Completed by the keeper, null when the reply must not be served again; null for an entry not kept. */
+        private final CompletableFuture<ReadSet> basis;
         private final Map<Position, P> pages = new HashMap<>();
         private final Map<Position, SerializableString> literals = new HashMap<>();
         private final ReplyCache owner;
@@ -43,7 +48,8 @@ final class ReplyCache {
         private boolean kept;
         private long counted;
 
-        private Entry(ReplyCache owner, String variant, String printDigest, ReadSet basis, PageSequence<P> pager) {
+        private Entry(ReplyCache owner, String variant, String printDigest, CompletableFuture<ReadSet> basis,
+                PageSequence<P> pager) {
             this.owner = owner;
             this.variant = variant;
             this.printDigest = printDigest;
@@ -121,7 +127,8 @@ final class ReplyCache {
         if (e == null || !e.variant.equals(variant)) {
             return null;
         }
-        if (e.basis.stillHolds()) {
+        ReadSet basis = e.basis.join(); // a call right behind the one that computed it waits for what is left to build
+        if (basis != null && basis.stillHolds()) {
             return (Entry<P>) e;
         }
         synchronized (this) {
@@ -133,22 +140,45 @@ final class ReplyCache {
     }
 
     /**
-     * An entry for a freshly computed reply, kept for {@code key} when it has a read set and the cache keeps anything;
-     * otherwise it serves this call alone.
+     * An entry for a freshly computed reply, kept for {@code key} when it can have a read set and the cache keeps
+     * anything; otherwise it serves this call alone. The read set is built by {@link Keeper}, off the path of the reply,
+     * which needs only the digest: on a search over thousands of tables, building it delayed every reply by a few
+     * milliseconds. It is weighed before it is handed over, so a caller that has it sees its weight counted.
      */
-    <P extends PageSequence.Step> Entry<P> put(String key, String variant, String printDigest, ReadSet basis,
+    <P extends PageSequence.Step> Entry<P> put(String key, String variant, String printDigest, Supplier<ReadSet> basis,
             PageSequence<P> pager) {
         if (basis == null || maxChars <= 0) {
-            return new Entry<>(null, variant, printDigest, basis, pager);
+            return new Entry<>(null, variant, printDigest, null, pager);
         }
-        Entry<P> e = new Entry<>(this, variant, printDigest, basis, pager);
+        CompletableFuture<ReadSet> built = new CompletableFuture<>();
+        Entry<P> e = new Entry<>(this, variant, printDigest, built, pager);
         synchronized (this) {
             remove(key);
             entries.put(key, e);
             e.kept = true;
         }
-        e.weigh(basis.weight());
+        Keeper.THREAD.execute(() -> {
+            ReadSet set = null;
+            try {
+                set = basis.get();
+                if (set != null) {
+                    e.weigh(set.weight());
+                }
+            } finally {
+                built.complete(set); // null when it failed or the reply must not be kept: the next get drops the entry
+            }
+        });
         return e;
+    }
+
+    /** The thread that builds read sets; a daemon, made on the first reply kept. */
+    private static final class Keeper {
+
+        static final Executor THREAD = Executors.newSingleThreadExecutor(task -> {
+            Thread t = new Thread(task, "dbprint-reply-keeper");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     synchronized int size() {
