@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * {@link PrintView} — one call — since links may change between calls; across calls, {@link PlainEntries} remembers
  * which names of a directory were no link while the directory keeps its stamp, so a later call stats the directory
  * once instead of each of its files, and remembers a manifest entry's directory with its declared files as one group, so
- * a later call confirms the lot from two stamps ({@link #allInside}).
+ * a later call confirms the lot from two stamps ({@link #firstOutside}).
  */
 final class ContainmentMemo {
 
@@ -35,7 +35,7 @@ final class ContainmentMemo {
     private final Map<Path, PlainEntries.Stamp> stamps;
     /** The paths the full check judged (the root, a path outside it lexically, a link, a failure): no stamp settles them. */
     private final Set<Path> fullyJudged = ConcurrentHashMap.newKeySet();
-    /** The declared files of every group {@link #allInside} confirmed from stamps: they hold no verdict of their own. */
+    /** The declared files of every group {@link #firstOutside} confirmed from stamps: they hold no verdict of their own. */
     private final Queue<Map<?, Path>> grouped = new ConcurrentLinkedQueue<>();
 
     /** A memo for one call that remembers nothing beyond it. */
@@ -74,29 +74,30 @@ final class ContainmentMemo {
     }
 
     /**
-     * Whether {@code directory} and every one of {@code files} (one manifest entry's directory and declared files) really
-     * lie under the root. When an earlier call found them all no link, each file directly in the directory, and the
-     * directory and its parent keep the stamps they had then, two stamps (taken once per call) and the parent's verdict
-     * settle the lot: no name in either directory changed, so each is still what it was. Else each path is judged as by
-     * {@link #insideExpected}, and the lot, when all plain, remembered for later calls.
+     * The first of {@code directory} and then {@code files} (one manifest entry's directory and declared files, in the
+     * map's order) that does not really lie under the root, or null when all do. When an earlier call found them all no
+     * link, each file directly in the directory, and the directory and its parent keep the stamps they had then, two
+     * stamps (taken once per call) and the parent's verdict settle the lot: no name in either directory changed, so each
+     * is still what it was. Else each path is judged as by {@link #insideExpected}, and the lot, when all plain,
+     * remembered for later calls.
      */
-    boolean allInside(Path directory, Map<?, Path> files) {
+    Path firstOutside(Path directory, Map<?, Path> files) {
         PlainEntries.Group group = plain.group(directory, files, this::stamp);
         if (group != null && inside(group.parent(), true)
                 && !Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
             grouped.add(files);
-            return true;
+            return null;
         }
         if (!insideExpected(directory)) {
-            return false;
+            return directory;
         }
         for (Path file : files.values()) {
             if (!insideExpected(file)) {
-                return false;
+                return file;
             }
         }
         rememberGroup(directory, files);
-        return true;
+        return null;
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 import dev.dbprint.mcp.print.model.Artifact;
@@ -41,8 +42,13 @@ public final class PrintView {
     private final String connection;
     private final Path root;
     private final Path realRoot;
-    // a hash map, sorted only for a digest: a search records thousands of files from several threads at once
+    // concurrent: a search records thousands of files from several threads at once
     private final Map<Path, FileIdentity> touched;
+    /**
+     * The sum of {@link #entryHash} over {@link #touched}, added as each path is first recorded: the walkers of a search
+     * hash their own tables, where a pass over thousands of entries after the walk delayed every reply.
+     */
+    private final LongAdder touchedHashes = new LongAdder();
     private final ContainmentMemo containment;
     /**
      * Set when one call saw a file at two identities (read in two forms, or recorded then read, across a rewrite): its
@@ -274,14 +280,16 @@ public final class PrintView {
             SECURE.nextBytes(nonce);
             return HexFormat.of().formatHex(nonce);
         }
-        return digest(touched);
+        return spell(touched.size(), touchedHashes.sum());
     }
 
     private static final SecureRandom SECURE = new SecureRandom();
 
     private void touch(Path p, FileIdentity id) {
         FileIdentity first = touched.putIfAbsent(p, id);
-        if (first != null && !first.equals(id)) {
+        if (first == null) {
+            touchedHashes.add(entryHash(p.toString(), id));
+        } else if (!first.equals(id)) {
             torn = true;
         }
     }
@@ -293,20 +301,16 @@ public final class PrintView {
      * against the print now), as its 64 bits did before; it is no secret and guards nothing against an adversary.
      */
     public static String digest(Map<Path, FileIdentity> touched) {
-        long sum = touched.size();
-        if (touched instanceof ConcurrentHashMap<Path, FileIdentity> shared) {
-            // a view's own map: summed on the common pool's threads as well as the caller's once it is large
-            sum += shared.reduceToLong(PARALLEL_DIGEST_FROM, (p, id) -> entryHash(p.toString(), id), 0L, Long::sum);
-        } else {
-            for (Map.Entry<Path, FileIdentity> e : touched.entrySet()) {
-                sum += entryHash(e.getKey().toString(), e.getValue());
-            }
+        long sum = 0;
+        for (Map.Entry<Path, FileIdentity> e : touched.entrySet()) {
+            sum += entryHash(e.getKey().toString(), e.getValue());
         }
-        return HexFormat.of().toHexDigits(mix(sum));
+        return spell(touched.size(), sum);
     }
 
-    /** The number of entries from which a digest is split across threads: below, the split costs more than it saves. */
-    private static final long PARALLEL_DIGEST_FROM = 1024;
+    private static String spell(long entries, long hashSum) {
+        return HexFormat.of().toHexDigits(mix(entries + hashSum));
+    }
 
     /** FNV-1a over the path's characters, then each identity field through a finaliser: where a path ends is fixed. */
     private static long entryHash(String path, FileIdentity id) {
@@ -342,18 +346,17 @@ public final class PrintView {
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
-        if (containment.allInside(entry.dir(), entry.files())) {
+        Path outside = containment.firstOutside(entry.dir(), entry.files());
+        if (outside == null) {
             return null;
         }
-        if (!containment.insideExpected(entry.dir())) {
+        if (outside.equals(entry.dir())) {
             return "path resolves outside the connection root";
         }
-        for (Map.Entry<Artifact, Path> f : entry.files().entrySet()) {
-            if (!containment.insideExpected(f.getValue())) {
-                return "artifacts." + f.getKey().key() + " resolves outside the connection root";
-            }
-        }
-        return null;
+        // the first declared file, in the order judged, at that path (two kinds may declare one file)
+        Artifact kind = entry.files().entrySet().stream().filter(f -> f.getValue().equals(outside)).findFirst()
+                .orElseThrow().getKey();
+        return "artifacts." + kind.key() + " resolves outside the connection root";
     }
 
     private Path contained(Path path) {

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.print;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -190,14 +191,14 @@ class ContainmentMemoTest {
         Path realRoot = Containment.realRoot(root);
         PlainEntries shared = settledEntries();
         ContainmentMemo first = new ContainmentMemo(root, realRoot, shared);
-        assertTrue(first.allInside(t, files));
+        assertNull(first.firstOutside(t, files));
         assertEquals(Boolean.TRUE, first.verdicts().get(stats), "judged path by path");
         assertTrue(shared.group(t, files, PlainEntries::stamp) != null, "remembered as one group");
         assertEquals(null, shared.group(t, Map.of("statistics", stats), PlainEntries::stamp), "other files, no group");
         assertEquals(null, shared.group(root.resolve("s"), files, PlainEntries::stamp), "another directory, no group");
 
         ContainmentMemo next = new ContainmentMemo(root, realRoot, shared);
-        assertTrue(next.allInside(t, files));
+        assertNull(next.firstOutside(t, files));
         assertEquals(Boolean.TRUE, next.verdicts().get(t), "the directory's verdict, for the call's later questions");
         assertEquals(null, next.verdicts().get(stats), "confirmed by the stamps: no verdict of its own");
         assertEquals(Boolean.TRUE, next.allVerdicts().get(stats), "yet a check that judges every path again judges it");
@@ -209,25 +210,25 @@ class ContainmentMemoTest {
         relink(stats, outside.resolve("secret.yaml"));
         Thread.sleep(20);
         ContainmentMemo afterLink = new ContainmentMemo(root, realRoot, shared);
-        assertFalse(afterLink.allInside(t, files), "a declared file now a link to the outside");
+        assertEquals(stats, afterLink.firstOutside(t, files), "a declared file now a link to the outside");
         assertEquals(null, shared.group(t, files, PlainEntries::stamp), "a group with a link is never remembered");
         relink(stats, t.resolve("ddl.sql"));
         Thread.sleep(20);
-        assertTrue(new ContainmentMemo(root, realRoot, shared).allInside(t, files), "a link inside the root is inside");
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files), "a link inside the root is inside");
         assertEquals(null, shared.group(t, files, PlainEntries::stamp), "but judged by the full check: no group");
 
         Files.delete(stats);
         Files.writeString(stats, "x: 2\n");
         Thread.sleep(20);
-        assertTrue(new ContainmentMemo(root, realRoot, shared).allInside(t, files));
-        assertTrue(new ContainmentMemo(root, realRoot, shared).allInside(t, files), "the group again");
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files));
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files), "the group again");
         assertTrue(shared.group(t, files, PlainEntries::stamp) != null);
         Files.createDirectories(outside.resolve("t"));
         Files.writeString(outside.resolve("t/statistics.yaml"), "x: 1\n");
         relink(t, outside.resolve("t"));
         Thread.sleep(20);
         ContainmentMemo afterSwap = new ContainmentMemo(root, realRoot, shared);
-        assertFalse(afterSwap.allInside(t, files), "the directory now a link to the outside");
+        assertEquals(t, afterSwap.firstOutside(t, files), "the directory now a link to the outside");
         assertFalse(afterSwap.insideExpected(stats));
     }
 
@@ -249,18 +250,18 @@ class ContainmentMemoTest {
         Map<String, Path> atRoot = Map.of("m", root.resolve("manifest.yaml"));
         Map<String, Path> plainFiles = Map.of("statistics", stats);
         ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
-        assertTrue(memo.allInside(t, deeper));
+        assertNull(memo.firstOutside(t, deeper));
         assertEquals(null, shared.group(t, deeper, PlainEntries::stamp), "a file below the directory");
-        assertTrue(memo.allInside(t, upper));
+        assertNull(memo.firstOutside(t, upper));
         assertEquals(null, shared.group(t, upper, PlainEntries::stamp), "a file beside the directory");
-        assertTrue(memo.allInside(root, atRoot));
-        assertFalse(memo.allInside(dir.resolve("elsewhere"), Map.of()), "outside the root");
+        assertNull(memo.firstOutside(root, atRoot));
+        assertEquals(dir.resolve("elsewhere"), memo.firstOutside(dir.resolve("elsewhere"), Map.of()), "outside the root");
         assertEquals(null, shared.group(dir.resolve("elsewhere"), Map.of(), PlainEntries::stamp));
         assertEquals(null, shared.group(root, atRoot, PlainEntries::stamp), "the root is judged by the full check");
         PlainEntries racy = new PlainEntries(TimeUnit.HOURS.toNanos(1), PlainEntries.MAX_PATHS);
-        assertTrue(new ContainmentMemo(root, realRoot, racy).allInside(t, plainFiles));
+        assertNull(new ContainmentMemo(root, realRoot, racy).firstOutside(t, plainFiles));
         assertEquals(null, racy.group(t, plainFiles, PlainEntries::stamp), "changed within the racy window");
-        assertTrue(memo.allInside(t, plainFiles));
+        assertNull(memo.firstOutside(t, plainFiles));
         assertTrue(shared.group(t, plainFiles, PlainEntries::stamp) != null, "the same entry, its file beside it");
     }
 

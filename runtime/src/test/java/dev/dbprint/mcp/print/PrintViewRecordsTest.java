@@ -65,6 +65,28 @@ class PrintViewRecordsTest {
         assertNotEquals(digest, PrintView.digest(concurrent));
     }
 
+    /**
+     * A view sums its digest as it records each path, on whichever thread reads it: the sum is the digest of what it
+     * recorded, each path counted once however often it was read, absences included.
+     */
+    @Test
+    void aViewsDigestIsTheDigestOfWhatItRecorded() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        PrintView view = new PrintStore().view("basic", root);
+        for (TableEntry table : view.manifest().tables().values()) {
+            view.statistics(table);
+            view.searchStatistics(table);
+            view.statisticsAnnotations(table);
+            view.description(table);
+        }
+        view.diff();
+        view.diff();
+        view.record(root.resolve("absent.yaml"));
+        Map<Path, FileIdentity> touched = view.touched();
+        assertTrue(touched.containsValue(FileIdentity.ABSENT), touched.toString());
+        assertEquals(PrintView.digest(touched), view.digest());
+    }
+
     /** The digest is over the paths in their order, whatever map holds them, and tells every path and identity apart. */
     @Test
     void theDigestIsOverPathsInOrderAndTellsEveryEntryApart() {

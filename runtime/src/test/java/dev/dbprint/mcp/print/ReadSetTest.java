@@ -2,6 +2,7 @@ package dev.dbprint.mcp.print;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -174,10 +175,10 @@ class ReadSetTest {
         Path stats = orders.resolve("statistics.yaml");
         Path ddl = Files.writeString(tmp.resolve("ddl.sql"), "create table orders ();\n");
         Map<String, Path> files = Map.of("statistics", stats, "ddl", orders.resolve("ddl.sql"));
-        assertTrue(store.containment(root, Containment.realRoot(root), 16).allInside(orders, files));
+        assertNull(store.containment(root, Containment.realRoot(root), 16).firstOutside(orders, files));
         Files.createDirectories(root.resolve("fresh")); // the root changes now: its stamp cannot vouch
         ContainmentMemo memo = store.containment(root, Containment.realRoot(root), 16);
-        assertTrue(memo.allInside(orders, files));
+        assertNull(memo.firstOutside(orders, files));
         assertEquals(null, memo.verdicts().get(stats), "confirmed as a group, from the stamps of orders and shop");
         ReadSet kept = new ReadSet(store, root, Map.of(stats, store.identity(stats, FileIdentity.ABSENT, memo)), memo);
         holds(kept, 0);
