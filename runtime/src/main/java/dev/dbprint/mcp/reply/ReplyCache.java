@@ -3,6 +3,7 @@ package dev.dbprint.mcp.reply;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -181,12 +182,29 @@ final class ReplyCache {
         });
     }
 
-    synchronized int size() {
-        return entries.size();
+    /** How many replies are kept, once the read sets being built are in. */
+    int size() {
+        awaitKeeper();
+        synchronized (this) {
+            return entries.size();
+        }
     }
 
-    synchronized long weight() {
-        return total;
+    /** What the kept replies weigh, their read sets counted once built. */
+    long weight() {
+        awaitKeeper();
+        synchronized (this) {
+            return total;
+        }
+    }
+
+    /** Waits for the read sets of the kept replies (outside the lock, which the keeper takes to weigh one). */
+    private void awaitKeeper() {
+        List<CompletableFuture<ReadSet>> building;
+        synchronized (this) {
+            building = entries.values().stream().<CompletableFuture<ReadSet>>map(e -> e.basis).toList();
+        }
+        building.forEach(CompletableFuture::join);
     }
 
     private synchronized void weigh(Entry<?> e, long weight) {
