@@ -26,10 +26,18 @@ import java.util.function.Function;
  */
 final class PlainEntries {
 
-    /** A directory as one stat saw it; {@link #NONE} when it could not be read. */
-    record Stamp(long dev, long ino, long ctimeNanos) {
+    /**
+     * A directory as one stat saw it, and when ({@code takenMillis}, wall clock; not part of its equality); {@link #NONE}
+     * when it could not be read.
+     */
+    record Stamp(long dev, long ino, long ctimeNanos, long takenMillis) {
 
-        static final Stamp NONE = new Stamp(-1, -1, -1);
+        static final Stamp NONE = new Stamp(-1, -1, -1, -1);
+
+        /** A stamp taken now. */
+        Stamp(long dev, long ino, long ctimeNanos) {
+            this(dev, ino, ctimeNanos, System.currentTimeMillis());
+        }
 
         // written out, as FileIdentity's: every path a warm call judges compares one
         @Override
@@ -96,11 +104,13 @@ final class PlainEntries {
     }
 
     /**
-     * Whether a stamp taken just now can vouch for its directory's entries: it was read, and the directory's last change
-     * is older than the racy window.
+     * Whether a stamp can vouch for its directory's entries: it was read, and the directory's last change was older than
+     * the racy window when the stamp was taken. When, not now: a stamp taken within a tick of a change would miss a
+     * second change in that tick however long ago that was, and a stamp may be judged long after it was taken (early in
+     * a cold search of seconds, or by a read set built after the reply).
      */
     boolean settled(Stamp stamp) {
-        return stamp != Stamp.NONE && System.currentTimeMillis() * 1_000_000L - stamp.ctimeNanos() >= racyNanos;
+        return stamp != Stamp.NONE && stamp.takenMillis() * 1_000_000L - stamp.ctimeNanos() >= racyNanos;
     }
 
     /**

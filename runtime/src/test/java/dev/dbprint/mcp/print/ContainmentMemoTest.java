@@ -95,6 +95,7 @@ class ContainmentMemoTest {
     void aDirectoryChangedWithinTheRacyWindowIsNotRemembered() throws Exception {
         Path d = Files.createDirectories(dir.resolve("fresh"));
         Path f = Files.writeString(d.resolve("f"), "x");
+        Thread.sleep(5); // a stamp of the very millisecond of the change is racy even to a window of 0
         PlainEntries.Stamp now = PlainEntries.stamp(d);
         PlainEntries entries = new PlainEntries();
         entries.remember(f, d, now, false);
@@ -110,6 +111,29 @@ class ContainmentMemoTest {
         assertEquals(PlainEntries.Stamp.NONE, none);
         eager.remember(dir.resolve("absent/f"), dir.resolve("absent"), none, false);
         assertEquals(null, eager.plainIn(dir.resolve("absent/f"), x -> none), "an unreadable directory is never remembered");
+    }
+
+    /**
+     * A stamp taken within the racy window never vouches, however long after it is judged: a second change in the tick
+     * of the first keeps the stamp, and a read set or a memo may judge a stamp seconds after the call took it.
+     */
+    @Test
+    void aStampTakenWithinTheRacyWindowNeverVouchesLater() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("fresh"));
+        Path f = Files.writeString(d.resolve("f"), "x");
+        PlainEntries entries = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(300), PlainEntries.MAX_PATHS);
+        PlainEntries.Stamp early = PlainEntries.stamp(d);
+        assertFalse(entries.settled(early));
+        Thread.sleep(400);
+        assertFalse(entries.settled(early), "judged after the window, taken within it");
+        entries.remember(f, d, early, false);
+        assertEquals(null, entries.plainIn(f, x -> early));
+        PlainEntries.Stamp late = PlainEntries.stamp(d);
+        assertEquals(early, late, "the same directory, unchanged");
+        assertTrue(entries.settled(late), "taken after the window");
+        entries.remember(f, d, late, false);
+        assertEquals(d, entries.plainIn(f, x -> late));
+        assertFalse(entries.settled(PlainEntries.Stamp.NONE));
     }
 
     /**
@@ -268,8 +292,8 @@ class ContainmentMemoTest {
     @Test
     void theEntriesForgetEverythingWhenClearedOrPastTheirBound() throws Exception {
         Path d = Files.createDirectories(dir.resolve("d"));
-        PlainEntries.Stamp stamp = PlainEntries.stamp(d);
         Thread.sleep(5); // a stamp of this very millisecond would still be racy
+        PlainEntries.Stamp stamp = PlainEntries.stamp(d);
         PlainEntries entries = new PlainEntries(0, 2);
         entries.remember(d.resolve("a"), d, stamp, false);
         entries.remember(d.resolve("b"), d, stamp, false);
