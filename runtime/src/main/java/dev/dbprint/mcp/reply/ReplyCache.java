@@ -182,12 +182,8 @@ final class ReplyCache {
         });
     }
 
-    /** How many replies are kept, once the read sets being built are in. */
-    int size() {
-        awaitKeeper();
-        synchronized (this) {
-            return entries.size();
-        }
+    synchronized int size() {
+        return entries.size();
     }
 
     /** What the kept replies weigh, their read sets counted once built. */

@@ -43,19 +43,23 @@ class ContainmentTest {
         Files.createSymbolicLink(root.resolve("s/link"), outside);
         Fixtures.write(root.resolve("s/ok/statistics.yaml"), "format_version: 1\ncolumns: {}\n");
         Files.createSymbolicLink(root.resolve("s/ok/ddl.sql"), outside.resolve("statistics.yaml"));
+        Fixtures.write(root.resolve("s/stat/ddl.sql"), "create table t (a int);\n");
+        Files.createSymbolicLink(root.resolve("s/stat/statistics.yaml"), outside.resolve("statistics.yaml"));
         Fixtures.write(root.resolve("s/fine/statistics.yaml"), "format_version: 1\ncolumns: {}\n");
 
         Manifest m = manifest(root, entry("s.dotdot", "s/../../../elsewhere")
                 + entry("s.abs", outside.toString())
                 + entry("s.link", "s/link")
                 + entry("s.filelink", "s/ok")
+                + entry("s.statlink", "s/stat")
                 + "  s.notmap: [a, b]\n"
                 + "  s.nopath:\n    path: 7\n"
                 + "  s.badfile:\n    path: s/fine\n    artifacts:\n      statistics: ../../../elsewhere/statistics.yaml\n"
                 + "  s.inner:\n    path: s/fine/../fine\n    artifacts:\n      statistics: statistics.yaml\n"
                 + entry("s.fine", "s/fine"));
 
-        for (String fqn : List.of("s.dotdot", "s.abs", "s.link", "s.filelink", "s.notmap", "s.nopath", "s.badfile")) {
+        for (String fqn : List.of("s.dotdot", "s.abs", "s.link", "s.filelink", "s.statlink", "s.notmap", "s.nopath",
+                "s.badfile")) {
             TableEntry e = m.table(fqn);
             assertFalse(e.followable(), fqn);
             assertNull(e.dir(), fqn);
@@ -68,6 +72,8 @@ class ContainmentTest {
         assertEquals("path leads outside the connection root", m.table("s.dotdot").notFollowableReason());
         assertEquals("path resolves outside the connection root", m.table("s.link").notFollowableReason());
         assertEquals("artifacts.ddl resolves outside the connection root", m.table("s.filelink").notFollowableReason());
+        assertEquals("artifacts.statistics resolves outside the connection root",
+                m.table("s.statlink").notFollowableReason(), "the file outside is named, not the first declared");
         assertEquals("entry is not a mapping", m.table("s.notmap").notFollowableReason());
         assertEquals("path is not a string", m.table("s.nopath").notFollowableReason());
         assertTrue(m.table("s.fine").followable());
