@@ -47,7 +47,9 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * replicate [the production example print beside the project], {@code --schema} [its largest], {@code --dir} where the
  * prints are generated and kept for the next invocation [target/large-prints], {@code --launcher}
  * [integration-tests/target/dbprint-mcp], {@code --text} [email], {@code --new-text} [viability], {@code --think}
- * milliseconds between tools/list and the first tool call, as an agent's model takes to choose it, not timed [0].
+ * milliseconds between tools/list and the first tool call, as an agent's model takes to choose it, not timed [0],
+ * {@code --pace} milliseconds before each later tool call, as a model takes to read a reply, not timed [0: each call
+ * as soon as the last is answered].
  */
 public final class LargePrintBench {
 
@@ -242,22 +244,21 @@ public final class LargePrintBench {
         String table = print.copy(print.copies() / 2) + "." + print.schemaTables().get(0);
         String text = args.string("--text", "email"), newText = args.string("--new-text", "viability");
         int think = args.integer("--think", 0);
+        int pace = args.integer("--pace", 0);
         return List.of(new Step("initialize (from spawning the process)", StdioServer::initialize),
                 new Step("tools/list (a client lists the tools next)", s -> s.timed("tools/list", json()).nanos()),
-                new Step("list_tables (first call" + (think > 0 ? ", " + think + " ms after tools/list)" : ")"), s -> {
-                    pause(think); // an agent's model choosing its first call; not timed
-                    return call(s, "list_tables", json());
-                }),
+                new Step("list_tables (first call" + (think > 0 ? ", " + think + " ms after tools/list)" : ")"),
+                        s -> call(s, think, "list_tables", json())),
                 new Step("get_table_context `" + table + "`, query (first)",
-                        s -> call(s, "get_table_context", json().put("table", table).put("purpose", "query"))),
+                        s -> call(s, pace, "get_table_context", json().put("table", table).put("purpose", "query"))),
                 new Step("search_columns `text: \"" + text + "\"` (first)",
-                        s -> call(s, "search_columns", json().put("text", text))),
+                        s -> call(s, pace, "search_columns", json().put("text", text))),
                 new Step("search_columns `text: \"" + newText + "\"`, a new term (warm)",
-                        s -> call(s, "search_columns", json().put("text", newText))),
-                new Step("the same search again", s -> call(s, "search_columns", json().put("text", newText))),
+                        s -> call(s, pace, "search_columns", json().put("text", newText))),
+                new Step("the same search again", s -> call(s, pace, "search_columns", json().put("text", newText))),
                 new Step("search_columns, five more new terms (median)", s -> {
                     long[] each = SETTLED_TERMS.stream()
-                            .mapToLong(t -> call(s, "search_columns", json().put("text", t))).sorted().toArray();
+                            .mapToLong(t -> call(s, pace, "search_columns", json().put("text", t))).sorted().toArray();
                     return each[each.length / 2];
                 }));
     }
@@ -307,7 +308,9 @@ public final class LargePrintBench {
                 .timeoutEach(timeout);
     }
 
-    private static long call(StdioServer server, String tool, ObjectNode arguments) {
+    /** The call's time, once {@code pause} milliseconds have passed (a model at work; not timed). */
+    private static long call(StdioServer server, int pause, String tool, ObjectNode arguments) {
+        pause(pause);
         StdioServer.Reply reply = server.callTool(tool, arguments);
         reply.toolText(); // throws on an error reply
         return reply.nanos();
@@ -415,9 +418,11 @@ public final class LargePrintBench {
     private void table(List<Replica> prints, List<Session[][]> results, List<String> floors, List<String> statFloors) {
         List<String> labels = new ArrayList<>(steps(prints.get(0)).stream().map(Step::label).toList());
         labels.addAll(List.of("heap used after a full GC", "peak RSS (VmHWM)"));
+        int pace = args.integer("--pace", 0);
         StringBuilder head = new StringBuilder("| call, in order, one fresh process" + (javaOpts.isEmpty()
                 ? ""
-                : " (" + javaOpts + ")") + " |");
+                : " (" + javaOpts + ")") + (pace > 0 ? ", each call after the first " + pace + " ms after the last" : "")
+                + " |");
         StringBuilder rule = new StringBuilder("|---|");
         for (Replica p : prints) {
             head.append(String.format(Locale.ROOT, " %,d tables, no index yet | %,d tables, index from an earlier process |",
