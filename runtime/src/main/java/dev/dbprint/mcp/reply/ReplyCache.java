@@ -28,7 +28,8 @@ import dev.dbprint.mcp.print.ReadSet;
  * <p>
  * Weight: the characters of the pages kept, the bytes of their JSON spellings, and what the read set holds (see
  * {@link ReadSet#weight()}). Least recently used replies go first once the total exceeds {@code maxChars}; 0 keeps
- * nothing.
+ * nothing. A read set counts once built (see {@link #put}): until then the total may pass the bound by what the sets
+ * being built weigh.
  */
 final class ReplyCache {
 

@@ -150,11 +150,13 @@ class ReplyCacheTest {
         String a = "{\"table\":\"rental.ride\"}", b = "{\"table\":\"rental.bike\"}", c = "{\"table\":\"rental.station\"}";
         // one-page replies; what each weighs kept alone, its read set included
         long bound = keptAlone(a) + keptAlone(b) + keptAlone(c) - 1;
-        GetTableContextTool tool = new GetTableContextTool(h.store, new PagedReplies(bound));
+        PagedReplies paging = new PagedReplies(bound);
+        GetTableContextTool tool = new GetTableContextTool(h.store, paging);
         h.call(tool, a);
         h.call(tool, b);
         h.call(tool, a); // now the more recent of the two
-        h.call(tool, c); // past the bound by one character
+        h.call(tool, c); // past the bound by one character once its read set is weighed
+        paging.cacheSummary(); // which the summary waits for
         long hits = h.store.counters().cacheHits();
         h.call(tool, a);
         assertEquals(hits, h.store.counters().cacheHits(), "the recently used reply was kept");
