@@ -47,6 +47,9 @@ class FileIdentityTest {
         PlainEntries.Stamp stamp = new PlainEntries.Stamp(1, 2, 3);
         assertEquals(stamp, new PlainEntries.Stamp(1, 2, 3));
         assertEquals(stamp.hashCode(), new PlainEntries.Stamp(1, 2, 3).hashCode());
+        // when a stamp was taken is no part of what it says of its directory
+        assertEquals(new PlainEntries.Stamp(1, 2, 3, 10), new PlainEntries.Stamp(1, 2, 3, 20));
+        assertEquals(new PlainEntries.Stamp(1, 2, 3, 10).hashCode(), new PlainEntries.Stamp(1, 2, 3, 20).hashCode());
         for (PlainEntries.Stamp other : new PlainEntries.Stamp[]{new PlainEntries.Stamp(9, 2, 3),
                 new PlainEntries.Stamp(1, 9, 3), new PlainEntries.Stamp(1, 2, 9)}) {
             assertNotEquals(stamp, other);
