@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -34,6 +36,22 @@ class PrintViewRecordsTest {
         view.diff();
         assertEquals(FileIdentity.of(root.resolve("diff.yaml")), view.recorded(root.resolve("diff.yaml")));
         assertEquals(FileIdentity.of(root.resolve("diff.yaml")), view.recorded(root.resolve("shop/../diff.yaml")));
+    }
+
+    /**
+     * A read that fails still depended on the file: the view records what is there, so a cursor pinned to the call goes
+     * stale once the file is mended.
+     */
+    @Test
+    void aFileThatFailedToReadIsRecordedAtItsIdentityThen() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        Path diff = Files.writeString(root.resolve("diff.yaml"), "events: [\n");
+        PrintView view = new PrintStore().view("basic", root);
+        String before = view.digest();
+        PrintError error = assertThrows(PrintError.class, view::diff);
+        assertEquals(PrintError.Kind.PARSE, error.kind());
+        assertEquals(FileIdentity.of(diff), view.recorded(diff));
+        assertNotEquals(before, view.digest());
     }
 
     /**
