@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
@@ -21,7 +20,6 @@ import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.text.CodePointOrder;
 
 /**
  * The search_columns walk (§4.3): every table of the manifest in FQN order, each table's {@link TableIndex} in order,
@@ -95,8 +93,9 @@ public final class ColumnSearch {
             found[i] = find(entry, walk(view, entry), predicates);
         })).join();
         List<ColumnMatch> matches = new ArrayList<>();
-        TreeSet<String> unreadable = new TreeSet<>(CodePointOrder.INSTANCE);
-        TreeSet<String> switchedOff = new TreeSet<>(CodePointOrder.INSTANCE);
+        // names are unique and in code-point order: the lists come out sorted as §4.3 asks
+        List<String> unreadable = new ArrayList<>();
+        List<String> switchedOff = new ArrayList<>();
         for (int i = 0; i < found.length; i++) {
             matches.addAll(found[i].matches());
             if (found[i].unreadable()) {
