@@ -33,6 +33,7 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.RunTimeConfigurationDefaultBuildItem;
 import io.quarkus.deployment.builditem.RuntimeConfigSetupCompleteBuildItem;
 import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
@@ -73,6 +74,16 @@ class DbprintProcessor {
     @BuildStep
     UnremovableBeanBuildItem toolBeans() {
         return new UnremovableBeanBuildItem(new UnremovableBeanBuildItem.BeanClassAnnotationExclusion(MCP_TOOL));
+    }
+
+    /**
+     * HTTP/1.1 only. The loopback guard (§6.2) reads {@code Host}, which HTTP/2 replaces with {@code :authority}: over
+     * HTTP/2 every request would be refused 421. Streamable HTTP needs nothing HTTP/2 adds, and a client that offers an
+     * {@code h2c} upgrade (as Java's default {@code HttpClient} and {@code curl --http2} do) is answered in HTTP/1.1.
+     */
+    @BuildStep
+    RunTimeConfigurationDefaultBuildItem http1Only() {
+        return new RunTimeConfigurationDefaultBuildItem("quarkus.http.http2", "false");
     }
 
     @BuildStep

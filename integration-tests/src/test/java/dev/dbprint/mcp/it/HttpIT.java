@@ -160,6 +160,23 @@ class HttpIT {
         return "127.0.0.1:" + port;
     }
 
+    /**
+     * Java's default client offers HTTP/2 on a first request ({@code Upgrade: h2c}), as {@code curl --http2} does. The
+     * server declines the upgrade and answers in HTTP/1.1; were it to upgrade, the request would reach the loopback
+     * guard with {@code :authority} instead of {@code Host} and be refused 421.
+     */
+    @Test
+    void aClientOfferingHttp2IsAnsweredInHttp11() throws Exception {
+        HttpClient h2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).connectTimeout(Duration.ofSeconds(5))
+                .build();
+        HttpResponse<String> init = h2.send(HttpRequest.newBuilder(uri("/mcp")).timeout(Duration.ofSeconds(15))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, init.statusCode(), init.body());
+        assertEquals(HttpClient.Version.HTTP_1_1, init.version());
+        assertEquals("dbprint", ServerProcess.parse(init.body()).get("result").get("serverInfo").get("name").asText());
+    }
+
     @Test
     void getOnMcpIs405() throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/mcp")).GET().build(),
