@@ -370,10 +370,13 @@ public final class PeerBench {
             }
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
+                if (s.getLocalPort() != port) { // else the probe reached itself (a TCP self-connect), not the server
+                    return;
+                }
             } catch (IOException notYet) {
-                Thread.sleep(50);
+                // not listening yet
             }
+            Thread.sleep(50);
         }
         throw new IllegalStateException("nothing listening on " + port + " after 60 s");
     }

@@ -1,20 +1,20 @@
 package dev.dbprint.mcp.interop;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The server under test, the runner jar (failsafe property {@code runner.jar}) serving the bundled sample project
- * ({@code sample.project}), as the interop clients launch it: a stdio command line, or an HTTP server on a free port.
+ * ({@code sample.project}), as the interop clients launch it: a stdio command line, or an HTTP server on a port it picks.
  */
 final class RunnerJar {
 
     private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(20);
+    private static final Pattern READY = Pattern.compile("over HTTP at (http://127\\.0\\.0\\.1:[0-9]+)/mcp ");
 
     private RunnerJar() {
     }
@@ -38,37 +38,48 @@ final class RunnerJar {
         void run(String baseUrl) throws Exception;
     }
 
-    /** Runs {@code client} against the jar serving the sample over HTTP on a free loopback port, then stops the jar. */
+    /**
+     * Runs {@code client} against the jar serving the sample over HTTP on a loopback port it picks itself
+     * ({@code --port 0}), then stops the jar. The base URL comes from the server's ready line, printed once it listens:
+     * a port picked here and probed until something accepted could be taken, for a moment, by another process, or be
+     * "accepted" by the probe's own socket (a TCP self-connect), and the client's first request was then refused.
+     */
     static void overHttp(Client client) throws Exception {
-        int port = freePort();
-        Process server = startHttp(port);
+        Path log = Files.createTempFile("dbprint-interop-http-", ".log");
+        Process server = new ProcessBuilder(java(), "-jar", jar().toString(), "--project", sampleProject().toString(),
+                "--transport", "http", "--port", "0").redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(log.toFile()).start();
         try {
-            client.run("http://127.0.0.1:" + port);
+            client.run(awaitReadyLine(server, log));
+        } catch (Exception | AssertionError e) {
+            // what the server was doing when the client failed: whether it still runs, and what it wrote to stderr
+            e.addSuppressed(new AssertionError((server.isAlive()
+                    ? "server still running"
+                    : "server exited "
+                            + server.exitValue())
+                    + "; its stderr:\n" + Files.readString(log)));
+            throw e;
         } finally {
             server.destroy();
             server.waitFor();
+            Files.deleteIfExists(log);
         }
     }
 
-    /** The jar serving the sample over HTTP on {@code port}, once it accepts connections. */
-    private static Process startHttp(int port) throws IOException, InterruptedException {
-        Process server = new ProcessBuilder(java(), "-jar", jar().toString(), "--project", sampleProject().toString(),
-                "--transport", "http", "--port", Integer.toString(port))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        try {
-            awaitListening(server, port);
-            return server;
-        } catch (AssertionError | InterruptedException e) {
-            server.destroy();
-            throw e;
+    /** The base URL {@code http://127.0.0.1:<port>} of the server's ready line; fails if the server exits first. */
+    private static String awaitReadyLine(Process server, Path log) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + LISTEN_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher ready = READY.matcher(Files.readString(log));
+            if (ready.find()) {
+                return ready.group(1);
+            }
+            if (!server.isAlive()) {
+                throw new AssertionError("server exited " + server.exitValue() + " before listening");
+            }
+            Thread.sleep(50);
         }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        throw new AssertionError("no ready line after " + LISTEN_TIMEOUT);
     }
 
     private static Path existing(String property, String what) {
@@ -78,22 +89,5 @@ final class RunnerJar {
                     + " (run through maven-failsafe after the integration-tests module is packaged)");
         }
         return Path.of(value).toAbsolutePath().normalize();
-    }
-
-    /** Polls until the server accepts connections, failing early if it exits first. */
-    private static void awaitListening(Process server, int port) throws InterruptedException {
-        long deadline = System.nanoTime() + LISTEN_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!server.isAlive()) {
-                throw new AssertionError("server exited " + server.exitValue() + " before listening on " + port);
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new AssertionError("nothing listening on port " + port + " after " + LISTEN_TIMEOUT);
     }
 }
