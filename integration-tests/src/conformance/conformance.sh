@@ -39,20 +39,22 @@ if [[ ! -x "$NODE" ]] || ! grep -q "\"version\": \"$SUITE_VERSION\"" "$SUITE/pac
         || { echo "conformance: npm could not install $NODE_PACKAGE and the suite" >&2; exit 3; }
 fi
 
-PORT="$("$NODE" -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+# --port 0: the server picks its port and names it in its ready line, printed once it listens. A port picked here and
+# probed until something accepted could be taken for a moment by another process, or "accepted" by the probe's own
+# socket (a TCP self-connect), and the suite's first request was refused.
 LOG="$(mktemp)"
-java -jar "$JAR" --project "$ROOT/src/sample" --transport http --port "$PORT" 2>"$LOG" &
+java -jar "$JAR" --project "$ROOT/src/sample" --transport http --port 0 2>"$LOG" &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null; rm -f "$LOG"' EXIT
+BASE=
 for _ in $(seq 1 300); do
-    if "$NODE" -e "require('net').connect($PORT,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))"; then
-        break
-    fi
+    BASE="$(grep -Eo 'over HTTP at http://127\.0\.0\.1:[0-9]+/mcp ' "$LOG" | grep -Eo 'http://[^/]+')" && break
     kill -0 "$SERVER" 2>/dev/null || { echo "conformance: the server exited; its log:" >&2; cat "$LOG" >&2; exit 2; }
     sleep 0.1
 done
+[[ -n "$BASE" ]] || { echo "conformance: no ready line from the server in 30 s; its log:" >&2; cat "$LOG" >&2; exit 2; }
 
-URL="http://127.0.0.1:$PORT/mcp"
+URL="$BASE/mcp"
 failed=0
 for revision in "${REVISIONS[@]}"; do
     results="$TARGET/conformance-results/$revision"
