@@ -90,10 +90,8 @@ class FuzzIT {
     @Test
     void streamableHttp() throws Exception {
         long seed = seed();
-        int port = ServerProcess.freePort();
-        try (ServerProcess server = ServerProcess.start(HEAP, SamplePrint.source(), "--transport", "http", "--port",
-                Integer.toString(port))) {
-            server.awaitListening(port);
+        try (ServerProcess server = ServerProcess.start(HEAP, SamplePrint.source(), "--transport", "http", "--port", "0")) {
+            int port = server.awaitListening();
             McpHttp probe = McpHttp.open(port);
             Baseline before = Baseline.take(probe::request);
             FrameFuzzer fuzzer = new FrameFuzzer(seed, surface(probe::request), "fz");

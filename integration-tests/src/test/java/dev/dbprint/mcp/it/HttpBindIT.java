@@ -1,10 +1,9 @@
 package dev.dbprint.mcp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -18,10 +17,9 @@ class HttpBindIT {
     @Test
     void ipv6LoopbackBindServesOnlyThere() throws IOException {
         Assumptions.assumeTrue(ipv6LoopbackAvailable(), "no IPv6 loopback on this machine");
-        int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
-                "--host", "::1", "--port", Integer.toString(port))) {
-            server.awaitListening("::1", port);
+                "--host", "::1", "--port", "0")) {
+            int port = server.awaitListening();
             try (Socket s = new Socket("::1", port)) {
                 s.getOutputStream()
                         .write(("POST /mcp HTTP/1.1\r\nHost: [::1]:" + port + "\r\nContent-Type: application/json\r\n"
@@ -29,8 +27,7 @@ class HttpBindIT {
                 String status = new String(s.getInputStream().readAllBytes()).split("\r\n")[0];
                 assertEquals("HTTP/1.1 400 Bad Request", status, "a request without a session reached the server");
             }
-            assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close(),
-                    "bound to ::1, the server must not listen on 127.0.0.1");
+            assertFalse(ServerProcess.accepts("127.0.0.1", port), "bound to ::1, the server must not listen on 127.0.0.1");
             server.terminate();
             assertEquals(0, server.waitForExit(), server.stderr());
         }

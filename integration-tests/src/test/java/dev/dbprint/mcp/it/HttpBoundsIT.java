@@ -27,10 +27,10 @@ class HttpBoundsIT {
 
     @BeforeAll
     void start() {
-        port = ServerProcess.freePort();
         server = ServerProcess.startHttp(List.of("-Ddbprint.http-limits.max-sessions=2",
                 "-Ddbprint.http-limits.session-idle-timeout=3S", "-Ddbprint.http-limits.body-timeout=2S"),
-                ServerProcess.fixture("it-project"), port);
+                ServerProcess.fixture("it-project"));
+        port = server.awaitListening();
     }
 
     @AfterAll

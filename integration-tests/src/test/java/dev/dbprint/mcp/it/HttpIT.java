@@ -44,8 +44,8 @@ class HttpIT {
 
     @BeforeAll
     void start() {
-        port = ServerProcess.freePort();
-        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"), port);
+        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"));
+        port = server.awaitListening();
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 

@@ -17,10 +17,9 @@ class HttpShutdownIT {
 
     @Test
     void sigtermExitsZero() {
-        int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
-                "--port", Integer.toString(port))) {
-            server.awaitListening(port);
+                "--port", "0")) {
+            int port = server.awaitListening();
             RawHttp.Response init = RawHttp.post(port, "/mcp", "127.0.0.1:" + port, Map.of(),
                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\"}}");
             assertEquals(200, init.status(), init.body());
@@ -32,10 +31,9 @@ class HttpShutdownIT {
 
     @Test
     void anOversizedBodyIsRefusedAtOnceAndSigtermDoesNotWaitForIt() throws Exception {
-        int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
-                "--port", Integer.toString(port))) {
-            server.awaitListening(port);
+                "--port", "0")) {
+            int port = server.awaitListening();
             try (Socket client = new Socket("127.0.0.1", port)) {
                 // a client that waits for 100 Continue before sending a body over the limit
                 client.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port
@@ -60,10 +58,9 @@ class HttpShutdownIT {
 
     @Test
     void sigtermWithAnOpenSseStreamExitsZero() throws Exception {
-        int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--transport", "http",
-                "--port", Integer.toString(port))) {
-            server.awaitListening(port);
+                "--port", "0")) {
+            int port = server.awaitListening();
             try (Socket sse = new Socket("127.0.0.1", port)) {
                 sse.getOutputStream().write(("GET /sse HTTP/1.1\r\nHost: localhost:" + port
                         + "\r\nAccept: text/event-stream\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));

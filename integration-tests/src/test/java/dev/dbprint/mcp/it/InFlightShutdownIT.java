@@ -39,10 +39,8 @@ class InFlightShutdownIT {
 
     @Test
     void sigtermAnswersEveryHttpCallAlreadySent() throws Exception {
-        int port = ServerProcess.freePort();
-        try (ServerProcess server = ServerProcess.start(SamplePrint.source(), "--transport", "http", "--port",
-                Integer.toString(port))) {
-            server.awaitListening(port);
+        try (ServerProcess server = ServerProcess.start(SamplePrint.source(), "--transport", "http", "--port", "0")) {
+            int port = server.awaitListening();
             String session = McpHttp.open(port).session();
             List<Socket> sockets = new ArrayList<>();
             try {

@@ -128,10 +128,9 @@ class LauncherIT {
             String flags = flags(stdio);
             assertTrue(flags.contains("-XX:TieredStopAtLevel=1"), flags);
         }
-        int port = ServerProcess.freePort();
         try (ServerProcess http = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString(),
-                "--transport", "http", "--port", Integer.toString(port)))) {
-            http.awaitListening(port);
+                "--transport", "http", "--port", "0"))) {
+            int port = http.awaitListening();
             String flags = flags(http);
             assertTrue(flags.contains("-XX:TieredStopAtLevel=4"), flags);
         }

@@ -54,10 +54,8 @@ class LoadIT {
         Files.writeString(stats, statsVersions.get(0));
         Files.writeString(manifest, manifestVersions.get(0));
 
-        int port = ServerProcess.freePort();
-        try (ServerProcess server = ServerProcess.start(FuzzIT.HEAP, project, "--transport", "http", "--port",
-                Integer.toString(port))) {
-            server.awaitListening(port);
+        try (ServerProcess server = ServerProcess.start(FuzzIT.HEAP, project, "--transport", "http", "--port", "0")) {
+            int port = server.awaitListening();
             McpHttp probe = McpHttp.open(port);
             JsonNode tools = probe.request("tools/list", null).path("result");
 

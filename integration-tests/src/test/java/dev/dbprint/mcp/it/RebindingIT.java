@@ -45,8 +45,8 @@ class RebindingIT {
 
     @BeforeAll
     void start() {
-        port = ServerProcess.freePort();
-        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"), port);
+        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"));
+        port = server.awaitListening();
     }
 
     @AfterAll

@@ -70,10 +70,9 @@ class ResourcesIT {
         };
         Path httpProject = project(Files.createTempDirectory("dbprint-res-http"));
         projects.add(httpProject);
-        int port = ServerProcess.freePort();
-        ServerProcess h = ServerProcess.start(httpProject, "--transport", "http", "--port", Integer.toString(port));
+        ServerProcess h = ServerProcess.start(httpProject, "--transport", "http", "--port", "0");
         open.add(h);
-        h.awaitListening(port);
+        int port = h.awaitListening();
         http = new HttpSession(port, httpProject);
     }
 

@@ -51,6 +51,8 @@ public final class ServerProcess implements AutoCloseable {
     public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private static final Object EOF = new Object();
+    /** The HTTP ready line, with the port bound. */
+    private static final Pattern LISTENING = Pattern.compile("over HTTP at http://\\S*:([0-9]+)/mcp ");
 
     private final Process process;
     private final OutputStream stdin;
@@ -99,10 +101,13 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** The server over HTTP on {@code port} for the project in {@code workingDirectory}, once it accepts connections. */
-    public static ServerProcess startHttp(List<String> jvmOptions, Path workingDirectory, int port) {
-        ServerProcess server = start(jvmOptions, workingDirectory, "--transport", "http", "--port", Integer.toString(port));
-        server.awaitListening(port);
+    /**
+     * The server over HTTP for the project in {@code workingDirectory}, on a port it binds itself ({@code --port 0}), once
+     * it listens; {@link #awaitListening()} gives the port.
+     */
+    public static ServerProcess startHttp(List<String> jvmOptions, Path workingDirectory) {
+        ServerProcess server = start(jvmOptions, workingDirectory, "--transport", "http", "--port", "0");
+        server.awaitListening();
         return server;
     }
 
@@ -369,29 +374,14 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * Waits until this server says it listens on {@code port} and something accepts TCP connections there; fails if the
-     * server dies first. Its own ready line comes first: between {@link #freePort()} and this server's bind another
-     * process may take the port for a moment (a listener of its own, soon closed), and a probe alone would take that
-     * listener for this server's, so the test's first request was refused.
+     * Waits until this server, started with {@code --port 0}, says it listens over HTTP, and returns the port its ready
+     * line names; fails if the server dies first. The line is printed once the port is bound, so no probe is needed, and
+     * none could be trusted: a port picked by the test beforehand may be taken for a moment by another process between
+     * the pick and the server's bind, and a probe whose own ephemeral port is the probed one connects to itself (a TCP
+     * self-connect) with nothing listening; either way the test's first request was refused.
      */
-    public void awaitListening(int port) {
-        awaitListening("127.0.0.1", port);
-    }
-
-    /** {@link #awaitListening(int)} for a server bound to {@code host} (an IPv6 literal without brackets). */
-    public void awaitListening(String host, int port) {
-        awaitStderr(Pattern.compile("over HTTP at http://\\S*:" + port + "/mcp "));
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new AssertionError("server exited " + process.exitValue() + " before listening; stderr:\n" + stderr);
-            }
-            if (accepts(host, port)) {
-                return;
-            }
-            sleep(50);
-        }
-        throw new AssertionError("nothing listening on port " + port + " after " + TIMEOUT + "; stderr:\n" + stderr);
+    public int awaitListening() {
+        return Integer.parseInt(awaitStderr(LISTENING).group(1));
     }
 
     @Override

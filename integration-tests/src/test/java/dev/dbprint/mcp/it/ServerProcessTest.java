@@ -9,11 +9,11 @@ import java.net.Socket;
 
 import org.junit.jupiter.api.Test;
 
-/** The readiness probe every spawned-server test waits on. */
+/** The probe the tests use to show that nothing listens on a port. */
 class ServerProcessTest {
 
-    // the flake it fixes: a probe whose ephemeral port was the port probed connected to itself while the server was
-    // still starting, and the test's first request was refused
+    // a probe whose ephemeral port was the port probed connected to itself while nothing listened; a readiness wait
+    // built on it took a server still starting for a listening one
     @Test
     void aSocketConnectedToItselfWithNothingListeningIsNoListener() throws Exception {
         int port = ServerProcess.freePort();

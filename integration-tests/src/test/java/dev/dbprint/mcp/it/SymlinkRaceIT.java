@@ -68,8 +68,8 @@ class SymlinkRaceIT {
     @Test
     void httpServesNothingFromOutsideWhileTheLinkFlips(@TempDir Path dir) throws Exception {
         Race race = Race.setUp(dir);
-        int port = ServerProcess.freePort();
-        try (ServerProcess server = ServerProcess.startHttp(FuzzIT.HEAP, race.project, port)) {
+        try (ServerProcess server = ServerProcess.startHttp(FuzzIT.HEAP, race.project)) {
+            int port = server.awaitListening();
             ExecutorService pool = Executors.newFixedThreadPool(HTTP_CLIENTS);
             try {
                 race.run(() -> {
