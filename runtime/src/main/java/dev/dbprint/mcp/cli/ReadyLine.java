@@ -2,17 +2,18 @@ package dev.dbprint.mcp.cli;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.event.ObservesAsync;
 import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.ConfigProvider;
 
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.protocol.ServerIdentity;
+import dev.dbprint.mcp.transport.HttpTransport;
 import dev.dbprint.mcp.transport.StdioTransport;
 import io.quarkus.value.registry.ValueRegistry;
 import io.quarkus.vertx.http.HttpServer;
-import io.quarkus.vertx.http.HttpServerStart;
 
 /**
  * One line on stderr once the server is ready, so a person who started it by hand sees that it runs and where: under
@@ -31,9 +32,14 @@ public class ReadyLine {
         announce("over stdio, waiting for an MCP client on stdin (EOF, SIGINT or SIGTERM stops it)");
     }
 
-    void http(@ObservesAsync HttpServerStart event) {
+    /**
+     * Not on Quarkus's {@code HttpServerStart}: that event may come from one event loop's listener before another has
+     * registered the bound port, and the line was then lost to an error in the log.
+     */
+    void http(@Observes HttpTransport.Listening listening) {
         int port = values.get(HttpServer.HTTP_PORT);
-        String base = "http://" + event.options().getHost().replace("::1", "[::1]") + ":" + port;
+        String host = ConfigProvider.getConfig().getValue("quarkus.http.host", String.class);
+        String base = "http://" + host.replace("::1", "[::1]") + ":" + port;
         announce("over HTTP at " + base + "/mcp (Streamable HTTP) and " + base + "/sse (HTTP+SSE)");
     }
 

@@ -35,6 +35,13 @@ import io.vertx.ext.web.handler.BodyHandler;
 @ApplicationScoped
 public class HttpTransport {
 
+    /**
+     * Fired once Quarkus has booted under HTTP, for the line that says where it listens. Quarkus starts the application
+     * only after every listener has bound its port, so the port registered then is the real one ({@code --port 0}).
+     */
+    public record Listening() {
+    }
+
     public static final String SESSION_HEADER = "Mcp-Session-Id";
     public static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
 

@@ -31,6 +31,9 @@ public class ServerLifecycle {
     @Inject
     Event<StdioTransport.Started> started;
 
+    @Inject
+    Event<HttpTransport.Listening> listening;
+
     /**
      * Under stdio, starts serving while Quarkus is still booting, from a runtime-init step that runs before Vert.x
      * (which stdio never uses) is created: a client sends {@code initialize} the moment it spawns the server, and the
@@ -57,7 +60,9 @@ public class ServerLifecycle {
             System.err.println("dbprint serve: " + e.getMessage());
             return 1;
         }
-        if (!config.http()) {
+        if (config.http()) {
+            listening.fire(new HttpTransport.Listening());
+        } else {
             stdio.booted(); // serving since serveStdioEarly
         }
         Quarkus.waitForExit();
