@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.interop;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +58,7 @@ final class RunnerJar {
                     ? "server still running"
                     : "server exited "
                             + server.exitValue())
-                    + "; its stderr:\n" + Files.readString(log)));
+                    + "; its stderr:\n" + stderr(log)));
             throw e;
         } finally {
             server.destroy();
@@ -70,7 +71,7 @@ final class RunnerJar {
     private static String awaitReadyLine(Process server, Path log) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + LISTEN_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            Matcher ready = READY.matcher(Files.readString(log));
+            Matcher ready = READY.matcher(stderr(log));
             if (ready.find()) {
                 return ready.group(1);
             }
@@ -80,6 +81,14 @@ final class RunnerJar {
             Thread.sleep(50);
         }
         throw new AssertionError("no ready line after " + LISTEN_TIMEOUT);
+    }
+
+    /**
+     * What the server has written to stderr so far. Decoded leniently: a read can end inside a character the server is
+     * still writing, which {@link Files#readString} would refuse.
+     */
+    private static String stderr(Path log) throws IOException {
+        return new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
     }
 
     private static Path existing(String property, String what) {
