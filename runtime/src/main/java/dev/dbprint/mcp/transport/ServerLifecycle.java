@@ -14,7 +14,8 @@ import io.quarkus.runtime.ShutdownEvent;
 /**
  * Runs the server: resolves the served connections (a configuration fault exits 1 before anything is served), starts
  * the stdio transport while Quarkus boots when it is the chosen one (HTTP routes are registered at boot), and once
- * Quarkus is up waits for a signal or EOF. At shutdown the calls already read are answered before the process exits 0 (§7.3).
+ * Quarkus is up (under HTTP, with every listener bound: {@link HttpTransport.Listening}) waits for a signal or EOF. At
+ * shutdown the calls already read are answered before the process exits 0 (§7.3).
  */
 @ApplicationScoped
 public class ServerLifecycle {
