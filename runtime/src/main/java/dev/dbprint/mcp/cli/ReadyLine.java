@@ -4,16 +4,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.protocol.ServerIdentity;
+import dev.dbprint.mcp.transport.BoundAddress;
 import dev.dbprint.mcp.transport.HttpTransport;
 import dev.dbprint.mcp.transport.StdioTransport;
-import io.quarkus.value.registry.ValueRegistry;
-import io.quarkus.vertx.http.HttpServer;
 
 /**
  * One line on stderr once the server is ready, so a person who started it by hand sees that it runs and where: under
@@ -26,7 +23,7 @@ public class ReadyLine {
     Connections connections;
 
     @Inject
-    ValueRegistry values;
+    BoundAddress address;
 
     void stdio(@Observes StdioTransport.Started started) {
         announce("over stdio, waiting for an MCP client on stdin (EOF, SIGINT or SIGTERM stops it)");
@@ -37,9 +34,7 @@ public class ReadyLine {
      * registered the bound port, and the line was then lost to an error in the log.
      */
     void http(@Observes HttpTransport.Listening listening) {
-        int port = values.get(HttpServer.HTTP_PORT);
-        String host = ConfigProvider.getConfig().getValue("quarkus.http.host", String.class);
-        String base = "http://" + host.replace("::1", "[::1]") + ":" + port;
+        String base = "http://" + address.host().replace("::1", "[::1]") + ":" + address.port();
         announce("over HTTP at " + base + "/mcp (Streamable HTTP) and " + base + "/sse (HTTP+SSE)");
     }
 

@@ -10,7 +10,6 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.config.DbprintConfig;
-import io.quarkus.runtime.LaunchMode;
 
 /**
  * HTTP's part of a clean shutdown (spec §7.3): every request whose bytes reached the server before the signal is
@@ -43,6 +42,9 @@ public class HttpDrain {
     @Inject
     HttpTransport transport;
 
+    @Inject
+    BoundAddress address;
+
     public void run() {
         if (!config.http()) {
             return;
@@ -51,14 +53,13 @@ public class HttpDrain {
         Duration limit = ShutdownBound.configured();
         long deadline = System.nanoTime() + limit.toNanos();
         try {
-            String host = settings.getOptionalValue("quarkus.http.host", String.class).orElse("127.0.0.1");
-            int port = boundPort(settings);
+            int port = address.port();
             int markers = eventLoops(settings);
             long start = System.nanoTime();
             if (port <= 0) {
-                // a random test port is not known here; only a test server binds one, and no signal ends it
-                LOG.debug("HTTP shutdown: bound port unknown, no markers sent");
-            } else if (!acceptQueue.flush(host, port, markers, deadline)) {
+                // the listener never bound (its port was taken): no connection can be waiting in its queue
+                LOG.debug("HTTP shutdown: nothing bound, no markers sent");
+            } else if (!acceptQueue.flush(address.host(), port, markers, deadline)) {
                 LOG.warn("HTTP shutdown: could not confirm every pending connection was accepted");
             } else {
                 LOG.debugf("HTTP shutdown: %d marker(s) answered in %d ms", markers, (System.nanoTime() - start) / 1_000_000);
@@ -74,12 +75,6 @@ public class HttpDrain {
             requests.refuse();
             transport.endStreams();
         }
-    }
-
-    /** The port the listener was given: the test port under tests, 0 when it is random. */
-    private static int boundPort(Config settings) {
-        String key = LaunchMode.current() == LaunchMode.TEST ? "quarkus.http.test-port" : "quarkus.http.port";
-        return settings.getOptionalValue(key, Integer.class).orElse(0);
     }
 
     /** The HTTP server's event loops: one verticle per IO thread, which defaults to Vert.x's event loop count. */
