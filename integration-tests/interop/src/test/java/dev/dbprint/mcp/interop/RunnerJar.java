@@ -54,11 +54,8 @@ final class RunnerJar {
             client.run(awaitReadyLine(server, log));
         } catch (Exception | AssertionError e) {
             // what the server was doing when the client failed: whether it still runs, and what it wrote to stderr
-            e.addSuppressed(new AssertionError((server.isAlive()
-                    ? "server still running"
-                    : "server exited "
-                            + server.exitValue())
-                    + "; its stderr:\n" + stderr(log)));
+            String state = server.isAlive() ? "server still running" : "server exited " + server.exitValue();
+            e.addSuppressed(new AssertionError(state + "; its stderr:\n" + stderr(log)));
             throw e;
         } finally {
             server.destroy();
