@@ -33,6 +33,7 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
+import io.quarkus.deployment.builditem.ModuleOpenBuildItem;
 import io.quarkus.deployment.builditem.RunTimeConfigurationDefaultBuildItem;
 import io.quarkus.deployment.builditem.RuntimeConfigSetupCompleteBuildItem;
 import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
@@ -51,6 +52,12 @@ class DbprintProcessor {
 
     private static final String FEATURE = "dbprint-mcp";
     private static final String PACKAGE = "dev.dbprint.mcp.";
+    /**
+     * The module the runtime's classes are opened to. They are in no named module; in dev mode and tests Quarkus opens to
+     * the unnamed module of their class loader when no module has this name, and the packaged jar opens to every unnamed
+     * module (its manifest's {@code Add-Opens} can name no other).
+     */
+    private static final String MODULE = "dev.dbprint.mcp";
     private static final DotName MCP_TOOL = DotName.createSimple(McpTool.class.getName());
 
     @BuildStep
@@ -84,6 +91,16 @@ class DbprintProcessor {
     @BuildStep
     RunTimeConfigurationDefaultBuildItem http1Only() {
         return new RunTimeConfigurationDefaultBuildItem("quarkus.http.http2", "false");
+    }
+
+    /**
+     * {@code sun.nio.fs} opened to the application, however it runs (the packaged jar's manifest, dev mode, tests): the
+     * print store reads a directory's ctime from the JDK's unix attributes, where the public named view builds a map
+     * per stat ({@code UnixStat}). Without it the store still answers, through that view.
+     */
+    @BuildStep
+    ModuleOpenBuildItem openUnixAttributes() {
+        return new ModuleOpenBuildItem("java.base", MODULE, "sun.nio.fs");
     }
 
     @BuildStep

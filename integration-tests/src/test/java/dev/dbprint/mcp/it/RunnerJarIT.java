@@ -3,6 +3,7 @@ package dev.dbprint.mcp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.jar.JarFile;
@@ -11,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged server holds nothing of the Dev UI (its service lives in the dev-mode-only runtime module), nor the
- * application.properties its configuration was recorded from.
+ * application.properties its configuration was recorded from; its manifest opens to it what the print store reads
+ * directly.
  */
 class RunnerJarIT {
 
@@ -39,6 +41,20 @@ class RunnerJarIT {
         try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
             assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar");
             assertNull(jar.getEntry("application.properties"));
+        }
+    }
+
+    /**
+     * {@code java -jar} (the launcher's way) opens {@code sun.nio.fs} from the manifest: the print store then reads a
+     * directory's stamp in one stat without the named view's map. Without it every reply is the same, only slower, so
+     * nothing else would show it gone.
+     */
+    @Test
+    void opensTheJdksUnixAttributesToTheServer() throws Exception {
+        try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
+            String opens = jar.getManifest().getMainAttributes().getValue("Add-Opens");
+            assertNotNull(opens, "no Add-Opens in the manifest");
+            assertTrue(List.of(opens.split(" ")).contains("java.base/sun.nio.fs"), opens);
         }
     }
 }

@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
  * identities are equal exactly when nothing a rewrite changes differs. {@link #ABSENT} is the identity of a file that does
  * not exist, so an absence can be recorded and compared like any other state.
  * <p>
- * Read with {@code unix:dev,ino,size,lastModifiedTime}; where the {@code unix} view is unsupported, {@code dev} is 0 and
- * {@code ino} is the hash of {@link BasicFileAttributes#fileKey()} (0 when the platform has none).
+ * Read from the JDK's unix attributes ({@link UnixStat}) where they are open to this code, else from the basic ones' file
+ * key or the named {@code unix:dev,ino,size,lastModifiedTime} view; where the {@code unix} view is unsupported,
+ * {@code dev} is 0 and {@code ino} is the hash of {@link BasicFileAttributes#fileKey()} (0 when the platform has none).
  */
 public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
 
@@ -66,13 +67,19 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
         }
         try {
             return orAbsent(() -> {
-                BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
-                FileIdentity fromKey = fromUnixKey(b);
-                return fromKey != null ? fromKey : fromUnixView(path);
+                FileIdentity direct = UnixStat.identity(path);
+                return direct != null ? direct : throughPublicViews(path);
             });
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return orAbsent(() -> basic(path));
         }
+    }
+
+    /** The identity from the basic attributes' file key, else the named unix view: where {@link UnixStat} is closed. */
+    static FileIdentity throughPublicViews(Path path) throws IOException {
+        BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
+        FileIdentity fromKey = fromUnixKey(b);
+        return fromKey != null ? fromKey : fromUnixView(path);
     }
 
     /** The identity read through the unix attribute view by name: where the file key does not spell dev and inode. */

@@ -90,12 +90,18 @@ final class PlainEntries {
     /** The directory's stamp now, links followed ({@link Stamp#NONE} when it cannot be read). */
     static Stamp stamp(Path directory) {
         try {
-            Map<String, Object> a = Files.readAttributes(directory, "unix:dev,ino,ctime");
-            return new Stamp(((Number) a.get("dev")).longValue(), ((Number) a.get("ino")).longValue(),
-                    ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS));
+            Stamp direct = UnixStat.stamp(directory);
+            return direct != null ? direct : namedViewStamp(directory);
         } catch (IOException | RuntimeException e) {
             return Stamp.NONE; // no unix view, gone, or not a directory: nothing is remembered or trusted
         }
+    }
+
+    /** The stamp read through the named {@code unix:} view, where {@link UnixStat} cannot read it. */
+    static Stamp namedViewStamp(Path directory) throws IOException {
+        Map<String, Object> a = Files.readAttributes(directory, "unix:dev,ino,ctime");
+        return new Stamp(((Number) a.get("dev")).longValue(), ((Number) a.get("ino")).longValue(),
+                ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS));
     }
 
     void clear() {
