@@ -53,9 +53,9 @@ class DbprintProcessor {
     private static final String FEATURE = "dbprint-mcp";
     private static final String PACKAGE = "dev.dbprint.mcp.";
     /**
-     * The module the runtime's classes are opened to. They are in no named module; in dev mode and tests Quarkus opens to
-     * the unnamed module of their class loader when no module has this name, and the packaged jar opens to every unnamed
-     * module (its manifest's {@code Add-Opens} can name no other).
+     * The module named as the one a package is opened to. The runtime's classes are in no named module, and the packaged
+     * jar's manifest ({@code Add-Opens}) opens to every unnamed module whatever is named; the build item only wants a
+     * name, and takes one it cannot find for an unnamed module.
      */
     private static final String MODULE = "dev.dbprint.mcp";
     private static final DotName MCP_TOOL = DotName.createSimple(McpTool.class.getName());
@@ -94,9 +94,10 @@ class DbprintProcessor {
     }
 
     /**
-     * {@code sun.nio.fs} opened to the application, however it runs (the packaged jar's manifest, dev mode, tests): the
-     * print store reads a directory's ctime from the JDK's unix attributes, where the public named view builds a map
-     * per stat ({@code UnixStat}). Without it the store still answers, through that view.
+     * {@code sun.nio.fs} opened to the packaged application ({@code Add-Opens} in its manifest): the print store reads a
+     * directory's ctime from the JDK's unix attributes, where the public named view builds a map per stat
+     * ({@code UnixStat}). Without it the store still answers, through that view: so under {@code @QuarkusTest}, where
+     * this opening does not reach the application's class loader (checked), and wherever else it is not open.
      */
     @BuildStep
     ModuleOpenBuildItem openUnixAttributes() {

@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One {@code stat}'s device, inode and change times, read from the JDK's own unix attributes object, where
- * {@code java.base} opens {@code sun.nio.fs} to this code (the extension asks Quarkus to open it for every way of
- * running the application: the packaged jar's manifest, dev mode and tests).
+ * {@code java.base} opens {@code sun.nio.fs} to this code: the packaged jar's manifest does ({@code Add-Opens}, asked for
+ * by the extension), and so does this module's own test run.
  * <p>
  * The public way to the same numbers is the named {@code unix:} view, which builds and reads a map per call. A directory's
  * ctime has no other public way, and a check of a print of thousands of tables stats as many directories: the map cost
