@@ -64,15 +64,10 @@ final class UnixStat {
      */
     static PlainEntries.Stamp stamp(Path directory) throws IOException {
         Object a = attributes(directory);
-        if (a == null) {
-            return null;
-        }
-        try {
-            return new PlainEntries.Stamp((long) DEV.invokeExact(a), (long) INO.invokeExact(a),
-                    TimeUnit.SECONDS.toNanos((long) CTIME_SEC.get(a)) + (long) CTIME_NSEC.get(a));
-        } catch (Throwable e) {
-            throw new IllegalStateException(e); // the handles were checked against this very type
-        }
+        return a == null
+                ? null
+                : new PlainEntries.Stamp(read(DEV, a), read(INO, a),
+                        TimeUnit.SECONDS.toNanos((long) CTIME_SEC.get(a)) + (long) CTIME_NSEC.get(a));
     }
 
     /**
@@ -86,11 +81,15 @@ final class UnixStat {
             return null;
         }
         PosixFileAttributes p = (PosixFileAttributes) a;
+        return new FileIdentity(read(DEV, a), read(INO, a), p.size(), p.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+    }
+
+    /** {@code handle} (one of the accessors above) applied to {@code attributes}. */
+    private static long read(MethodHandle handle, Object attributes) {
         try {
-            return new FileIdentity((long) DEV.invokeExact(a), (long) INO.invokeExact(a), p.size(),
-                    p.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+            return (long) handle.invokeExact(attributes);
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw new IllegalStateException(e); // the handles were checked against this very type
         }
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,7 @@ class UnixStatTest {
         assertEquals(12, before.size());
 
         Path next = Files.writeString(dir.resolve("next.yaml"), "columns: [a]\n");
-        Files.move(next, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(next, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         FileIdentity after = UnixStat.identity(f);
         assertNotEquals(before.ino(), after.ino(), "an atomic rewrite is another inode");
         assertEquals(FileIdentity.fromUnixView(f), after);
