@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
 
@@ -13,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The packaged server holds nothing of the Dev UI (its service lives in the dev-mode-only runtime module), nor the
  * application.properties its configuration was recorded from; its manifest opens to it what the print store reads
- * directly.
+ * directly, and its own classes concatenate strings without invokedynamic.
  */
 class RunnerJarIT {
 
@@ -55,6 +58,29 @@ class RunnerJarIT {
             String opens = jar.getManifest().getMainAttributes().getValue("Add-Opens");
             assertNotNull(opens, "no Add-Opens in the manifest");
             assertTrue(List.of(opens.split(" ")).contains("java.base/sun.nio.fs"), opens);
+        }
+    }
+
+    /**
+     * The server's own classes concatenate strings with StringBuilder calls (the build's {@code -XDstringConcat=inline}):
+     * on JDK 17 an invokedynamic concatenation spins method-handle classes at its first use, on the start's path among
+     * others. Replies are the same either way, so nothing else would show the option gone.
+     */
+    @Test
+    void concatenatesWithoutInvokedynamic() throws Exception {
+        try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
+            List<String> classes = jar.stream().map(e -> e.getName())
+                    .filter(n -> n.startsWith("dev/dbprint/mcp/") && n.endsWith(".class")).toList();
+            assertTrue(classes.contains("dev/dbprint/mcp/cli/ReadyLine.class"), "not the server's jar");
+            List<String> indy = new ArrayList<>();
+            for (String name : classes) {
+                try (InputStream in = jar.getInputStream(jar.getEntry(name))) {
+                    if (new String(in.readAllBytes(), StandardCharsets.ISO_8859_1).contains("makeConcatWithConstants")) {
+                        indy.add(name);
+                    }
+                }
+            }
+            assertEquals(List.of(), indy);
         }
     }
 }
