@@ -137,6 +137,37 @@ class LauncherIT {
     }
 
     /**
+     * The parallel collector for a stdio session, G1 for a long-lived HTTP server; a collector the user names in
+     * {@code DBPRINT_MCP_JAVA_OPTS}, {@code JDK_JAVA_OPTIONS} or {@code JAVA_TOOL_OPTIONS} is the one used, since a
+     * second one on the command line would stop the JVM before it serves.
+     */
+    @Test
+    void collectsWithTheParallelCollectorForStdioUnlessTheUserNamesOne() throws Exception {
+        try (ServerProcess stdio = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
+            stdio.initialize("2025-11-25");
+            String flags = flags(stdio);
+            assertTrue(flags.contains("-XX:+UseParallelGC"), flags);
+        }
+        try (ServerProcess http = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString(),
+                "--transport", "http", "--port", "0"))) {
+            http.awaitListening();
+            String flags = flags(http);
+            assertTrue(flags.contains("-XX:+UseG1GC") && !flags.contains("-XX:+UseParallelGC"), flags);
+        }
+        for (String variable : List.of("DBPRINT_MCP_JAVA_OPTS", "JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS")) {
+            ProcessBuilder builder = launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString());
+            builder.environment().put(variable, "-Xss1m -XX:+UseSerialGC");
+            try (ServerProcess stdio = ServerProcess.spawn(builder)) {
+                JsonNode reply = stdio.initialize("2025-11-25");
+                assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), stdio.stderr());
+                String flags = flags(stdio);
+                assertTrue(flags.contains("-XX:+UseSerialGC") && !flags.contains("-XX:+UseParallelGC"),
+                        variable + ": " + flags);
+            }
+        }
+    }
+
+    /**
      * Transparent huge pages for the heap exactly where the kernel grants them on request: its mode {@code [madvise]}.
      * Under {@code [always]} they come unasked, and under {@code [never]} the flag would only print a JVM warning.
      */

@@ -10,9 +10,13 @@ import java.util.regex.Pattern;
 
 /**
  * A JVM's used heap after a full GC, read from outside with {@code jcmd <pid> GC.run} then {@code GC.heap_info} (no JMX
- * port to open, nothing added to the server). The first {@code used NNNK} of the heap summary is the whole heap's.
+ * port to open, nothing added to the server). G1 prints the whole heap on one {@code total NNNK, used NNNK} line; the
+ * parallel and serial collectors print one such line per generation (young, then old), which are summed. Another
+ * collector's summary falls back to its first {@code used NNNK}.
  */
 public final class HeapProbe {
+
+    private static final Pattern GENERATION = Pattern.compile("total \\d+K, used (\\d+)K");
 
     private static final Pattern USED = Pattern.compile("used (\\d+)K");
 
@@ -23,6 +27,16 @@ public final class HeapProbe {
     public static long usedAfterGc(long pid) throws IOException, InterruptedException {
         jcmd(pid, "GC.run");
         String info = jcmd(pid, "GC.heap_info");
+        Matcher generations = GENERATION.matcher(info);
+        long kilobytes = 0;
+        boolean found = false;
+        while (generations.find()) {
+            kilobytes += Long.parseLong(generations.group(1));
+            found = true;
+        }
+        if (found) {
+            return kilobytes * 1024;
+        }
         Matcher m = USED.matcher(info);
         if (!m.find()) {
             throw new IllegalStateException("no 'used' figure in jcmd GC.heap_info:\n" + info);
