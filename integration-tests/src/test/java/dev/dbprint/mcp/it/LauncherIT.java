@@ -120,40 +120,32 @@ class LauncherIT {
         assertServes(copy, jdk25, "-XX:AOTMode=on");
     }
 
-    /** C1 only for a stdio session; a long-lived HTTP server keeps C2. Read from the running JVM's flags. */
-    @Test
-    void compilesWithC1ForStdioAndKeepsC2ForHttp() throws Exception {
-        try (ServerProcess stdio = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
-            stdio.initialize("2025-11-25");
-            String flags = flags(stdio);
-            assertTrue(flags.contains("-XX:TieredStopAtLevel=1"), flags);
-        }
-        try (ServerProcess http = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString(),
-                "--transport", "http", "--port", "0"))) {
-            int port = http.awaitListening();
-            String flags = flags(http);
-            assertTrue(flags.contains("-XX:TieredStopAtLevel=4"), flags);
-        }
-    }
-
     /**
-     * The parallel collector for a stdio session, G1 for a long-lived HTTP server; a collector the user names in
-     * {@code DBPRINT_MCP_JAVA_OPTS}, {@code JDK_JAVA_OPTIONS} or {@code JAVA_TOOL_OPTIONS} is the one used, since a
-     * second one on the command line would stop the JVM before it serves.
+     * A stdio session (short, started often) compiles with C1 only and collects with the parallel collector; a
+     * long-lived HTTP server keeps C2 and G1. Read from the running JVM's flags.
      */
     @Test
-    void collectsWithTheParallelCollectorForStdioUnlessTheUserNamesOne() throws Exception {
+    void tunesTheJvmForStdioSessionsAndForHttpServers() throws Exception {
         try (ServerProcess stdio = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
             stdio.initialize("2025-11-25");
             String flags = flags(stdio);
-            assertTrue(flags.contains("-XX:+UseParallelGC"), flags);
+            assertTrue(flags.contains("-XX:TieredStopAtLevel=1") && flags.contains("-XX:+UseParallelGC"), flags);
         }
         try (ServerProcess http = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString(),
                 "--transport", "http", "--port", "0"))) {
             http.awaitListening();
             String flags = flags(http);
-            assertTrue(flags.contains("-XX:+UseG1GC") && !flags.contains("-XX:+UseParallelGC"), flags);
+            assertTrue(flags.contains("-XX:TieredStopAtLevel=4") && flags.contains("-XX:+UseG1GC")
+                    && !flags.contains("-XX:+UseParallelGC"), flags);
         }
+    }
+
+    /**
+     * A collector the user names in {@code DBPRINT_MCP_JAVA_OPTS}, {@code JDK_JAVA_OPTIONS} or {@code JAVA_TOOL_OPTIONS}
+     * is the one used: the launcher's parallel collector beside it would stop the JVM before it serves.
+     */
+    @Test
+    void leavesTheCollectorToTheUserWhoNamesOne() throws Exception {
         for (String variable : List.of("DBPRINT_MCP_JAVA_OPTS", "JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS")) {
             ProcessBuilder builder = launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString());
             builder.environment().put(variable, "-Xss1m -XX:+UseSerialGC");
