@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.cli;
 
 import dev.dbprint.mcp.config.ConfigError;
+import dev.dbprint.mcp.transport.ExitSignal;
 import dev.dbprint.mcp.transport.StdioStreams;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.QuarkusApplication;
@@ -46,8 +47,8 @@ public final class DbprintLauncher {
         }
         JsonWarmup.start();
         parsed.properties().forEach(p -> System.setProperty(p[0], p[1]));
-        Signal.handle(new Signal("TERM"), s -> Quarkus.asyncExit(0));
-        Signal.handle(new Signal("INT"), s -> Quarkus.asyncExit(0));
+        Signal.handle(new Signal("TERM"), s -> ExitSignal.receive());
+        Signal.handle(new Signal("INT"), s -> ExitSignal.receive());
         Quarkus.run(application, args);
     }
 }

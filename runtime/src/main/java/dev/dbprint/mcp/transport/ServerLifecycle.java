@@ -36,9 +36,10 @@ public class ServerLifecycle {
     Event<HttpTransport.Listening> listening;
 
     /**
-     * Under stdio, starts serving while Quarkus is still booting, from a runtime-init step that runs before Vert.x
-     * (which stdio never uses) is created: a client sends {@code initialize} the moment it spawns the server, and the
-     * rest of the boot goes on beside its answer. Nothing starts when the connections do not resolve; {@link #run()}
+     * Under stdio, starts serving while Quarkus is still booting, from the static-init step right after the bean
+     * container (a native image's run-time init instead, before Vert.x is created): a client sends {@code initialize}
+     * the moment it spawns the server, and the rest of the boot (run-time configuration, logging, Vert.x, which stdio
+     * never uses) goes on beside its answer. Nothing starts when the connections do not resolve; {@link #run()}
      * then says why and exits 1.
      */
     public void serveStdioEarly() {
@@ -66,6 +67,7 @@ public class ServerLifecycle {
         } else {
             stdio.booted(); // serving since serveStdioEarly
         }
+        ExitSignal.askAgainIfReceived(); // a signal during static init, which Quarkus forgot
         Quarkus.waitForExit();
         return 0;
     }
