@@ -19,6 +19,7 @@ import dev.dbprint.mcp.tool.McpTool;
 import dev.dbprint.mcp.tool.ToolMethods;
 import dev.dbprint.mcp.tool.ToolRecorder;
 import dev.dbprint.mcp.transport.TransportRecorder;
+import io.quarkus.arc.deployment.BeanContainerBuildItem;
 import io.quarkus.arc.deployment.BeanDiscoveryFinishedBuildItem;
 import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
@@ -40,6 +41,7 @@ import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
 import io.quarkus.deployment.logging.LoggingSetupBuildItem;
+import io.quarkus.deployment.pkg.steps.NativeOrNativeSourcesBuild;
 import io.quarkus.deployment.recording.RecorderContext;
 import io.quarkus.runtime.RuntimeValue;
 import io.quarkus.vertx.core.deployment.VertxOptionsConsumerBuildItem;
@@ -111,16 +113,30 @@ class DbprintProcessor {
     }
 
     /**
-     * Under stdio, serving starts as soon as the beans, the runtime configuration and logging are ready, before Vert.x
-     * is created (stdio never uses it) and the rest of the boot, which go on beside the first frames. Declaring a
-     * Vert.x options consumer, without producing one, orders this step before Vert.x's creation.
+     * Under stdio, serving starts as soon as the beans are: a static-init step right after ArC's container, before the
+     * run-time configuration, logging, Vert.x (which stdio never uses) and the rest of the boot, which go on beside the
+     * first frames. The server's configuration is read at static init ({@code DbprintConfig} is static-init safe): the
+     * CLI sets it as system properties before Quarkus starts, which static init reads as run time does. Log records of
+     * that time wait in Quarkus's delayed handler until logging is set up.
      */
-    @BuildStep
+    @BuildStep(onlyIfNot = NativeOrNativeSourcesBuild.class)
+    @Record(ExecutionTime.STATIC_INIT)
+    @Consume(BeanContainerBuildItem.class)
+    void serveStdioAtStaticInit(TransportRecorder recorder) {
+        recorder.serveStdioEarly();
+    }
+
+    /**
+     * A native image runs static init while it is built, so there serving starts at run-time init, once the run-time
+     * configuration and logging are ready; declaring a Vert.x options consumer, without producing one, orders it before
+     * Vert.x's creation.
+     */
+    @BuildStep(onlyIf = NativeOrNativeSourcesBuild.class)
     @Record(ExecutionTime.RUNTIME_INIT)
     @Consume(RuntimeConfigSetupCompleteBuildItem.class)
     @Consume(LoggingSetupBuildItem.class)
     @Produce(VertxOptionsConsumerBuildItem.class)
-    void serveStdioEarly(TransportRecorder recorder) {
+    void serveStdioAtRuntimeInitOfANativeImage(TransportRecorder recorder) {
         recorder.serveStdioEarly();
     }
 

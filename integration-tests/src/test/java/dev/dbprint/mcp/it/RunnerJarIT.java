@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The packaged server holds nothing of the Dev UI (its service lives in the dev-mode-only runtime module), nor the
  * application.properties its configuration was recorded from; its manifest opens to it what the print store reads
- * directly, and its own classes concatenate strings without invokedynamic.
+ * directly, its own classes concatenate strings without invokedynamic, and stdio is served from static init.
  */
 class RunnerJarIT {
 
@@ -81,6 +81,21 @@ class RunnerJarIT {
                 }
             }
             assertEquals(List.of(), indy);
+        }
+    }
+
+    /**
+     * Stdio serves from a static-init step right after the bean container, before the run-time configuration, logging
+     * and Vert.x: the jar holds that step's recorded code, not the run-time-init step a native image uses instead.
+     * Replies are the same either way, only later, so nothing else would show the step moved back.
+     */
+    @Test
+    void servesStdioFromStaticInit() throws Exception {
+        try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
+            String prefix = "io/quarkus/runner/recorded/DbprintProcessor$serveStdio";
+            List<String> steps = jar.stream().map(e -> e.getName()).filter(n -> n.startsWith(prefix)).toList();
+            assertEquals(1, steps.size(), steps.toString());
+            assertTrue(steps.get(0).startsWith(prefix + "AtStaticInit"), steps.toString());
         }
     }
 }

@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.quarkus.runtime.annotations.StaticInitSafe;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 /** The server's own configuration; the CLI flags of {@code dbprint serve} are mapped onto these keys. */
+@StaticInitSafe // stdio serves from static init (DbprintProcessor.serveStdioAtStaticInit); the CLI's system properties are set by then
 @ConfigMapping(prefix = "dbprint")
 public interface DbprintConfig {
 
