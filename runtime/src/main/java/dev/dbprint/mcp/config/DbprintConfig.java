@@ -9,8 +9,11 @@ import io.quarkus.runtime.annotations.StaticInitSafe;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** The server's own configuration; the CLI flags of {@code dbprint serve} are mapped onto these keys. */
-@StaticInitSafe // stdio serves from static init (DbprintProcessor.serveStdioAtStaticInit); the CLI's system properties are set by then
+/**
+ * The server's own configuration; the CLI flags of {@code dbprint serve} are mapped onto these keys. Read at static init,
+ * from which stdio serves: the CLI sets them as system properties before Quarkus starts.
+ */
+@StaticInitSafe
 @ConfigMapping(prefix = "dbprint")
 public interface DbprintConfig {
 

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.transport;
 
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ArcContainer;
+import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.annotations.Recorder;
 import io.quarkus.runtime.shutdown.ShutdownListener;
 
@@ -9,8 +10,15 @@ import io.quarkus.runtime.shutdown.ShutdownListener;
 @Recorder
 public class TransportRecorder {
 
-    /** Starts the stdio transport, when it is the chosen one, while Quarkus boots ({@link ServerLifecycle#serveStdioEarly()}). */
+    /**
+     * Starts the stdio transport, when it is the chosen one, while Quarkus boots ({@link ServerLifecycle#serveStdioEarly()}).
+     * Not while Quarkus records its own class-data archive or AOT cache: that run boots the application in a build's
+     * subprocess and exits, with nothing to serve.
+     */
     public void serveStdioEarly() {
+        if (ApplicationLifecycleManager.isAppCDSGeneration()) {
+            return;
+        }
         Arc.container().instance(ServerLifecycle.class).get().serveStdioEarly();
     }
 
