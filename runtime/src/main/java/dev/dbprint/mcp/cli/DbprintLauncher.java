@@ -1,7 +1,7 @@
 package dev.dbprint.mcp.cli;
 
 import dev.dbprint.mcp.config.ConfigError;
-import dev.dbprint.mcp.transport.ExitSignal;
+import dev.dbprint.mcp.transport.ExitRequest;
 import dev.dbprint.mcp.transport.StdioStreams;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.QuarkusApplication;
@@ -47,8 +47,8 @@ public final class DbprintLauncher {
         }
         JsonWarmup.start();
         parsed.properties().forEach(p -> System.setProperty(p[0], p[1]));
-        Signal.handle(new Signal("TERM"), s -> ExitSignal.receive());
-        Signal.handle(new Signal("INT"), s -> ExitSignal.receive());
+        Signal.handle(new Signal("TERM"), s -> ExitRequest.ask());
+        Signal.handle(new Signal("INT"), s -> ExitRequest.ask());
         Quarkus.run(application, args);
     }
 }

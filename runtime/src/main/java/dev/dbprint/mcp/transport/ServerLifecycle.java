@@ -64,10 +64,8 @@ public class ServerLifecycle {
         }
         if (config.http()) {
             listening.fire(new HttpTransport.Listening());
-        } else {
-            stdio.booted(); // serving since serveStdioEarly
         }
-        ExitSignal.askAgainIfReceived(); // a signal during static init, which Quarkus forgot
+        ExitRequest.askAgainIfAsked(); // a signal or EOF during static init, which Quarkus forgot
         Quarkus.waitForExit();
         return 0;
     }

@@ -30,7 +30,6 @@ import dev.dbprint.mcp.protocol.Exchange;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.ModernRequest;
 import dev.dbprint.mcp.protocol.Peer;
-import io.quarkus.runtime.Quarkus;
 
 /**
  * Newline-delimited JSON-RPC over stdin/stdout, UTF-8 whatever the locale. A line that may read print files (a tool
@@ -65,8 +64,6 @@ public class StdioTransport {
     /** Held by a write of a frame; a write blocks while the client does not read stdout. */
     private final ReentrantLock writeLock = new ReentrantLock();
     private final CountDownLatch readerDone = new CountDownLatch(1);
-    /** Counted down once Quarkus has booted: the reader may start before, but an EOF then exits only after. */
-    private final CountDownLatch booted = new CountDownLatch(1);
     /** One stdio connection is one client: its cancellations apply to its own requests. */
     private final Peer peer = new Peer();
     private ExecutorService workers;
@@ -87,11 +84,6 @@ public class StdioTransport {
         Thread reader = new Thread(() -> readLoop(stdin), "dbprint-stdio-reader");
         reader.setDaemon(true);
         reader.start();
-    }
-
-    /** Quarkus has booted: an EOF from now on shuts it down. */
-    public void booted() {
-        booted.countDown();
     }
 
     /**
@@ -162,12 +154,7 @@ public class StdioTransport {
             readerDone.countDown();
         }
         if (!stopping) {
-            try {
-                booted.await(); // an exit asked for while Quarkus boots would be lost
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            Quarkus.asyncExit(0); // EOF: the shutdown observer drains the calls already read
+            ExitRequest.ask(); // EOF: the shutdown observer drains the calls already read
         }
     }
 
