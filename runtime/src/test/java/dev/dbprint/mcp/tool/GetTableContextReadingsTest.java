@@ -19,7 +19,7 @@ import dev.dbprint.mcp.paging.Pager;
 
 /**
  * get_table_context on small prints, one behaviour each: a catalog-only view's null shares, a numeric or temporal list
- * that is its column's whole domain, a description's own headings, and a fenced block split across pages.
+ * of every value that is still no domain, a description's own headings, and a fenced block split across pages.
  */
 class GetTableContextReadingsTest {
 
@@ -79,6 +79,31 @@ class GetTableContextReadingsTest {
                     - {value: '2025-06-30', count: 40}
                     frequencies: {top: 80, bottom: 40, listed: 2, total: 120}
                     distribution: imbalanced
+                  n:
+                    sql_type: INTEGER
+                    nullable: true
+                    null_count: 0
+                    null_rate: 0.0
+                    classification: numeric
+                    cardinality: 3
+                    cardinality_method: exact
+                    values:
+                    - {value: 1, count: 60}
+                    - {value: 2, count: 36}
+                    - {value: 3, count: 24}
+                    frequencies: {top: 60, bottom: 24, listed: 3, total: 120}
+                  due_on:
+                    sql_type: DATE
+                    nullable: false
+                    null_count: 0
+                    classification: temporal
+                    cardinality: 3
+                    cardinality_method: exact
+                    values:
+                    - {value: '2099-12-31', count: 100}
+                    - {value: '2025-01-01', count: 10}
+                    - {value: '2025-01-02', count: 10}
+                    frequencies: {top: 100, bottom: 10, listed: 3, total: 120}
                 """);
         p.file("s/t/relationships.yaml", "format_version: 1\ntable: s.t\neligible_target: true\nrefers_to: []\n"
                 + "referenced_by: []\n");
@@ -144,20 +169,33 @@ class GetTableContextReadingsTest {
     }
 
     @Test
-    void aTemporalListThatIsItsWholeDomainIsOneJudgementForBothTools() {
+    void aNumericOrTemporalListIsNeverADomainEvenWhenItListsEveryValue() {
+        // each column lists an exact cardinality's every value; only a sentinel clearing both bars has a row
         String md = one("{\"table\": \"s.t\", \"purpose\": \"query\"}");
-        assertTrue(md.contains("| opened_on | '2025-01-01' (80), '2025-06-30' (40) | the whole domain |  |\n"), md);
+        assertTrue(md.contains("| due_on | '2099-12-31' (100) | frequent values, not a domain: together 83.3% of the"
+                + " non-null rows |  |\n"), md);
+        assertFalse(md.contains("| opened_on |"), md);
+        assertFalse(md.contains("| n |"), md);
+        assertTrue(md.contains("Nulls: n (none)\n"), "a nullable column with no row states its share on the Nulls line");
+        assertFalse(md.contains("whole domain"), md);
+        assertFalse(md.contains("values_coverage"), "no Terms line points at a coverage these columns lack");
         JsonNode values = ToolHarness.parse(one("{\"table\": \"s.t\", \"purpose\": \"query\", \"format\": \"json\"}"))
-                .get("values").get("opened_on");
-        assertEquals("the whole domain", values.get("coverage_statement").asText());
-        assertFalse(values.has("coverage"), "the column carries no values_coverage");
-        assertFalse(values.has("shown_coverage"));
-        String profile = String.join("", pages("{\"table\": \"s.t\"}"));
-        assertTrue(profile.contains("values (the whole domain): '2025-01-01' (80), '2025-06-30' (40)"), profile);
+                .get("values");
+        assertEquals(List.of("due_on"), fieldNames(values));
+        assertEquals("frequent values, not a domain: together 83.3% of the non-null rows",
+                values.get("due_on").get("coverage_statement").asText());
+        assertFalse(values.get("due_on").has("coverage"), "the column carries no values_coverage");
+        // resolve_value's exhaustive still says the list holds every value (spec §4.7)
         ToolHarness h = p.harness();
         JsonNode resolved = ToolHarness.parse(h.call(new ResolveValueTool(h.store, h.paging),
                 "{\"table\": \"s.t\", \"column\": \"opened_on\", \"text\": \"2025-01-01\"}").text());
         assertTrue(resolved.get("exhaustive").asBoolean());
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> out = new ArrayList<>();
+        object.fieldNames().forEachRemaining(out::add);
+        return out;
     }
 
     @Test

@@ -34,8 +34,9 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
     /**
      * Whether the values list carries every distinct non-null value of the rows read: {@code values_coverage} of 1.0, or
      * on a numeric/temporal block, which carries no coverage, {@code frequencies.listed} equal to an exact
-     * {@code cardinality} (format spec §2.2.5). The one judgement resolve_value's {@code exhaustive} and
-     * get_table_context's value table both rest on.
+     * {@code cardinality} (format spec §2.2.5). resolve_value's {@code exhaustive} rests on it; get_table_context's
+     * value table calls only a list with a coverage the whole domain, a numeric or temporal one never (server spec
+     * §4.1).
      */
     public boolean listsWholeDomain() {
         if (values == null) {
