@@ -3,7 +3,6 @@ package dev.dbprint.mcp.tool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.PrintStore;
@@ -62,10 +61,7 @@ public class GetTableContextTool {
         return !call.arguments().has(key) || call.bool(key);
     }
 
-    /**
-     * The Markdown document. Under query a fragment that fits one page keeps the listed section order; one that pages
-     * takes the priority order (value table before Joins and the dictionary), so its pages concatenate to it.
-     */
+    /** The Markdown document, its sections in one order whatever its size. */
     private static PagedReplies.Document markdown(ContextModel m, boolean query, ContextObject.Flags f) {
         if (!query) {
             ProfileMarkdown md = new ProfileMarkdown(m, f.stats(), f.relationships(), f.description(), f.annotations());
@@ -73,8 +69,7 @@ public class GetTableContextTool {
             return new PagedReplies.Document(md.sections(), md.legend());
         }
         QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.annotations()).render();
-        r.legend().knowRows(r.listed());
-        boolean onePage = DocumentPager.fitsOnePage(r.listed(), r.legend());
-        return new PagedReplies.Document(onePage ? r.listed() : r.paged(), r.legend());
+        r.legend().knowRows(r.sections());
+        return new PagedReplies.Document(r.sections(), r.legend());
     }
 }

@@ -188,7 +188,7 @@ class GetTableContextFixtureTest {
             ContextModel m = new ContextModel(view, view.table("rental.wide").orElseThrow());
             List<List<String>> sections = "profile".equals(purpose)
                     ? new ProfileMarkdown(m, true, true, true, true).sections()
-                    : new QueryMarkdown(m, true, true).render().paged();
+                    : new QueryMarkdown(m, true, true).render().sections();
             assertEquals(DocumentPager.document(sections), joined.toString(), purpose);
         }
     }

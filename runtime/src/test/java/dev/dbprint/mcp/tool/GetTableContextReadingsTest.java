@@ -23,6 +23,11 @@ import dev.dbprint.mcp.paging.Pager;
  */
 class GetTableContextReadingsTest {
 
+    private static final String TABLES = PrintProject.entry("s.v", "artifacts:", "  statistics: statistics.yaml",
+            "  relationships: relationships.yaml").replace("type: table", "type: view")
+            + PrintProject.entry("s.t", "artifacts:", "  ddl: ddl.sql", "  statistics: statistics.yaml",
+                    "  description: description.md", "  relationships: relationships.yaml");
+
     @TempDir
     Path dir;
     PrintProject p;
@@ -30,10 +35,7 @@ class GetTableContextReadingsTest {
     @BeforeEach
     void print() {
         p = new PrintProject(dir);
-        p.manifest(PrintProject.entry("s.v", "artifacts:", "  statistics: statistics.yaml",
-                "  relationships: relationships.yaml").replace("type: table", "type: view")
-                + PrintProject.entry("s.t", "artifacts:", "  ddl: ddl.sql", "  statistics: statistics.yaml",
-                        "  description: description.md", "  relationships: relationships.yaml"));
+        p.manifest(TABLES);
         p.file("s/v/statistics.yaml", """
                 format_version: 1
                 table: s.v
@@ -195,6 +197,56 @@ class GetTableContextReadingsTest {
     private static List<String> fieldNames(JsonNode object) {
         List<String> out = new ArrayList<>();
         object.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
+    void aQueryReplyKeepsOneSectionOrderWhetherItFitsOnePageOrPages() {
+        String small = sectionsTable("s.small", 3);
+        String wide = sectionsTable("s.wide", 400);
+        p.manifest(TABLES + small + wide);
+        List<String> order = List.of("## DDL", "## Column values", "## Joins", "## Data dictionary");
+        assertEquals(order, headings(List.of(one("{\"table\": \"s.small\", \"purpose\": \"query\"}"))));
+        List<String> paged = pages("{\"table\": \"s.wide\", \"purpose\": \"query\"}");
+        assertTrue(paged.size() > 1, "pages " + paged.size());
+        assertEquals(order, headings(paged));
+    }
+
+    /**
+     * Writes a table of {@code columns} categorical columns, the first joined to s.t and noted, so that its query reply
+     * holds every section but Connection notes; answers its manifest entry.
+     */
+    private String sectionsTable(String fqn, int columns) {
+        String path = fqn.replace('.', '/');
+        StringBuilder ddl = new StringBuilder("CREATE TABLE " + fqn + " (\n");
+        StringBuilder stats = new StringBuilder("format_version: 1\ntable: " + fqn + "\ntype: table\nrow_count: 100\n"
+                + "row_count_method: exact\ncolumns:\n");
+        for (int i = 0; i < columns; i++) {
+            ddl.append("    c").append(i).append(" TEXT NOT NULL").append(i < columns - 1 ? ",\n" : "\n);\n");
+            stats.append("  c").append(i).append(": {sql_type: TEXT, nullable: false, null_count: 0, classification:"
+                    + " categorical, cardinality: 2, cardinality_method: exact, values: [{value: a, count: 60},"
+                    + " {value: b, count: 40}], values_coverage: 1.0}\n");
+        }
+        p.file(path + "/ddl.sql", ddl.toString());
+        p.file(path + "/statistics.yaml", stats.toString());
+        p.file(path + "/statistics.annotations.yaml", "format_version: 1\ncolumns:\n  c0: {note: the first column}\n");
+        p.file(path + "/relationships.yaml", "format_version: 1\ntable: " + fqn + "\neligible_target: true\n"
+                + "refers_to:\n- {column: [c0], target_table: s.t, target_column: [opened_on], detection: inferred}\n"
+                + "referenced_by: []\n");
+        return PrintProject.entry(fqn, "artifacts:", "  ddl: ddl.sql", "  statistics: statistics.yaml",
+                "  statistics_annotations: statistics.annotations.yaml", "  relationships: relationships.yaml");
+    }
+
+    /** The section headings of a reply's pages in reading order, each once, the per-page Terms left out. */
+    private static List<String> headings(List<String> pages) {
+        List<String> out = new ArrayList<>();
+        for (String page : pages) {
+            for (String line : page.split("\n")) {
+                if (line.startsWith("## ") && !line.equals("## Terms") && !out.contains(line)) {
+                    out.add(line);
+                }
+            }
+        }
         return out;
     }
 

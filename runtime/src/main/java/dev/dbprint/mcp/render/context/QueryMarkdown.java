@@ -13,14 +13,15 @@ import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
- * {@code purpose: query} as Markdown (spec §4.1): identity and scope, DDL, Connection notes, Joins, Data dictionary and
- * Column values, with each DDL-nullable column's null share stated exactly once — in its value-table row when it has one,
- * else on the first Joins line naming it alone, else on the Nulls line closing Column values.
+ * {@code purpose: query} as Markdown (spec §4.1): identity and scope, DDL, Connection notes, Column values, Joins and
+ * Data dictionary — the paging paragraph's priority order, on one page as on many (README, "Readings of the spec") —
+ * with each DDL-nullable column's null share stated exactly once: in its value-table row when it has one, else on the
+ * first Joins line naming it alone, else on the Nulls line closing Column values.
  */
 public final class QueryMarkdown {
 
-    /** Sections in the order the fragment lists them, and in the order pages take them when it pages. */
-    public record Rendered(List<List<String>> listed, List<List<String>> paged, TermsLegend legend) {
+    /** The sections in reply order, whether the fragment fits one page or pages. */
+    public record Rendered(List<List<String>> sections, TermsLegend legend) {
     }
 
     private final ContextModel m;
@@ -61,8 +62,7 @@ public final class QueryMarkdown {
         if (valuesWhole.size() == 1) {
             valuesWhole.add("No column carries a value list a predicate can be written from.\n");
         }
-        return new Rendered(List.of(identity, ddl, notes, joins, dictionary, valuesWhole),
-                List.of(identity, ddl, notes, valuesWhole, joins, dictionary), legend);
+        return new Rendered(List.of(identity, ddl, notes, valuesWhole, joins, dictionary), legend);
     }
 
     private List<String> valueTable() {

@@ -39,7 +39,7 @@ class ContextEdgeCasesTest {
     }
 
     private static String queryText(String table) {
-        return DocumentPager.document(new QueryMarkdown(model(table), true, true).render().listed());
+        return DocumentPager.document(new QueryMarkdown(model(table), true, true).render().sections());
     }
 
     private static void assertRow(String doc, String row) {
@@ -74,9 +74,9 @@ class ContextEdgeCasesTest {
         assertEquals("| id | BIGINT, not null | numeric | 200 (exact) | candidate key over the rows scanned |\n", id);
         assertTrue(p.legend().forRows(List.of(id)).contains(Term.OVER_ROWS_SCANNED.line()));
         QueryMarkdown.Rendered q = new QueryMarkdown(model("c.scoped"), true, true).render();
-        String gone = row(q.listed(), "| gone |");
+        String gone = row(q.sections(), "| gone |");
         assertTrue(q.legend().forRows(List.of(gone)).contains(Term.OVER_ROWS_SCANNED.line()));
-        String city = row(q.listed(), "| city |");
+        String city = row(q.sections(), "| city |");
         assertFalse(q.legend().forRows(List.of(city)).contains(Term.OVER_ROWS_SCANNED.line()),
                 "a sample's row claims nothing over the rows scanned");
     }
@@ -142,7 +142,7 @@ class ContextEdgeCasesTest {
         assertRow(query, "| level | 1.0 (500) = low, 2.0 (500) | the whole domain |  |\n");
         assertRow(query, "| city | 'Oslo' (999) [also spelled 'OSLO' (1) = the old upper-case spelling] | the whole "
                 + "domain |  |\n");
-        assertRow(query, "\n## Data dictionary\n- level: 9 = never seen\n\n## Column values\n");
+        assertTrue(query.endsWith("\n## Data dictionary\n- level: 9 = never seen\n"), query);
     }
 
     private static String row(List<List<String>> sections, String start) {

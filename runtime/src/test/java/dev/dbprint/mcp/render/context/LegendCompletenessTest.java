@@ -77,8 +77,8 @@ class LegendCompletenessTest {
                 profile.legend().knowRows(profile.sections());
                 check(entry.fqn() + " profile", profile.sections(), profile.legend(), data, unexplained);
                 QueryMarkdown.Rendered query = new QueryMarkdown(m, true, true).render();
-                query.legend().knowRows(query.listed());
-                check(entry.fqn() + " query", query.listed(), query.legend(), data, unexplained);
+                query.legend().knowRows(query.sections());
+                check(entry.fqn() + " query", query.sections(), query.legend(), data, unexplained);
             }
         }
         assertFalse(tables < 15, "fixtures read: " + tables);
