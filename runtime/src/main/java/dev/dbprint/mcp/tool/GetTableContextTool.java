@@ -41,17 +41,16 @@ public class GetTableContextTool {
         if ("md".equals(format)) {
             return ToolResult.ok(paging.document(call, () -> {
                 PrintView view = store.view(call.connection());
-                ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
+                ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             }));
         }
         Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
         return ToolResult.ok(paging.list(call, spelling, () -> {
             PrintView view = store.view(call.connection());
-            ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
+            ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
             ListReply reply = query
-                    ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(),
-                            flags.annotations()), flags)
+                    ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships()), flags)
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
         }));
@@ -64,11 +63,11 @@ public class GetTableContextTool {
     /** The Markdown document, its sections in one order whatever its size. */
     private static PagedReplies.Document markdown(ContextModel m, boolean query, ContextObject.Flags f) {
         if (!query) {
-            ProfileMarkdown md = new ProfileMarkdown(m, f.stats(), f.relationships(), f.description(), f.annotations());
+            ProfileMarkdown md = new ProfileMarkdown(m, f.stats(), f.relationships(), f.description());
             md.legend().knowRows(md.sections());
             return new PagedReplies.Document(md.sections(), md.legend());
         }
-        QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.annotations()).render();
+        QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships()).render();
         r.legend().knowRows(r.sections());
         return new PagedReplies.Document(r.sections(), r.legend());
     }

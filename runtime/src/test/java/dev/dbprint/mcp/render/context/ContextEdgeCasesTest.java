@@ -31,7 +31,7 @@ class ContextEdgeCasesTest {
     }
 
     private static ProfileMarkdown profile(String table) {
-        return new ProfileMarkdown(model(table), true, true, true, true);
+        return new ProfileMarkdown(model(table), true, true, true);
     }
 
     private static String profileText(String table) {
@@ -39,7 +39,7 @@ class ContextEdgeCasesTest {
     }
 
     private static String queryText(String table) {
-        return DocumentPager.document(new QueryMarkdown(model(table), true, true).render().sections());
+        return DocumentPager.document(new QueryMarkdown(model(table), true).render().sections());
     }
 
     private static void assertRow(String doc, String row) {
@@ -73,7 +73,7 @@ class ContextEdgeCasesTest {
         String id = row(p.sections(), "| id |");
         assertEquals("| id | BIGINT, not null | numeric | 200 (exact) | candidate key over the rows scanned |\n", id);
         assertTrue(p.legend().forRows(List.of(id)).contains(Term.OVER_ROWS_SCANNED.line()));
-        QueryMarkdown.Rendered q = new QueryMarkdown(model("c.scoped"), true, true).render();
+        QueryMarkdown.Rendered q = new QueryMarkdown(model("c.scoped"), true).render();
         String gone = row(q.sections(), "| gone |");
         assertTrue(q.legend().forRows(List.of(gone)).contains(Term.OVER_ROWS_SCANNED.line()));
         String city = row(q.sections(), "| city |");
@@ -114,8 +114,8 @@ class ContextEdgeCasesTest {
         assertRow(query, "\n## Joins\nnone found (not a join target, no declared-unique column)\n");
         assertRow(query, "\n## Data dictionary\n- label: first line second line\n- legacy: Kept for the old reports.\n"
                 + "- legacy (from c.tree.parent_id): The parent node.; 0 = the root\n");
-        Map<String, ?> inherited = walk(ContextObject.query(model("c.noted"), new QueryMarkdown(model("c.noted"), true,
-                true), ALL), "inherited_notes").entries();
+        Map<String, ?> inherited = walk(ContextObject.query(model("c.noted"), new QueryMarkdown(model("c.noted"), true),
+                ALL), "inherited_notes").entries();
         assertEquals(List.of(Map.of("source", "c.tree.parent_id", "note", "The parent node.", "values",
                 List.of(Map.of("value", 0L, "note", "the root")))), inherited.get("legacy"));
     }
