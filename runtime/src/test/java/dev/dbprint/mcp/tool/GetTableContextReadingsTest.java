@@ -187,6 +187,9 @@ class GetTableContextReadingsTest {
         assertEquals("frequent values, not a domain: together 83.3% of the non-null rows",
                 values.get("due_on").get("coverage_statement").asText());
         assertFalse(values.get("due_on").has("coverage"), "the column carries no values_coverage");
+        String profile = one("{\"table\": \"s.t\"}");
+        assertTrue(profile.contains("top 5: 1 50%, 2 30%, 3 20% (together 100%)"), profile);
+        assertFalse(profile.contains("whole domain"), profile);
         // resolve_value's exhaustive still says the list holds every value (spec §4.7)
         ToolHarness h = p.harness();
         JsonNode resolved = ToolHarness.parse(h.call(new ResolveValueTool(h.store, h.paging),

@@ -215,7 +215,7 @@ public final class ProfileMarkdown {
     }
 
     private String values(ColumnStats c, Set<Term> terms, String scanned) {
-        if (c.listsWholeDomain()) {
+        if (c.isWholeDomain()) {
             terms.add(Term.WHOLE_DOMAIN);
             if (!scanned.isEmpty()) {
                 terms.add(Term.OVER_ROWS_SCANNED);

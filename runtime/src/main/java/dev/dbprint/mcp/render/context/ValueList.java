@@ -51,9 +51,10 @@ public record ValueList(Kind kind, List<Group> groups, long nonNull, long shownC
         List<ValueNoteLookup> notes = ValueNoteLookup.of(annotation);
         List<Group> groups = groups(c.values(), notes, redacted);
         Kind kind;
-        if (c.valuesCoverage() == null) {
-            // a numeric or temporal list is a frequency sample, never a domain, even one listing every value (§4.1)
-            kind = Kind.FREQUENT;
+        if (c.isWholeDomain()) {
+            kind = Kind.COMPLETE;
+        } else if (c.valuesCoverage() == null) {
+            kind = Kind.FREQUENT; // a numeric or temporal list, complete or not
             List<Group> frequent = new ArrayList<>();
             Long card = c.cardinality();
             for (Group g : groups) {
@@ -69,8 +70,6 @@ public record ValueList(Kind kind, List<Group> groups, long nonNull, long shownC
                 return null;
             }
             groups = frequent;
-        } else if (c.listsWholeDomain()) {
-            kind = Kind.COMPLETE;
         } else {
             kind = Kind.SAMPLED;
             groups = groups.subList(0, Math.min(SHOWN, groups.size()));
