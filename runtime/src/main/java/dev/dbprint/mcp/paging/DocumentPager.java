@@ -130,30 +130,6 @@ public final class DocumentPager extends PageSequence<DocumentPage> {
         this.closeRoom = room;
     }
 
-    /** Whether the document is one page under the server's bound, its legend counted and a cursor's room reserved. */
-    public static boolean fitsOnePage(List<List<String>> sections, Legend legend) {
-        return new DocumentPager(sections, legend, NO_CURSORS).first().isLast();
-    }
-
-    /** The mint of a pager only asked whether it has one page: it reserves a real cursor's length; nothing is handed out. */
-    private static final CursorMint NO_CURSORS = new CursorMint() {
-
-        @Override
-        public String mint(Position next) {
-            return "-".repeat(CursorCodec.TOKEN_LENGTH);
-        }
-
-        @Override
-        public int tokenLength() {
-            return CursorCodec.TOKEN_LENGTH;
-        }
-
-        @Override
-        public CursorFault stale() {
-            return CursorFault.printChanged("a one-page check");
-        }
-    };
-
     /** The whole document: every row of every section, concatenated. */
     public static String document(List<List<String>> sections) {
         StringBuilder out = new StringBuilder();

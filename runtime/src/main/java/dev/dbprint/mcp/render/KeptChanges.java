@@ -17,10 +17,9 @@ import dev.dbprint.mcp.print.model.Raw;
  * counting the relationship events kept.
  *
  * @param changes the items kept, each as parsed (even one that is not a mapping), in file order
- * @param events the same changes as read, for a caller that recounts more of the summary (get_diff)
  * @param summary the diff's summary with the count redone, or null when it has no {@code relationships_changed}
  */
-public record KeptChanges(List<Object> changes, List<Change> events, Map<String, Object> summary) {
+public record KeptChanges(List<Object> changes, Map<String, Object> summary) {
 
     private static final String RELATIONSHIPS_CHANGED = "relationships_changed";
 
@@ -31,7 +30,6 @@ public record KeptChanges(List<Object> changes, List<Change> events, Map<String,
     public static KeptChanges of(Diff diff, RejectedEdges rejected, Predicate<Change> asked) {
         List<Object> items = Raw.list(diff.raw(), "changes"); // null when the file has no changes key
         List<Object> kept = new ArrayList<>();
-        List<Change> events = new ArrayList<>();
         long relationshipEvents = 0;
         for (int i = 0; i < diff.changes().size(); i++) {
             Change change = diff.changes().get(i);
@@ -39,7 +37,6 @@ public record KeptChanges(List<Object> changes, List<Change> events, Map<String,
                 continue;
             }
             kept.add(items.get(i));
-            events.add(change);
             relationshipEvents += change.isRelationshipEvent() ? 1 : 0;
         }
         Map<String, Object> summary = null;
@@ -47,6 +44,6 @@ public record KeptChanges(List<Object> changes, List<Change> events, Map<String,
             summary = new LinkedHashMap<>(diff.summary()); // never the cached parse itself
             summary.put(RELATIONSHIPS_CHANGED, relationshipEvents);
         }
-        return new KeptChanges(kept, events, summary);
+        return new KeptChanges(kept, summary);
     }
 }

@@ -20,8 +20,9 @@ import dev.dbprint.mcp.reply.PagedReplies;
  * {@code get_diff} (server spec §4.5): the parsed diff.yaml with {@code changes} paged in file order. Relationship events
  * about an edge a human rejected are withheld first ({@link RejectedEdges}); then {@code table} (matching
  * {@code table}, {@code source_table} or {@code target_table}) and {@code kind} narrow the list, ANDed.
- * {@code summary} is recounted over the events the reply returns ({@link DiffSummary}); every other key rides the first
- * page as the file has it.
+ * Every other key rides the first page whole, as the file has it, {@code summary} included, except
+ * {@code summary.relationships_changed}, which counts the relationship events returned — the one count the spec has
+ * the reply redo, and the one the {@code diff} resource redoes (§3.4), so the two agree.
  */
 @ApplicationScoped
 public class GetDiffTool {
@@ -46,8 +47,8 @@ public class GetDiffTool {
             KeptChanges kept = KeptChanges.of(diff, new RejectedEdges(view, RejectedEdges.Unreadable.FAILS),
                     change -> table.map(change::names).orElse(true) && kind.map(k -> k.equals(change.kind())).orElse(true));
             Map<String, Object> header = new LinkedHashMap<>(diff.header());
-            if (diff.summary() != null) {
-                header.put("summary", DiffSummary.of(diff.summary(), kept.events(), table));
+            if (kept.summary() != null) {
+                header.put("summary", kept.summary());
             }
             ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept.changes()));
             return PagedReplies.Pinned.of(reply, view);

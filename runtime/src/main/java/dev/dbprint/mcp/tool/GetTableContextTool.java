@@ -3,7 +3,6 @@ package dev.dbprint.mcp.tool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.PrintStore;
@@ -42,17 +41,16 @@ public class GetTableContextTool {
         if ("md".equals(format)) {
             return ToolResult.ok(paging.document(call, () -> {
                 PrintView view = store.view(call.connection());
-                ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
+                ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             }));
         }
         Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
         return ToolResult.ok(paging.list(call, spelling, () -> {
             PrintView view = store.view(call.connection());
-            ContextModel m = new ContextModel(view, view.requireTable(call.string("table")));
+            ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
             ListReply reply = query
-                    ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(),
-                            flags.annotations()), flags)
+                    ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships()), flags)
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
         }));
@@ -62,19 +60,15 @@ public class GetTableContextTool {
         return !call.arguments().has(key) || call.bool(key);
     }
 
-    /**
-     * The Markdown document. Under query a fragment that fits one page keeps the listed section order; one that pages
-     * takes the priority order (value table before Joins and the dictionary), so its pages concatenate to it.
-     */
+    /** The Markdown document, its sections in one order whatever its size. */
     private static PagedReplies.Document markdown(ContextModel m, boolean query, ContextObject.Flags f) {
         if (!query) {
-            ProfileMarkdown md = new ProfileMarkdown(m, f.stats(), f.relationships(), f.description(), f.annotations());
+            ProfileMarkdown md = new ProfileMarkdown(m, f.stats(), f.relationships(), f.description());
             md.legend().knowRows(md.sections());
             return new PagedReplies.Document(md.sections(), md.legend());
         }
-        QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.annotations()).render();
-        r.legend().knowRows(r.listed());
-        boolean onePage = DocumentPager.fitsOnePage(r.listed(), r.legend());
-        return new PagedReplies.Document(onePage ? r.listed() : r.paged(), r.legend());
+        QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships()).render();
+        r.legend().knowRows(r.sections());
+        return new PagedReplies.Document(r.sections(), r.legend());
     }
 }

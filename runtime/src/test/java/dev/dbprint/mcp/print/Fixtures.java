@@ -7,10 +7,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.stream.Stream;
 
 /** Copies fixture prints from {@code fixtures/print/} (or any fixture directory) into a writable directory. */
 public final class Fixtures {
+
+    /**
+     * Every fixture print's connection root, from the runtime module: the bundled sample, the reader's and the search
+     * tools' fixtures, the legend's and the renderers' edge cases.
+     */
+    public static final List<Path> PRINTS = List.of(Path.of("../src/sample/prints/shop"),
+            Path.of("src/test/resources/fixtures/print/basic"), Path.of("src/test/resources/fixtures/search/prints/arb"),
+            Path.of("src/test/resources/fixtures/legend"), Path.of("src/test/resources/fixtures/context"));
 
     private Fixtures() {
     }

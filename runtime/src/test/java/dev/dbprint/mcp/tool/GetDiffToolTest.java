@@ -4,16 +4,21 @@ import static dev.dbprint.mcp.tool.PrintProject.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
+import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.reference.ReferenceDocuments;
+import dev.dbprint.mcp.resource.ResourceReader;
 
 class GetDiffToolTest {
 
@@ -100,7 +105,7 @@ class GetDiffToolTest {
     }
 
     @Test
-    void theRejectedEdgesEventIsWithheldAndTheSummaryRecounted() {
+    void theRejectedEdgesEventIsWithheldAndRelationshipsChangedRecounted() {
         Map<String, Object> reply = call("{}");
         assertEquals(List.of("format_version", "generated_at", "connection", "adapter", "summary", "changes", "total"),
                 new ArrayList<>(reply.keySet()));
@@ -111,20 +116,38 @@ class GetDiffToolTest {
         assertEquals(JsonText.parse("5"), reply.get("total"));
     }
 
+    /** A summary whose counts the events below do not all bear out, as a file may: each is carried as written. */
+    private static final String WHOLE_SUMMARY_HEAD = DIFF_HEAD.replace("summary:\n  statistics_drifted: 1\n",
+            "summary:\n  tables_modified: 3\n  columns_added: 1\n  columns_removed: 1\n  statistics_drifted: 400\n"
+                    + "  unchanged_tables: 4\n  unevaluated_tables: 2\n");
+
     @Test
-    void aKindFilterRecountsEverySummaryCountNotOnlyRelationships() {
-        assertEquals(JsonText.parse("{\"statistics_drifted\": 1, \"relationships_changed\": 0, \"comments_changed\": 0}"),
+    void aKindFilterCarriesTheSummaryWholeRecountingOnlyRelationshipsChanged() {
+        p.file("diff.yaml", WHOLE_SUMMARY_HEAD + CHANGES);
+        assertEquals(JsonText.parse("{\"tables_modified\": 3, \"columns_added\": 1, \"columns_removed\": 1,"
+                + " \"statistics_drifted\": 400, \"unchanged_tables\": 4, \"unevaluated_tables\": 2,"
+                + " \"relationships_changed\": 0, \"comments_changed\": 1}"),
                 call("{\"kind\": \"statistic_changed\"}").get("summary"));
+        assertEquals(JsonText.parse("{\"tables_modified\": 3, \"columns_added\": 1, \"columns_removed\": 1,"
+                + " \"statistics_drifted\": 400, \"unchanged_tables\": 4, \"unevaluated_tables\": 2,"
+                + " \"relationships_changed\": 1, \"comments_changed\": 1}"),
+                call("{\"table\": \"shop.orders\"}").get("summary"));
     }
 
     @Test
-    void aTableFilterRecountsTablesModifiedAndKeepsTheCountsOfTablesWithoutEvents() {
-        p.file("diff.yaml", DIFF_HEAD.replace("summary:\n", "summary:\n  tables_modified: 3\n  columns_removed: 1\n"
-                + "  unchanged_tables: 4\n  unevaluated_tables: 2\n") + CHANGES);
-        Map<?, ?> summary = (Map<?, ?>) call("{\"table\": \"shop.orders\"}").get("summary");
-        assertEquals(JsonText.parse("{\"tables_modified\": 1, \"columns_removed\": 1, \"unchanged_tables\": 4,"
-                + " \"unevaluated_tables\": 2, \"statistics_drifted\": 0, \"relationships_changed\": 1,"
-                + " \"comments_changed\": 0}"), summary);
+    void theUnfilteredSummaryIsTheOneTheDiffResourceServes() {
+        // the events name four tables; the file says three modified, and so must the reply
+        p.file("diff.yaml", WHOLE_SUMMARY_HEAD + CHANGES);
+        Map<?, ?> summary = (Map<?, ?>) call("{}").get("summary");
+        assertEquals(JsonText.parse("3"), summary.get("tables_modified"));
+        assertEquals(JsonText.parse("2"), summary.get("relationships_changed"), "the rejected edge's event withheld");
+        ResourceReader resources = new ResourceReader(h.store, h.connections, new ReferenceDocuments(Optional.empty()));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> content = ((List<Map<String, Object>>) resources.read("dbprint://shop/diff").get("contents"))
+                .get(0);
+        Map<?, ?> served = (Map<?, ?>) new YamlLoader().load(Path.of("diff.yaml"),
+                ((String) content.get("text")).getBytes(StandardCharsets.UTF_8));
+        assertEquals(JsonText.parse(JsonText.compact(served.get("summary"))), summary);
     }
 
     @Test

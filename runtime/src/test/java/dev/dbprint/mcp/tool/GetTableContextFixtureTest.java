@@ -187,8 +187,8 @@ class GetTableContextFixtureTest {
             PrintView view = new PrintStore().view("shop", dir.resolve("prints/shop"));
             ContextModel m = new ContextModel(view, view.table("rental.wide").orElseThrow());
             List<List<String>> sections = "profile".equals(purpose)
-                    ? new ProfileMarkdown(m, true, true, true, true).sections()
-                    : new QueryMarkdown(m, true, true).render().paged();
+                    ? new ProfileMarkdown(m, true, true, true).sections()
+                    : new QueryMarkdown(m, true).render().sections();
             assertEquals(DocumentPager.document(sections), joined.toString(), purpose);
         }
     }
@@ -210,7 +210,7 @@ class GetTableContextFixtureTest {
             }
             ListReply whole = "profile".equals(purpose)
                     ? ContextObject.profile(m, all)
-                    : ContextObject.query(m, new QueryMarkdown(m, true, true), all);
+                    : ContextObject.query(m, new QueryMarkdown(m, true), all);
             assertEquals(JsonText.parse(JsonText.compact(Merge.whole(whole))), JsonText.parse(JsonText.compact(merged)),
                     purpose);
             List<String> yaml = pages("{\"table\":\"rental.wide\",\"purpose\":\"" + purpose + "\"}", "yaml");

@@ -19,9 +19,14 @@ import dev.dbprint.mcp.paging.Pager;
 
 /**
  * get_table_context on small prints, one behaviour each: a catalog-only view's null shares, a numeric or temporal list
- * that is its column's whole domain, a description's own headings, and a fenced block split across pages.
+ * of every value that is still no domain, a description's own headings, and a fenced block split across pages.
  */
 class GetTableContextReadingsTest {
+
+    private static final String TABLES = PrintProject.entry("s.v", "artifacts:", "  statistics: statistics.yaml",
+            "  relationships: relationships.yaml").replace("type: table", "type: view")
+            + PrintProject.entry("s.t", "artifacts:", "  ddl: ddl.sql", "  statistics: statistics.yaml",
+                    "  description: description.md", "  relationships: relationships.yaml");
 
     @TempDir
     Path dir;
@@ -30,10 +35,7 @@ class GetTableContextReadingsTest {
     @BeforeEach
     void print() {
         p = new PrintProject(dir);
-        p.manifest(PrintProject.entry("s.v", "artifacts:", "  statistics: statistics.yaml",
-                "  relationships: relationships.yaml").replace("type: table", "type: view")
-                + PrintProject.entry("s.t", "artifacts:", "  ddl: ddl.sql", "  statistics: statistics.yaml",
-                        "  description: description.md", "  relationships: relationships.yaml"));
+        p.manifest(TABLES);
         p.file("s/v/statistics.yaml", """
                 format_version: 1
                 table: s.v
@@ -79,6 +81,31 @@ class GetTableContextReadingsTest {
                     - {value: '2025-06-30', count: 40}
                     frequencies: {top: 80, bottom: 40, listed: 2, total: 120}
                     distribution: imbalanced
+                  n:
+                    sql_type: INTEGER
+                    nullable: true
+                    null_count: 0
+                    null_rate: 0.0
+                    classification: numeric
+                    cardinality: 3
+                    cardinality_method: exact
+                    values:
+                    - {value: 1, count: 60}
+                    - {value: 2, count: 36}
+                    - {value: 3, count: 24}
+                    frequencies: {top: 60, bottom: 24, listed: 3, total: 120}
+                  due_on:
+                    sql_type: DATE
+                    nullable: false
+                    null_count: 0
+                    classification: temporal
+                    cardinality: 3
+                    cardinality_method: exact
+                    values:
+                    - {value: '2099-12-31', count: 100}
+                    - {value: '2025-01-01', count: 10}
+                    - {value: '2025-01-02', count: 10}
+                    frequencies: {top: 100, bottom: 10, listed: 3, total: 120}
                 """);
         p.file("s/t/relationships.yaml", "format_version: 1\ntable: s.t\neligible_target: true\nrefers_to: []\n"
                 + "referenced_by: []\n");
@@ -144,20 +171,86 @@ class GetTableContextReadingsTest {
     }
 
     @Test
-    void aTemporalListThatIsItsWholeDomainIsOneJudgementForBothTools() {
+    void aNumericOrTemporalListIsNeverADomainEvenWhenItListsEveryValue() {
+        // each column lists an exact cardinality's every value; only a sentinel clearing both bars has a row
         String md = one("{\"table\": \"s.t\", \"purpose\": \"query\"}");
-        assertTrue(md.contains("| opened_on | '2025-01-01' (80), '2025-06-30' (40) | the whole domain |  |\n"), md);
+        assertTrue(md.contains("| due_on | '2099-12-31' (100) | frequent values, not a domain: together 83.3% of the"
+                + " non-null rows |  |\n"), md);
+        assertFalse(md.contains("| opened_on |"), md);
+        assertFalse(md.contains("| n |"), md);
+        assertTrue(md.contains("Nulls: n (none)\n"), "a nullable column with no row states its share on the Nulls line");
+        assertFalse(md.contains("whole domain"), md);
+        assertFalse(md.contains("values_coverage"), "no Terms line points at a coverage these columns lack");
         JsonNode values = ToolHarness.parse(one("{\"table\": \"s.t\", \"purpose\": \"query\", \"format\": \"json\"}"))
-                .get("values").get("opened_on");
-        assertEquals("the whole domain", values.get("coverage_statement").asText());
-        assertFalse(values.has("coverage"), "the column carries no values_coverage");
-        assertFalse(values.has("shown_coverage"));
-        String profile = String.join("", pages("{\"table\": \"s.t\"}"));
-        assertTrue(profile.contains("values (the whole domain): '2025-01-01' (80), '2025-06-30' (40)"), profile);
+                .get("values");
+        assertEquals(List.of("due_on"), fieldNames(values));
+        assertEquals("frequent values, not a domain: together 83.3% of the non-null rows",
+                values.get("due_on").get("coverage_statement").asText());
+        assertFalse(values.get("due_on").has("coverage"), "the column carries no values_coverage");
+        String profile = one("{\"table\": \"s.t\"}");
+        assertTrue(profile.contains("top 5: 1 50%, 2 30%, 3 20% (together 100%)"), profile);
+        assertFalse(profile.contains("whole domain"), profile);
+        // resolve_value's exhaustive still says the list holds every value (spec §4.7)
         ToolHarness h = p.harness();
         JsonNode resolved = ToolHarness.parse(h.call(new ResolveValueTool(h.store, h.paging),
                 "{\"table\": \"s.t\", \"column\": \"opened_on\", \"text\": \"2025-01-01\"}").text());
         assertTrue(resolved.get("exhaustive").asBoolean());
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> out = new ArrayList<>();
+        object.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
+    void aQueryReplyKeepsOneSectionOrderWhetherItFitsOnePageOrPages() {
+        String small = sectionsTable("s.small", 3);
+        String wide = sectionsTable("s.wide", 400);
+        p.manifest(TABLES + small + wide);
+        List<String> order = List.of("## DDL", "## Column values", "## Joins", "## Data dictionary");
+        assertEquals(order, headings(List.of(one("{\"table\": \"s.small\", \"purpose\": \"query\"}"))));
+        List<String> paged = pages("{\"table\": \"s.wide\", \"purpose\": \"query\"}");
+        assertTrue(paged.size() > 1, "pages " + paged.size());
+        assertEquals(order, headings(paged));
+    }
+
+    /**
+     * Writes a table of {@code columns} categorical columns, the first joined to s.t and noted, so that its query reply
+     * holds every section but Connection notes; answers its manifest entry.
+     */
+    private String sectionsTable(String fqn, int columns) {
+        String path = fqn.replace('.', '/');
+        StringBuilder ddl = new StringBuilder("CREATE TABLE " + fqn + " (\n");
+        StringBuilder stats = new StringBuilder("format_version: 1\ntable: " + fqn + "\ntype: table\nrow_count: 100\n"
+                + "row_count_method: exact\ncolumns:\n");
+        for (int i = 0; i < columns; i++) {
+            ddl.append("    c").append(i).append(" TEXT NOT NULL").append(i < columns - 1 ? ",\n" : "\n);\n");
+            stats.append("  c").append(i).append(": {sql_type: TEXT, nullable: false, null_count: 0, classification:"
+                    + " categorical, cardinality: 2, cardinality_method: exact, values: [{value: a, count: 60},"
+                    + " {value: b, count: 40}], values_coverage: 1.0}\n");
+        }
+        p.file(path + "/ddl.sql", ddl.toString());
+        p.file(path + "/statistics.yaml", stats.toString());
+        p.file(path + "/statistics.annotations.yaml", "format_version: 1\ncolumns:\n  c0: {note: the first column}\n");
+        p.file(path + "/relationships.yaml", "format_version: 1\ntable: " + fqn + "\neligible_target: true\n"
+                + "refers_to:\n- {column: [c0], target_table: s.t, target_column: [opened_on], detection: inferred}\n"
+                + "referenced_by: []\n");
+        return PrintProject.entry(fqn, "artifacts:", "  ddl: ddl.sql", "  statistics: statistics.yaml",
+                "  statistics_annotations: statistics.annotations.yaml", "  relationships: relationships.yaml");
+    }
+
+    /** The section headings of a reply's pages in reading order, each once, the per-page Terms left out. */
+    private static List<String> headings(List<String> pages) {
+        List<String> out = new ArrayList<>();
+        for (String page : pages) {
+            for (String line : page.split("\n")) {
+                if (line.startsWith("## ") && !line.equals("## Terms") && !out.contains(line)) {
+                    out.add(line);
+                }
+            }
+        }
+        return out;
     }
 
     @Test

@@ -34,8 +34,8 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
     /**
      * Whether the values list carries every distinct non-null value of the rows read: {@code values_coverage} of 1.0, or
      * on a numeric/temporal block, which carries no coverage, {@code frequencies.listed} equal to an exact
-     * {@code cardinality} (format spec §2.2.5). The one judgement resolve_value's {@code exhaustive} and
-     * get_table_context's value table both rest on.
+     * {@code cardinality} (format spec §2.2.5). resolve_value's {@code exhaustive} rests on it; get_table_context
+     * calls a list the whole domain by {@link #isWholeDomain()}.
      */
     public boolean listsWholeDomain() {
         if (values == null) {
@@ -46,6 +46,15 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
         }
         Long listed = Raw.lng(frequencies, "listed");
         return listed != null && listed.equals(cardinality) && "exact".equals(cardinalityMethod);
+    }
+
+    /**
+     * Whether get_table_context calls the list the column's whole domain: a complete list with a
+     * {@code values_coverage}. A numeric or temporal list carries none: it is a frequency sample, never a domain
+     * (server spec §4.1), even one listing every value.
+     */
+    public boolean isWholeDomain() {
+        return valuesCoverage != null && listsWholeDomain();
     }
 
     public boolean candidateKey() {

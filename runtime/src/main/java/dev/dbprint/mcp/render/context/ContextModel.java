@@ -2,10 +2,12 @@ package dev.dbprint.mcp.render.context;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import dev.dbprint.mcp.print.PrintError;
@@ -26,7 +28,8 @@ import dev.dbprint.mcp.print.model.TableEntry;
  * artifacts that failed to parse ({@code _corrupted}) or are declared but absent ({@code _missing}) — a broken artifact
  * leaves its own part empty and never fails the call — the join list with human-rejected edges withheld
  * ({@link RejectedEdges}) and human-added edges merged on both tables, and the notes inherited through
- * {@code derived_from}.
+ * {@code derived_from}. Built without annotations, it holds none of the notes people wrote, so no renderer can print
+ * one under {@code include_annotations: false}, whatever its format or purpose.
  */
 public final class ContextModel {
 
@@ -36,6 +39,10 @@ public final class ContextModel {
 
         public boolean outgoing() {
             return direction == Edge.Direction.REFERS_TO;
+        }
+
+        Join withoutNote() {
+            return new Join(direction, column, path, otherTable, otherColumn, otherPath, detection, null, emitted);
         }
     }
 
@@ -60,8 +67,26 @@ public final class ContextModel {
 
     private final PrintView view;
     private final RejectedEdges rejected;
+    /** The annotation files as read, whatever the reply includes: the joins, inherited notes and documentation facts. */
+    private final Optional<StatisticsAnnotations> readAnnotations;
+    private final Optional<RelationshipsAnnotations> readVerdicts;
+    private final boolean documented;
+    /** Columns whose own entry carries a note or value note, or that inherit one: a fact of the print. */
+    private final Set<String> documentedColumns = new HashSet<>();
+    private final boolean inheritsNotes;
 
     public ContextModel(PrintView view, TableEntry entry) {
+        this(view, entry, true);
+    }
+
+    /**
+     * @param includeAnnotations false drops every note people wrote — statistics.annotations.yaml's column and value
+     *        notes, claims and grain keys, the connection's notes, inherited notes, each edge's note and the verdict
+     *        file — from the model itself. The files are still read: a broken one is still named, a rejected edge still
+     *        withheld, an added one still joined, and whether the print documents the table and each column (the
+     *        Meanings cues) stays the print's fact.
+     */
+    public ContextModel(PrintView view, TableEntry entry, boolean includeAnnotations) {
         this.view = view;
         this.fqn = entry.fqn();
         this.entry = entry;
@@ -72,16 +97,31 @@ public final class ContextModel {
                 missing.add(a.getKey());
             }
         }
-        this.connectionNotes = guarded("manifest_annotations", view::manifestAnnotations);
+        Optional<ManifestAnnotations> notes = guarded("manifest_annotations", view::manifestAnnotations);
         this.ddl = guarded(Artifact.DDL.key(), () -> view.ddl(entry));
         this.description = guarded(Artifact.DESCRIPTION.key(), () -> view.description(entry));
         this.statistics = guarded(Artifact.STATISTICS.key(), () -> view.statistics(entry));
         this.relationships = guarded(Artifact.RELATIONSHIPS.key(), () -> view.relationships(entry));
-        this.annotations = guarded(Artifact.STATISTICS_ANNOTATIONS.key(), () -> view.statisticsAnnotations(entry));
-        this.relationshipAnnotations = guarded(Artifact.RELATIONSHIPS_ANNOTATIONS.key(),
+        this.readAnnotations = guarded(Artifact.STATISTICS_ANNOTATIONS.key(), () -> view.statisticsAnnotations(entry));
+        this.readVerdicts = guarded(Artifact.RELATIONSHIPS_ANNOTATIONS.key(),
                 () -> view.relationshipsAnnotations(entry));
-        this.joins = relationships.isPresent() ? Collections.unmodifiableList(joins()) : List.of();
-        this.inherited = Collections.unmodifiableMap(inherited());
+        List<Join> read = relationships.isPresent() ? joins() : List.of();
+        Map<String, List<Inherited>> inheritedRead = inherited();
+        this.documented = description.map(d -> !d.isBlank()).orElse(false) || readAnnotations.map(
+                a -> a.columns().values().stream().anyMatch(StatisticsAnnotations.Column::hasNoteOrValueNotes))
+                .orElse(false);
+        readAnnotations.ifPresent(a -> a.columns().forEach((name, c) -> {
+            if (c.hasNoteOrValueNotes()) {
+                documentedColumns.add(name);
+            }
+        }));
+        documentedColumns.addAll(inheritedRead.keySet());
+        this.inheritsNotes = !inheritedRead.isEmpty();
+        this.connectionNotes = includeAnnotations ? notes : Optional.empty();
+        this.annotations = includeAnnotations ? readAnnotations : Optional.empty();
+        this.relationshipAnnotations = includeAnnotations ? readVerdicts : Optional.empty();
+        this.joins = List.copyOf(includeAnnotations ? read : read.stream().map(Join::withoutNote).toList());
+        this.inherited = includeAnnotations ? Collections.unmodifiableMap(inheritedRead) : Map.of();
     }
 
     public boolean scoped() {
@@ -112,11 +152,22 @@ public final class ContextModel {
         return annotations.map(a -> a.column(column)).orElse(null);
     }
 
-    /** Whether description.md or a column / value note documents the table (inherited notes not counted). */
+    /**
+     * Whether description.md or a column / value note in the print documents the table (inherited notes not counted),
+     * whether or not the reply includes the notes.
+     */
     public boolean documented() {
-        return description.map(d -> !d.isBlank()).orElse(false)
-                || annotations.map(a -> a.columns().values().stream().anyMatch(
-                        StatisticsAnnotations.Column::hasNoteOrValueNotes)).orElse(false);
+        return documented;
+    }
+
+    /** Whether some column inherits a note through derived_from, in the print. */
+    public boolean inheritsNotes() {
+        return inheritsNotes;
+    }
+
+    /** Whether the column's own entry carries a note or value note, or it inherits one, in the print. */
+    public boolean columnDocumented(String column) {
+        return documentedColumns.contains(column);
     }
 
     // ---------------------------------------------------------------- reading
@@ -146,8 +197,7 @@ public final class ContextModel {
     private List<Join> joins() {
         Relationships rels = relationships.get();
         List<Join> out = new ArrayList<>();
-        List<RelationshipsAnnotations.Entry> own = relationshipAnnotations.map(RelationshipsAnnotations::refersTo)
-                .orElse(List.of());
+        List<RelationshipsAnnotations.Entry> own = readVerdicts.map(RelationshipsAnnotations::refersTo).orElse(List.of());
         for (Edge e : rels.refersTo()) {
             if (!rejected.withholds(fqn, e)) {
                 out.add(new Join(e.direction(), e.column(), e.path(), e.otherTable(), e.otherColumn(), e.targetPath(),
@@ -201,7 +251,7 @@ public final class ContextModel {
             return List.of();
         }
         if (table.equals(fqn)) {
-            return relationshipAnnotations.map(RelationshipsAnnotations::refersTo).orElse(List.of());
+            return readVerdicts.map(RelationshipsAnnotations::refersTo).orElse(List.of());
         }
         try {
             Optional<TableEntry> e = view.table(table).filter(TableEntry::followable);
@@ -216,7 +266,8 @@ public final class ContextModel {
     private Map<String, List<Inherited>> inherited() {
         Map<String, List<Inherited>> out = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(columns().keySet());
-        annotations.ifPresent(a -> a.columns().keySet().stream().filter(k -> !names.contains(k)).forEach(names::add));
+        readAnnotations.ifPresent(
+                a -> a.columns().keySet().stream().filter(k -> !names.contains(k)).forEach(names::add));
         for (String column : names) {
             List<Inherited> notes = new ArrayList<>();
             for (String source : sources(column)) {
@@ -236,7 +287,7 @@ public final class ContextModel {
 
     /** The column's derived_from: the annotation's own replaces the parsed one. */
     private List<String> sources(String column) {
-        StatisticsAnnotations.Column a = annotation(column);
+        StatisticsAnnotations.Column a = readAnnotations.map(x -> x.column(column)).orElse(null);
         Object raw = a != null && a.raw().containsKey("derived_from")
                 ? a.derivedFrom()
                 : Optional.ofNullable(columns().get(column)).map(ColumnStats::derivedFrom).orElse(null);
@@ -253,7 +304,7 @@ public final class ContextModel {
     private Optional<StatisticsAnnotations.Column> sourceNote(String table, String column) {
         try {
             Optional<StatisticsAnnotations> a = table.equals(fqn)
-                    ? annotations
+                    ? readAnnotations
                     : view.table(table).filter(TableEntry::followable).flatMap(view::statisticsAnnotations);
             return a.map(x -> x.column(column)).filter(StatisticsAnnotations.Column::hasNoteOrValueNotes);
         } catch (PrintError e) {

@@ -29,14 +29,12 @@ public final class ContextObject {
     }
 
     public static ListReply profile(ContextModel m, Flags f) {
-        Map<String, Object> header = identity(m, m.documented(), f);
+        Map<String, Object> header = identity(m, m.documented());
         if (f.description) {
             m.description.ifPresent(d -> header.put("description", d));
         }
         List<ListReply.Walk> walks = new ArrayList<>();
-        if (f.annotations) {
-            m.annotations.ifPresent(a -> split(walks, "annotations", a.raw(), "columns"));
-        }
+        m.annotations.ifPresent(a -> split(walks, "annotations", a.raw(), "columns"));
         if (f.stats) {
             m.statistics.ifPresent(s -> {
                 Map<String, Object> raw = new LinkedHashMap<>(s.raw());
@@ -54,24 +52,22 @@ public final class ContextObject {
                 split(walks, "relationships", raw, "refers_to", "referenced_by");
             });
         }
-        if (f.annotations) {
-            m.relationshipAnnotations.ifPresent(a -> {
-                Map<String, Object> raw = new LinkedHashMap<>(a.raw());
-                List<Object> kept = new ArrayList<>();
-                for (RelationshipsAnnotations.Entry e : a.refersTo()) {
-                    if (!withholds(m, e)) {
-                        kept.add(e.raw());
-                    }
+        m.relationshipAnnotations.ifPresent(a -> {
+            Map<String, Object> raw = new LinkedHashMap<>(a.raw());
+            List<Object> kept = new ArrayList<>();
+            for (RelationshipsAnnotations.Entry e : a.refersTo()) {
+                if (!withholds(m, e)) {
+                    kept.add(e.raw());
                 }
-                raw.put("refers_to", kept);
-                split(walks, "relationship_annotations", raw, "refers_to");
-            });
-        }
+            }
+            raw.put("refers_to", kept);
+            split(walks, "relationship_annotations", raw, "refers_to");
+        });
         return new ListReply(header, Map.of(), walks, false);
     }
 
     public static ListReply query(ContextModel m, QueryMarkdown md, Flags f) {
-        Map<String, Object> header = identity(m, QueryMarkdown.documented(m), f);
+        Map<String, Object> header = identity(m, QueryMarkdown.documented(m));
         if (f.description) {
             m.description.ifPresent(d -> header.put("description", d));
         }
@@ -82,7 +78,7 @@ public final class ContextObject {
         List<Object> referencedBy = new ArrayList<>();
         if (f.relationships && m.relationships.isPresent()) {
             for (ContextModel.Join j : m.joins) {
-                Map<String, Object> e = joinObject(m, j, f.annotations);
+                Map<String, Object> e = joinObject(m, j);
                 if (j.outgoing() && e.containsKey("null_rate") && (j.path() == null || j.path().isEmpty())) {
                     onEdge.add(j.column().get(0));
                 }
@@ -91,7 +87,7 @@ public final class ContextObject {
         }
         for (Map.Entry<String, ColumnStats> e : m.columns().entrySet()) {
             ColumnStats c = e.getValue();
-            ValueList v = ValueList.of(c, f.annotations ? m.annotation(e.getKey()) : null, m.rowsScanned(), m.scoped());
+            ValueList v = ValueList.of(c, m.annotation(e.getKey()), m.rowsScanned(), m.scoped());
             if (v != null) {
                 values.put(e.getKey(), valuesObject(v, c, md.meaningsUndocumented(e.getKey(), c, v)));
             } else if (MarkdownParts.nullable(c) && !onEdge.contains(e.getKey())) {
@@ -105,7 +101,7 @@ public final class ContextObject {
             walks.add(ListReply.Walk.list(List.of("joins"), "referenced_by", referencedBy));
         }
         walks.add(ListReply.Walk.map("nulls", nulls));
-        if (f.annotations) {
+        if (f.annotations) { // a model built without annotations holds no note; these keys go too, not sent empty
             Map<String, Object> dictionary = new LinkedHashMap<>();
             m.annotations.ifPresent(a -> a.columns().forEach((name, c) -> {
                 if (c.note() != null) {
@@ -136,7 +132,7 @@ public final class ContextObject {
 
     // ---------------------------------------------------------------- parts
 
-    private static Map<String, Object> identity(ContextModel m, boolean documented, Flags f) {
+    private static Map<String, Object> identity(ContextModel m, boolean documented) {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("table", m.fqn);
         if (m.rowCount() != null) {
@@ -154,7 +150,7 @@ public final class ContextObject {
         if (!m.missing.isEmpty()) {
             h.put("_missing", List.copyOf(m.missing));
         }
-        if (f.annotations && m.connectionNotes.isPresent() && m.connectionNotes.get().hasNotes()) {
+        if (m.connectionNotes.isPresent() && m.connectionNotes.get().hasNotes()) {
             h.put("connection_notes", m.connectionNotes.get().notes());
         }
         m.ddl.ifPresent(d -> h.put("ddl", d));
@@ -240,7 +236,7 @@ public final class ContextObject {
         return false;
     }
 
-    private static Map<String, Object> joinObject(ContextModel m, ContextModel.Join j, boolean annotations) {
+    private static Map<String, Object> joinObject(ContextModel m, ContextModel.Join j) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("column", j.column());
         if (j.path() != null) {
@@ -252,7 +248,7 @@ public final class ContextObject {
             e.put(j.outgoing() ? "target_path" : "referencer_path", j.otherPath());
         }
         e.put("detection", j.detection());
-        if (annotations && j.note() != null) {
+        if (j.note() != null) {
             e.put("note", j.note());
         }
         if (j.outgoing() && j.column() != null && j.column().size() == 1) {

@@ -84,9 +84,9 @@ final class MarkdownParts {
         return rows;
     }
 
-    static List<String> connectionNotes(ContextModel m, boolean include) {
+    static List<String> connectionNotes(ContextModel m) {
         List<String> rows = new ArrayList<>();
-        if (include && m.connectionNotes.isPresent() && m.connectionNotes.get().hasNotes()) {
+        if (m.connectionNotes.isPresent() && m.connectionNotes.get().hasNotes()) {
             rows.add("\n## Connection notes\n");
             lines(EmbeddedMarkdown.nested(m.connectionNotes.get().notes()), rows);
         }

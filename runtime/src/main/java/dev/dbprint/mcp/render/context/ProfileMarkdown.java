@@ -25,16 +25,14 @@ public final class ProfileMarkdown {
     private final boolean stats;
     private final boolean relationships;
     private final boolean description;
-    private final boolean annotations;
     private final TermsLegend legend = new TermsLegend();
 
     public ProfileMarkdown(ContextModel model, boolean includeStats, boolean includeRelationships,
-            boolean includeDescription, boolean includeAnnotations) {
+            boolean includeDescription) {
         this.m = model;
         this.stats = includeStats;
         this.relationships = includeRelationships;
         this.description = includeDescription;
-        this.annotations = includeAnnotations;
     }
 
     public TermsLegend legend() {
@@ -42,7 +40,7 @@ public final class ProfileMarkdown {
     }
 
     public List<List<String>> sections() {
-        return List.of(MarkdownParts.identity(m, legend, m.documented()), MarkdownParts.connectionNotes(m, annotations),
+        return List.of(MarkdownParts.identity(m, legend, m.documented()), MarkdownParts.connectionNotes(m),
                 MarkdownParts.ddl(m), description(), annotationsSection(), cardinality(), relationshipsSection());
     }
 
@@ -57,7 +55,7 @@ public final class ProfileMarkdown {
 
     private List<String> annotationsSection() {
         List<String> rows = new ArrayList<>();
-        if (!annotations || m.annotations.isEmpty()) {
+        if (m.annotations.isEmpty()) {
             return rows;
         }
         for (StatisticsAnnotations.Column a : m.annotations.get().columns().values()) {
@@ -217,7 +215,7 @@ public final class ProfileMarkdown {
     }
 
     private String values(ColumnStats c, Set<Term> terms, String scanned) {
-        if (c.listsWholeDomain()) {
+        if (c.isWholeDomain()) {
             terms.add(Term.WHOLE_DOMAIN);
             if (!scanned.isEmpty()) {
                 terms.add(Term.OVER_ROWS_SCANNED);
@@ -287,7 +285,7 @@ public final class ProfileMarkdown {
                     terms.add(Term.TARGET_COVERAGE);
                 }
             }
-            if (annotations && j.note() != null) {
+            if (j.note() != null) {
                 facts.add("note: " + MarkdownParts.oneLine(j.note()));
             }
             terms.remove(null);

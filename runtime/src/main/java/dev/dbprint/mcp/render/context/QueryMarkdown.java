@@ -13,30 +13,28 @@ import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
- * {@code purpose: query} as Markdown (spec §4.1): identity and scope, DDL, Connection notes, Joins, Data dictionary and
- * Column values, with each DDL-nullable column's null share stated exactly once — in its value-table row when it has one,
- * else on the first Joins line naming it alone, else on the Nulls line closing Column values.
+ * {@code purpose: query} as Markdown (spec §4.1): identity and scope, DDL, Connection notes, Column values, Joins and
+ * Data dictionary — the paging paragraph's priority order, on one page as on many (README, "Readings of the spec") —
+ * with each DDL-nullable column's null share stated exactly once: in its value-table row when it has one, else on the
+ * first Joins line naming it alone, else on the Nulls line closing Column values.
  */
 public final class QueryMarkdown {
 
-    /** Sections in the order the fragment lists them, and in the order pages take them when it pages. */
-    public record Rendered(List<List<String>> listed, List<List<String>> paged, TermsLegend legend) {
+    /** The sections in reply order, whether the fragment fits one page or pages. */
+    public record Rendered(List<List<String>> sections, TermsLegend legend) {
     }
 
     private final ContextModel m;
     private final boolean relationships;
-    private final boolean annotations;
     private final TermsLegend legend = new TermsLegend();
     private final Set<String> nullStated = new HashSet<>();
     private final Map<String, ValueList> lists = new LinkedHashMap<>();
 
-    public QueryMarkdown(ContextModel model, boolean includeRelationships, boolean includeAnnotations) {
+    public QueryMarkdown(ContextModel model, boolean includeRelationships) {
         this.m = model;
         this.relationships = includeRelationships;
-        this.annotations = includeAnnotations;
         for (Map.Entry<String, ColumnStats> e : m.columns().entrySet()) {
-            ValueList v = ValueList.of(e.getValue(), annotations ? m.annotation(e.getKey()) : null, m.rowsScanned(),
-                    m.scoped());
+            ValueList v = ValueList.of(e.getValue(), m.annotation(e.getKey()), m.rowsScanned(), m.scoped());
             if (v != null) {
                 lists.put(e.getKey(), v);
             }
@@ -45,13 +43,13 @@ public final class QueryMarkdown {
 
     /** Whether the table reads as documented under query (inherited notes count). */
     public static boolean documented(ContextModel m) {
-        return m.documented() || !m.inherited.isEmpty();
+        return m.documented() || m.inheritsNotes();
     }
 
     public Rendered render() {
         List<String> identity = MarkdownParts.identity(m, legend, documented(m));
         List<String> ddl = MarkdownParts.ddl(m);
-        List<String> notes = MarkdownParts.connectionNotes(m, annotations);
+        List<String> notes = MarkdownParts.connectionNotes(m);
         List<String> values = valueTable();
         List<String> joins = joins();
         List<String> dictionary = dictionary();
@@ -61,8 +59,7 @@ public final class QueryMarkdown {
         if (valuesWhole.size() == 1) {
             valuesWhole.add("No column carries a value list a predicate can be written from.\n");
         }
-        return new Rendered(List.of(identity, ddl, notes, joins, dictionary, valuesWhole),
-                List.of(identity, ddl, notes, valuesWhole, joins, dictionary), legend);
+        return new Rendered(List.of(identity, ddl, notes, valuesWhole, joins, dictionary), legend);
     }
 
     private List<String> valueTable() {
@@ -147,8 +144,7 @@ public final class QueryMarkdown {
                 || !("categorical".equals(c.classification()) || "text".equals(c.classification()))) {
             return false;
         }
-        StatisticsAnnotations.Column a = m.annotation(col);
-        return (a == null || !a.hasNoteOrValueNotes()) && !m.inherited.containsKey(col);
+        return !m.columnDocumented(col);
     }
 
     private List<String> joins() {
@@ -187,7 +183,7 @@ public final class QueryMarkdown {
                     terms.add(MarkdownParts.shareTerm(share));
                 }
             }
-            if (annotations && j.note() != null) {
+            if (j.note() != null) {
                 line.append("; note: ").append(MarkdownParts.oneLine(j.note()));
             }
             terms.remove(null);
@@ -217,9 +213,6 @@ public final class QueryMarkdown {
 
     private List<String> dictionary() {
         List<String> rows = new ArrayList<>();
-        if (!annotations) {
-            return rows;
-        }
         List<String> names = new ArrayList<>(m.columns().keySet());
         m.annotations.ifPresent(a -> a.columns().keySet().stream().filter(k -> !names.contains(k)).forEach(names::add));
         for (String col : names) {

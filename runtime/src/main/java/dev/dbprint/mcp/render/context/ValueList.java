@@ -51,10 +51,10 @@ public record ValueList(Kind kind, List<Group> groups, long nonNull, long shownC
         List<ValueNoteLookup> notes = ValueNoteLookup.of(annotation);
         List<Group> groups = groups(c.values(), notes, redacted);
         Kind kind;
-        if (c.listsWholeDomain()) {
-            kind = Kind.COMPLETE; // a numeric or temporal list too, when it lists an exact cardinality's every value
+        if (c.isWholeDomain()) {
+            kind = Kind.COMPLETE;
         } else if (c.valuesCoverage() == null) {
-            kind = Kind.FREQUENT;
+            kind = Kind.FREQUENT; // a numeric or temporal list, complete or not
             List<Group> frequent = new ArrayList<>();
             Long card = c.cardinality();
             for (Group g : groups) {

@@ -18,6 +18,7 @@ import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.paging.CursorMint;
 import dev.dbprint.mcp.paging.DocumentPage;
 import dev.dbprint.mcp.paging.DocumentPager;
+import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.ColumnStats;
@@ -30,11 +31,6 @@ import dev.dbprint.mcp.print.model.TableEntry;
  * without its legend line fails, naming it.
  */
 class LegendCompletenessTest {
-
-    /** Prints: the bundled sample, the reader's and the search tools' fixtures, the legend's and the renderers' edge cases. */
-    private static final List<Path> PRINTS = List.of(Path.of("../src/sample/prints/shop"),
-            Path.of("src/test/resources/fixtures/print/basic"), Path.of("src/test/resources/fixtures/search/prints/arb"),
-            Path.of("src/test/resources/fixtures/legend"), Path.of("src/test/resources/fixtures/context"));
 
     /**
      * What a page may print besides labels and data: headings, the table headers, and the words that join a fact to its
@@ -67,18 +63,18 @@ class LegendCompletenessTest {
     void everyWordAPagePrintsIsDataLayoutOrALabelItsLegendDefines() {
         List<String> unexplained = new ArrayList<>();
         int tables = 0;
-        for (Path root : PRINTS) {
+        for (Path root : Fixtures.PRINTS) {
             PrintView view = new PrintStore().view("fixture", root.toAbsolutePath().normalize());
             for (TableEntry entry : view.manifest().tables().values()) {
                 ContextModel m = new ContextModel(view, entry);
                 tables++;
                 Set<String> data = data(m);
-                ProfileMarkdown profile = new ProfileMarkdown(m, true, true, true, true);
+                ProfileMarkdown profile = new ProfileMarkdown(m, true, true, true);
                 profile.legend().knowRows(profile.sections());
                 check(entry.fqn() + " profile", profile.sections(), profile.legend(), data, unexplained);
-                QueryMarkdown.Rendered query = new QueryMarkdown(m, true, true).render();
-                query.legend().knowRows(query.listed());
-                check(entry.fqn() + " query", query.listed(), query.legend(), data, unexplained);
+                QueryMarkdown.Rendered query = new QueryMarkdown(m, true).render();
+                query.legend().knowRows(query.sections());
+                check(entry.fqn() + " query", query.sections(), query.legend(), data, unexplained);
             }
         }
         assertFalse(tables < 15, "fixtures read: " + tables);
