@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code dbprint-*} thread, which the launcher starts while it reads the flags) a SIGTERM is a clean shutdown: exit 0,
  * the frame written before it answered. Before that, while the JVM and Quarkus's entry point start, no code of the
  * server runs yet and the JVM's own handling stands: exit 143 (or death by the signal, which Java reports the same)
- * with nothing written. Exit 1 is kept for configuration faults whatever the timing, and stdout carries frames only.
+ * with nothing written. The server's handling of a signal never exits 1, and stdout carries frames only.
  * Linux only: the threads are read from {@code /proc}.
  */
 class StdioEarlySignalIT {
@@ -47,8 +47,11 @@ class StdioEarlySignalIT {
 
     /**
      * Signals spread over the start, from right after the spawn on: each ends in exit 0 with the {@code initialize}
-     * answered, or, before the server's code runs, in 143 with nothing written. Started as the README says to start the
-     * jar by hand ({@code -XX:+DisplayVMOutputToStderr}), so nothing the JVM prints lands on stdout either.
+     * answered, or, before the server's code runs, in 143 with nothing written. One more outcome is the JVM's own and
+     * out of the server's reach: a signal that interrupts the JVM's initialisation can make it fail to start (exit 1,
+     * "Error occurred during initialization of VM"), seen a few times in hundreds of such signals on another machine.
+     * Started as the README says to start the jar by hand ({@code -XX:+DisplayVMOutputToStderr}), so that message, like
+     * anything else the JVM prints, stays off stdout.
      */
     @Test
     void aSigtermFromTheSpawnOnExitsZeroOr143AndStdoutKeepsToFrames() throws InterruptedException {
@@ -62,11 +65,13 @@ class StdioEarlySignalIT {
                 int exit = server.waitForExit();
                 outcomes.add(delayMs + " ms: exit " + exit + ", " + server.stdoutLines().size() + " frame(s)");
                 String trial = "SIGTERM " + delayMs + " ms after the spawn";
-                assertTrue(exit == 0 || exit == 143, trial + ": exit " + exit + "; stderr:\n" + server.stderr());
+                boolean vmFailedToStart = exit == 1 && server.stderr().contains("Error occurred during initialization of VM");
+                assertTrue(exit == 0 || exit == 143 || vmFailedToStart, trial + ": exit " + exit + "; stderr:\n"
+                        + server.stderr());
                 if (exit == 0) {
                     assertInitializeAnswered(server, trial);
                 } else {
-                    assertEquals(List.of(), server.stdoutLines(), trial + ": exit 143 after writing");
+                    assertEquals(List.of(), server.stdoutLines(), trial + ": exit " + exit + " after writing");
                 }
             }
         }
