@@ -235,8 +235,15 @@ class HttpIT {
             assertEquals(1, reply.get("id").asInt());
             assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText());
 
+            // a body naming the stateless revision is not served here, where no header would be compared
+            HttpResponse<String> modern = post(endpoint[1], "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\","
+                    + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", null);
+            assertEquals(400, modern.statusCode(), modern.body());
+            assertEquals(-32020, ServerProcess.parse(modern.body()).path("error").path("code").asInt(), modern.body());
+
             assertEquals(202, post(endpoint[1], PING, null).statusCode());
-            String[] pong = nextEvent(lines);
+            String[] pong = nextEvent(lines); // the next event: nothing was sent for the refused request
             assertEquals("message", pong[0]);
             assertEquals(2, ServerProcess.parse(pong[1]).get("id").asInt());
 

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,6 +172,25 @@ class LauncherIT {
             stdio.initialize("2025-11-25");
             String flags = flags(stdio);
             assertEquals(onRequest, flags.contains("-XX:+UseTransparentHugePages"), flags);
+        }
+    }
+
+    /**
+     * What HotSpot prints itself goes to stderr: a SIGQUIT makes the JVM print a thread dump, which by default lands on
+     * stdout between the frames. Stdout stays JSON-RPC frames only, and the server goes on serving.
+     */
+    @Test
+    void aThreadDumpOnSigquitStaysOffStdout() {
+        try (ServerProcess server = ServerProcess.spawn(launch(launcher(), "--project", StdioStartupIT.SAMPLE.toString()))) {
+            server.initialize("2025-11-25");
+            server.quit();
+            server.awaitStderr(Pattern.compile("Full thread dump"));
+            assertTrue(server.request("tools/list", null).path("result").path("tools").size() > 0, server.stderr());
+            server.closeStdin();
+            assertEquals(0, server.waitForExit(), server.stderr());
+            List<String> lines = server.stdoutLines();
+            assertEquals(2, lines.size(), "stdout: " + lines);
+            lines.forEach(line -> assertEquals("2.0", ServerProcess.parse(line).path("jsonrpc").asText(), line));
         }
     }
 

@@ -186,6 +186,49 @@ class ModernEraIT {
         assertEquals(200, post(ServerProcess.message(16, "tools/call", call), spaced).statusCode());
     }
 
+    /**
+     * What a gateway routing on the headers could read otherwise than the server is refused, on every path: a routing
+     * header on two lines (the gateway may read the second), no {@code MCP-Protocol-Version}, and a body naming
+     * 2026-07-28 sent with a legacy session or in a batch, where no header was compared and the body's tool ran.
+     */
+    @Test
+    void headersAGatewayCouldReadOtherwiseAreRefused() {
+        ObjectNode call = params(meta(MODERN)).put("name", "get_manifest");
+        call.putObject("arguments");
+        String body = ServerProcess.write(ServerProcess.message(20, "tools/call", call));
+        Map.Entry<String, String> version = Map.entry("MCP-Protocol-Version", MODERN);
+        Map.Entry<String, String> method = Map.entry("Mcp-Method", "tools/call");
+        Map.Entry<String, String> name = Map.entry("Mcp-Name", "get_manifest");
+        Map.Entry<String, String> otherTool = Map.entry("Mcp-Name", "list_tables");
+        assertRefused(rawPost(body, version, method, name, otherTool));
+        assertRefused(rawPost(body, version, method, Map.entry("Mcp-Method", "tools/list"), name));
+        assertRefused(rawPost(body, version, Map.entry("MCP-Protocol-Version", "2025-11-25"), method, name));
+        assertRefused(rawPost(body, method, name));
+        Map.Entry<String, String> session = Map.entry("Mcp-Session-Id", McpHttp.open(port).session());
+        assertRefused(rawPost(body, session, version, method, otherTool));
+        assertRefused(rawPost(body, session, version, method, name));
+        RawHttp.Response batch = rawPost("[" + body + "]", session, version, method, otherTool);
+        assertEquals(400, batch.status(), batch.body());
+        assertEquals(-32020, ServerProcess.parse(batch.body()).path("error").path("code").asInt(), batch.body());
+
+        RawHttp.Response served = rawPost(body, version, method, name);
+        assertEquals(200, served.status(), served.body());
+        assertFalse(ServerProcess.parse(served.body()).path("result").path("isError").asBoolean(true), served.body());
+    }
+
+    @SafeVarargs
+    private RawHttp.Response rawPost(String body, Map.Entry<String, String>... headers) {
+        return RawHttp.exchange(port, "POST", "/mcp", "127.0.0.1:" + port, List.of(headers), body);
+    }
+
+    private static void assertRefused(RawHttp.Response r) {
+        assertEquals(400, r.status(), r.body());
+        JsonNode reply = ServerProcess.parse(r.body());
+        assertEquals(-32020, reply.path("error").path("code").asInt(), r.body());
+        assertEquals(20, reply.path("id").asInt(), r.body());
+        assertFalse(reply.has("result"), r.body());
+    }
+
     @Test
     void removedAndUndeclaredMethodsAre404() throws Exception {
         for (String method : List.of("initialize", "ping", "logging/setLevel", "resources/subscribe", "prompts/list",

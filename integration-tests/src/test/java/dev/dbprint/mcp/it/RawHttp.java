@@ -9,12 +9,13 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * Hand-written HTTP/1.1 over a plain socket, for the requests {@code java.net.http} will not send: a foreign, missing or
- * second {@code Host}, a trailing-dot host, an absolute-form target. A body is sent as JSON accepting both reply forms
+ * second {@code Host}, a trailing-dot host, an absolute-form target, any header on two lines. A body is sent as JSON accepting both reply forms
  * unless the headers given say otherwise. Each exchange is one connection with {@code Connection: close}.
  */
 public final class RawHttp {
@@ -35,6 +36,12 @@ public final class RawHttp {
      */
     public static Response exchange(int port, String method, String path, String host, Map<String, String> headers,
             String body) {
+        return exchange(port, method, path, host, List.copyOf(headers.entrySet()), body);
+    }
+
+    /** As {@link #exchange(int, String, String, String, Map, String)}, with header lines in order: a name may repeat. */
+    public static Response exchange(int port, String method, String path, String host,
+            List<Map.Entry<String, String>> headers, String body) {
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
@@ -49,18 +56,19 @@ public final class RawHttp {
         }
     }
 
-    private static String head(String method, String path, String host, Map<String, String> headers, String body) {
+    private static String head(String method, String path, String host, List<Map.Entry<String, String>> headers,
+            String body) {
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\n");
         if (host != null) {
             head.append("Host: ").append(host).append("\r\n");
         }
-        headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
+        headers.forEach(h -> head.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n"));
         if (body != null) {
-            if (headers.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
+            if (headers.stream().map(Map.Entry::getKey).noneMatch("Content-Type"::equalsIgnoreCase)) {
                 head.append("Content-Type: application/json\r\n");
             }
-            if (headers.keySet().stream().noneMatch("Accept"::equalsIgnoreCase)) {
+            if (headers.stream().map(Map.Entry::getKey).noneMatch("Accept"::equalsIgnoreCase)) {
                 head.append("Accept: application/json, text/event-stream\r\n");
             }
             head.append("Content-Length: ").append(payload.length).append("\r\n");
@@ -79,7 +87,8 @@ public final class RawHttp {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
             socket.setSoTimeout(15_000);
             OutputStream out = socket.getOutputStream();
-            out.write(head(method, path, host, headers, body).getBytes(StandardCharsets.ISO_8859_1));
+            out.write(head(method, path, host, List.copyOf(headers.entrySet()), body)
+                    .getBytes(StandardCharsets.ISO_8859_1));
             out.write(body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
             out.flush();
             InputStream in = socket.getInputStream();

@@ -293,12 +293,22 @@ public final class ServerProcess implements AutoCloseable {
         signal(false);
     }
 
-    /** SIGINT, as Ctrl-C in a terminal sends it (through {@code kill}, which Java has no API for). */
+    /** SIGINT, as Ctrl-C in a terminal sends it. */
     public void interrupt() {
+        signal("INT");
+    }
+
+    /** SIGQUIT, as Ctrl-\ in a terminal sends it: the JVM prints a thread dump and runs on. */
+    public void quit() {
+        signal("QUIT");
+    }
+
+    /** A signal by name, through {@code kill}: Java has an API for SIGTERM and SIGKILL only. */
+    private void signal(String signal) {
         try {
-            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
             if (kill.waitFor() != 0) {
-                throw new IllegalStateException("kill -INT " + process.pid() + " failed");
+                throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Slow calls on stdio, slow for real: rental.customer's statistics.yaml is a valid 512 KB document (one column, a very
@@ -59,6 +60,34 @@ class StdioWorkersIT {
             int ping = server.sendRequest("ping", null);
             JsonNode next = server.readFrame(Duration.ofSeconds(10));
             assertEquals(ping, next.path("id").asInt(), "no answer to the cancelled call may follow: " + next);
+        }
+    }
+
+    /**
+     * A 2026-07-28 call is a request of this connection as a legacy one is: a cancellation withdraws it whether it is
+     * sent the legacy way or names the revision itself. Read to the end of stdout (EOF, which answers every call still
+     * running first), so an answer a withdrawn call sends late is seen too.
+     */
+    @Test
+    void aCancelledModernCallIsNotAnsweredWhicheverEraCancelsIt(@TempDir Path dir) throws Exception {
+        ObjectNode meta = ServerProcess.JSON.createObjectNode().put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        ObjectNode modernCall = SLOW_CALL.deepCopy();
+        modernCall.set("_meta", meta);
+        try (ServerProcess server = ServerProcess.start(slowProject(dir))) {
+            int legacyCancelled = server.sendRequest("tools/call", modernCall);
+            server.notify("notifications/cancelled", ServerProcess.JSON.createObjectNode().put("requestId", legacyCancelled));
+            int modernCancelled = server.sendRequest("tools/call", modernCall);
+            ObjectNode cancel = ServerProcess.JSON.createObjectNode().put("requestId", modernCancelled);
+            cancel.set("_meta", meta);
+            server.notify("notifications/cancelled", cancel);
+            int kept = server.sendRequest("tools/call", modernCall);
+            JsonNode reply = server.readFrame(Duration.ofSeconds(120));
+            assertEquals(kept, reply.path("id").asInt(), "only the call not cancelled is answered");
+            assertEquals("complete", reply.path("result").path("resultType").asText(), "a modern result");
+            server.closeStdin();
+            assertEquals(0, server.waitForExit(Duration.ofSeconds(60)), server.stderr());
+            assertEquals(1, server.stdoutLines().size(), "a cancelled call was answered");
         }
     }
 

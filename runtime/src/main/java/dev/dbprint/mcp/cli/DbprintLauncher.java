@@ -8,8 +8,8 @@ import io.quarkus.runtime.QuarkusApplication;
 import sun.misc.Signal;
 
 /**
- * What {@code main} does: keep stdout for frames, turn the flags into configuration (exit 1 on a bad one), install
- * SIGTERM/SIGINT handlers that shut down gracefully with exit 0 (Quarkus alone exits 143), then boot.
+ * What {@code main} does: install SIGTERM/SIGINT handlers that shut down gracefully with exit 0 (the JVM alone exits
+ * 143/130), keep stdout for frames, turn the flags into configuration (exit 1 on a bad one), then boot.
  */
 public final class DbprintLauncher {
 
@@ -30,6 +30,10 @@ public final class DbprintLauncher {
             Quarkus.run(application, args);
             return;
         }
+        // first of all: a signal while the flags are read or Jackson warms up is a clean exit as well, not the JVM's
+        // 143/130 with the frames already written unanswered; a bad flag still exits 1 below, whatever the timing
+        Signal.handle(new Signal("TERM"), s -> ExitRequest.ask());
+        Signal.handle(new Signal("INT"), s -> ExitRequest.ask());
         StdioStreams.capture();
         ServeCommand.Parsed parsed;
         try {
@@ -47,8 +51,6 @@ public final class DbprintLauncher {
         }
         JsonWarmup.start();
         parsed.properties().forEach(p -> System.setProperty(p[0], p[1]));
-        Signal.handle(new Signal("TERM"), s -> ExitRequest.ask());
-        Signal.handle(new Signal("INT"), s -> ExitRequest.ask());
         Quarkus.run(application, args);
     }
 }

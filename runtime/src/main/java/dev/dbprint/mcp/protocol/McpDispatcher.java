@@ -93,19 +93,22 @@ public class McpDispatcher {
     /**
      * A request of the stateless era: its {@code _meta} is checked (-32602, -32022, both HTTP 400), then it is served
      * under the revision it names with the modern method table (an unknown or removed method is -32601, HTTP 404).
-     * Nothing of it outlives the request: no session, no cancellation scope shared with another request.
+     * Nothing of it outlives the request but its place among {@code peer}'s requests in flight, so a
+     * {@code notifications/cancelled} from the same client withdraws it as it would a legacy request: the stdio
+     * connection's peer there, a peer of its own over HTTP, where each request is an exchange of its own.
      */
-    public Answer answerModern(JsonNode message) {
+    public Answer answerModern(JsonNode message, Peer peer) {
         String version = Era.MODERN.latest();
         JsonNode id = message.path("id");
         if (message.isObject() && RequestId.valid(id) && message.path("method").isTextual()) {
             try {
                 version = ModernRequest.version(message.get("params"));
             } catch (ProtocolError e) {
+                peer.finish(id); // a transport may have admitted it already; it is answered here, never served
                 return new Answer(error(id, e), e.httpStatus());
             }
         }
-        JsonNode reply = handleOne(message, new Exchange(Era.MODERN, version, new Peer()));
+        JsonNode reply = handleOne(message, new Exchange(Era.MODERN, version, peer));
         return new Answer(reply, status(reply));
     }
 

@@ -148,6 +148,9 @@ public class HttpTransport {
             modern(ctx, message);
             return;
         }
+        if (refusedOnLegacyPath(ctx, message, sessionId != null ? "with " + SESSION_HEADER : "in a batch")) {
+            return;
+        }
         String asked = ctx.request().getHeader(PROTOCOL_HEADER);
         if (asked != null && Era.of(asked).isEmpty()) {
             reply(ctx, 400, "Bad Request: unsupported " + PROTOCOL_HEADER + " '" + asked + "'. Supported: "
@@ -176,12 +179,11 @@ public class HttpTransport {
             }
         }
         JsonNode answer = dispatcher.handle(message, Exchange.legacy(session.version, session.peer));
-        HttpServerResponse response = ctx.response().putHeader(SESSION_HEADER, session.id);
+        ctx.response().putHeader(SESSION_HEADER, session.id);
         if (answer == null) {
-            response.setStatusCode(202).end();
+            ctx.response().setStatusCode(202).end();
         } else {
-            response.setStatusCode(200).putHeader("Content-Type", "application/json")
-                    .end(Buffer.buffer(dispatcher.writeBytes(answer)));
+            replyJson(ctx, 200, answer);
         }
     }
 
@@ -198,13 +200,30 @@ public class HttpTransport {
         ProtocolError mismatch = ModernHeaders.mismatch(ctx.request(), message);
         McpDispatcher.Answer answer = mismatch != null
                 ? new McpDispatcher.Answer(dispatcher.refusal(message, mismatch), mismatch.httpStatus())
-                : dispatcher.answerModern(message);
+                : dispatcher.answerModern(message, new Peer());
         if (answer.reply() == null) {
             ctx.response().setStatusCode(202).end();
         } else {
-            ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", "application/json")
-                    .end(Buffer.buffer(dispatcher.writeBytes(answer.reply())));
+            replyJson(ctx, answer.status(), answer.reply());
         }
+    }
+
+    /**
+     * Refuses, and returns true for, a message that reached a path where only legacy requests are served
+     * ({@code where}: how) while its body names its revision or a routing header is repeated: served there, it would
+     * run what its body says with no header compared.
+     */
+    private boolean refusedOnLegacyPath(RoutingContext ctx, JsonNode message, String where) {
+        ProtocolError refused = ModernHeaders.onLegacyPath(ctx.request(), message, where);
+        if (refused != null) {
+            replyJson(ctx, refused.httpStatus(), dispatcher.refusal(message, refused));
+        }
+        return refused != null;
+    }
+
+    private void replyJson(RoutingContext ctx, int status, JsonNode reply) {
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+                .end(Buffer.buffer(dispatcher.writeBytes(reply)));
     }
 
     private void delete(RoutingContext ctx) {
@@ -243,7 +262,7 @@ public class HttpTransport {
             return;
         }
         JsonNode message = parse(ctx);
-        if (message == null) {
+        if (message == null || refusedOnLegacyPath(ctx, message, "on the legacy SSE transport")) {
             return;
         }
         stream.peer().admit(message); // before the 202: the client may cancel as soon as it has it

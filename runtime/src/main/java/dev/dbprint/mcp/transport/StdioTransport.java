@@ -172,9 +172,7 @@ public class StdioTransport {
             answer(message, modern);
             return;
         }
-        if (!modern) {
-            peer.admit(message); // before a worker takes it: a cancellation read next must find it
-        }
+        peer.admit(message); // before a worker takes it: a cancellation read next must find it
         try {
             workers.execute(() -> answer(message, modern));
         } catch (RejectedExecutionException e) {
@@ -184,13 +182,14 @@ public class StdioTransport {
     }
 
     /**
-     * A modern request (it names its revision in {@code _meta}, or is {@code server/discover}) is served on its own;
-     * any other line is legacy, under this connection's handshake and cancellations.
+     * A modern request (it names its revision in {@code _meta}, or is {@code server/discover}) is served under the
+     * revision it names, any other line under this connection's handshake; both are this connection's requests, which
+     * its cancellations (of either era) withdraw.
      */
     private void answer(JsonNode message, boolean modern) {
         try {
             JsonNode reply = modern
-                    ? dispatcher.answerModern(message).reply()
+                    ? dispatcher.answerModern(message, peer).reply()
                     : dispatcher.handle(message, Exchange.legacy(null, peer));
             if (reply != null) {
                 send(dispatcher.writeBytes(reply));
