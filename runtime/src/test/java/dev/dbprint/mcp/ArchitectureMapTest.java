@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's map of the runtime packages is the code's: it names every package and no other, and every import of a
+ * The map of the runtime packages in CONTRIBUTING.md is the code's: it names every package and no other, and every import of a
  * package of ours points to a package on a line below its own.
  */
 class ArchitectureMapTest {
@@ -28,7 +28,7 @@ class ArchitectureMapTest {
     private static final Pattern INLINE = Pattern.compile("[^.\\w]dev\\.dbprint\\.mcp\\.([a-z]+)\\.[A-Za-z]");
 
     @Test
-    void theReadmeNamesEveryPackageOnce() throws IOException {
+    void theMapNamesEveryPackageOnce() throws IOException {
         try (Stream<Path> dirs = Files.list(SOURCES)) {
             assertEquals(new TreeSet<>(dirs.filter(Files::isDirectory).map(d -> d.getFileName().toString()).toList()),
                     new TreeSet<>(floors().keySet()));
@@ -58,12 +58,12 @@ class ArchitectureMapTest {
         assertEquals(List.of(), upward);
     }
 
-    /** Each package of the README's map and its line, counted from the top. */
+    /** Each package of the map and its line, counted from the top. */
     private static Map<String, Integer> floors() throws IOException {
-        String readme = Files.readString(Path.of("../README.md"));
-        int section = readme.indexOf("## Architecture");
-        int from = readme.indexOf("```\n", readme.indexOf("runtime's packages", section)) + 4;
-        String block = readme.substring(from, readme.indexOf("```", from));
+        String guide = Files.readString(Path.of("../CONTRIBUTING.md"));
+        int section = guide.indexOf("## Layout");
+        int from = guide.indexOf("```\n", guide.indexOf("runtime's packages", section)) + 4;
+        String block = guide.substring(from, guide.indexOf("```", from));
         Map<String, Integer> floors = new LinkedHashMap<>();
         int line = 0;
         for (String l : block.split("\n")) {
@@ -71,7 +71,7 @@ class ArchitectureMapTest {
             if (m.find()) {
                 for (String name : m.group(1).split(" ")) {
                     if (floors.put(name.substring(0, name.length() - 1), line) != null) {
-                        throw new AssertionError("the README maps " + name + " twice");
+                        throw new AssertionError("CONTRIBUTING.md maps " + name + " twice");
                     }
                 }
                 line++;

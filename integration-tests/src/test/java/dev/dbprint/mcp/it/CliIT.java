@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -89,6 +90,18 @@ class CliIT {
     void noProjectFoundIsRefused(@TempDir Path empty) {
         try (ServerProcess server = refused(empty)) {
             assertTrue(server.stderr().contains("no .dbprint.yaml found"), server.stderr());
+        }
+    }
+
+    @Test
+    void brokenDbprintYamlIsRefusedWithTheParsersLinesKept(@TempDir Path project) throws IOException {
+        Files.writeString(project.resolve(".dbprint.yaml"), "connections:\n  shop: [1\n  other: {}\n");
+        try (ServerProcess server = refused(project)) {
+            List<String> lines = server.stderr().lines().toList();
+            int quoted = lines.indexOf("      other: {}");
+            assertTrue(quoted > 0, server.stderr());
+            // the parser's marker, on the line below the one it quotes, under the ':' it could not take
+            assertEquals(lines.get(quoted).indexOf(':'), lines.get(quoted + 1).indexOf('^'), server.stderr());
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -39,7 +40,7 @@ public final class DbprintYaml {
         } catch (IOException e) {
             throw new ConfigError(file + ": cannot be read: " + e.getMessage());
         } catch (YAMLException e) {
-            throw new ConfigError(ErrorCatalog.yamlParseError(file, oneLine(e.getMessage())));
+            throw new ConfigError(ErrorCatalog.yamlParseError(file, keepingLines(e.getMessage())));
         }
         if (!(doc instanceof Map<?, ?> top)) {
             throw new ConfigError(file + ": the top level must be a mapping with a 'connections' key");
@@ -99,7 +100,11 @@ public final class DbprintYaml {
         return out;
     }
 
-    private static String oneLine(String message) {
-        return message == null ? "" : message.replaceAll("\\s*\\n\\s*", " ").trim();
+    /**
+     * The parser's message with its lines kept: it quotes the offending line and puts a {@code ^} under the column on
+     * the next, which joined into one line points at nothing. Only trailing blanks go.
+     */
+    private static String keepingLines(String message) {
+        return message == null ? "" : message.lines().map(String::stripTrailing).collect(Collectors.joining("\n")).strip();
     }
 }

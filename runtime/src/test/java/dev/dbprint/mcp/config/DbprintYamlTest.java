@@ -129,11 +129,15 @@ class DbprintYamlTest {
     }
 
     @Test
-    void refusesBrokenYamlOnOneLine() {
-        String message = refusal("connections:\n  a: {\n");
-        assertTrue(message.contains("YAML parse error"), message);
-        assertFalse(message.contains("\n"), message);
-        assertTrue(message.startsWith(dir.resolve(".dbprint.yaml").toString()), message);
+    void refusesBrokenYamlKeepingTheParsersLinesSoItsMarkerPointsAtTheFault() {
+        String message = refusal("connections:\n  a: [1\n  b: {}\n");
+        assertTrue(message.startsWith(dir.resolve(".dbprint.yaml") + ": YAML parse error: "), message);
+        List<String> lines = message.lines().toList();
+        int quoted = lines.indexOf("      b: {}");
+        assertTrue(quoted > 0, message);
+        // the marker sits on the next line, under the ':' the parser stopped at
+        assertEquals(lines.get(quoted).indexOf(':'), lines.get(quoted + 1).indexOf('^'), message);
+        assertTrue(lines.stream().noneMatch(l -> l.endsWith(" ")), message);
     }
 
     @Test
