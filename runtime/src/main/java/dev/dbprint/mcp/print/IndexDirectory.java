@@ -115,12 +115,19 @@ final class IndexDirectory {
         return null;
     }
 
-    /** The real user id of this process, or -1 where the platform does not say. */
+    /**
+     * The user id of this process, or -1 where the platform does not say: the JDK's own answer, else (where its native
+     * part is missing, as in a native image) the owner of {@code /proc/self}, which Linux gives the process's user.
+     */
     private static long currentUid() {
         try {
             return new UnixSystem().getUid();
         } catch (RuntimeException | LinkageError e) {
-            return -1;
+            try {
+                return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue();
+            } catch (IOException | RuntimeException notLinux) {
+                return -1;
+            }
         }
     }
 }
