@@ -47,9 +47,8 @@ import org.jboss.logging.Logger;
  * <p>
  * Writes go to a temporary file in the same directory, locked while it is written and moved over the old one in one
  * step, so a reader never sees a half-written file and two processes writing at once leave one complete file or the
- * other. Payloads are read from the
- * file as loaded (the open channel keeps that version even once another process replaces it), so a process holds the
- * table in memory, not the trees.
+ * other. Payloads are read from the file as loaded (the open channel keeps that version even once another process
+ * replaces it), so a process holds the table in memory, not the trees.
  */
 final class ShelfFile implements TreeStore.Shelf {
 
