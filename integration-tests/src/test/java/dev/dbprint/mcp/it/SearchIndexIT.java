@@ -26,6 +26,9 @@ class SearchIndexIT {
     @TempDir
     Path dir;
 
+    /** Past the racy window (2 s) of the copy's files: a tree of a file changed within it is not kept. */
+    private static final long SETTLE_MS = 2_100;
+
     private static final List<String> CALLS = List.of(
             "{\"name\": \"search_columns\", \"arguments\": {\"text\": \"station\"}}",
             "{\"name\": \"search_columns\", \"arguments\": {\"sensitivity\": \"*\"}}",
@@ -69,6 +72,7 @@ class SearchIndexIT {
     @Test
     void laterProcessesServeTheSameRepliesFromTheIndexAndSurviveItsCorruption() throws Exception {
         Path project = SamplePrint.copyTo(dir.resolve("project"));
+        Thread.sleep(SETTLE_MS);
         Path index = dir.resolve("index");
         String at = "-Ddbprint.index.directory=" + index;
         List<String> off = session(project, "-Ddbprint.index.enabled=false");
@@ -104,6 +108,7 @@ class SearchIndexIT {
     @Test
     void twoProcessesWritingTheIndexAtOnceLeaveAWholeFile() throws Exception {
         Path project = SamplePrint.copyTo(dir.resolve("project"));
+        Thread.sleep(SETTLE_MS);
         Path index = dir.resolve("index");
         String at = "-Ddbprint.index.directory=" + index;
         List<String> off = session(project, "-Ddbprint.index.enabled=false");

@@ -99,14 +99,15 @@ public interface DbprintConfig {
         /**
          * Whether parsed trees of the manifest, the annotation files and the search fields of statistics.yaml are kept
          * on disk, so a later process reads them instead of parsing. An entry is used only while its file's identity
-         * (device, inode, size, modification time) is unchanged; replies are the same with it on or off.
+         * (device, inode, size, modification and change time) is unchanged; replies are the same with it on or off.
          */
         @WithDefault("true")
         boolean enabled();
 
         /**
          * Where the index lives: two files per connection root (the manifest's tree, and the rest). Unset:
-         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code ~/.cache/dbprint-mcp}.
+         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code ~/.cache/dbprint-mcp}. Used only when it and its files are
+         * owned by the user the server runs as and writable by no one else.
          */
         Optional<String> directory();
     }

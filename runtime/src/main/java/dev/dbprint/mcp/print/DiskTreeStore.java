@@ -16,6 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * process adds is written once additions have paused for a second, when a shelf holds more than
  * {@link #MAX_PENDING_BYTES} unwritten, and on {@link #flush()} (at shutdown): a walk that parses thousands of files
  * writes the index a few times at most, off the request path.
+ * <p>
+ * The directory is used only when this process's user owns it and no one else may write it ({@link IndexDirectory}); the
+ * first shelf asked for tidies it ({@link IndexLeftovers}).
  */
 final class DiskTreeStore implements TreeStore {
 
@@ -27,8 +30,10 @@ final class DiskTreeStore implements TreeStore {
      */
     static final long MAX_PENDING_BYTES = 8L << 20;
 
-    private final Path directory;
+    private final IndexDirectory directory;
+    private final long racyNanos;
     private final ConcurrentHashMap<Path, Split> shelves = new ConcurrentHashMap<>();
+    private final AtomicBoolean tidied = new AtomicBoolean();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     /** Shelves with a write under way because they gathered too much. */
     private final Set<Path> full = ConcurrentHashMap.newKeySet();
@@ -36,7 +41,13 @@ final class DiskTreeStore implements TreeStore {
     private volatile ScheduledExecutorService writer;
 
     DiskTreeStore(Path directory) {
-        this.directory = directory.toAbsolutePath().normalize();
+        this(directory, PlainEntries.RACY_NANOS);
+    }
+
+    /** For tests: a shorter racy window, so a file just written can be kept without waiting two seconds. */
+    DiskTreeStore(Path directory, long racyNanos) {
+        this.directory = new IndexDirectory(directory.toAbsolutePath().normalize());
+        this.racyNanos = racyNanos;
     }
 
     /** {@code $XDG_CACHE_HOME/dbprint-mcp} when that is an absolute path, else {@code ~/.cache/dbprint-mcp}. */
@@ -48,8 +59,12 @@ final class DiskTreeStore implements TreeStore {
         return Path.of(System.getProperty("user.home"), ".cache", "dbprint-mcp");
     }
 
-    /** The two files of one root; a tree goes to one or the other by its form. */
-    private record Split(ShelfFile manifest, ShelfFile rest) implements Shelf {
+    /**
+     * The two files of one root; a tree goes to one or the other by its form. A tree parsed at an identity read within
+     * {@code racyNanos} of the file's last change is not kept: a second write within the same clock tick would leave
+     * the identity as it was, and a later process would take this tree for the file's.
+     */
+    private record Split(ShelfFile manifest, ShelfFile rest, long racyNanos) implements Shelf {
 
         private ShelfFile of(String form) {
             return form.equals(PrintStore.MANIFEST_FORM) ? manifest : rest;
@@ -62,7 +77,9 @@ final class DiskTreeStore implements TreeStore {
 
         @Override
         public void put(Path file, String form, FileIdentity identity, Object tree) {
-            of(form).put(file, form, identity, tree);
+            if (!identity.racy(racyNanos)) {
+                of(form).put(file, form, identity, tree);
+            }
         }
 
         @Override
@@ -85,10 +102,19 @@ final class DiskTreeStore implements TreeStore {
         }
     }
 
+    /** The root's shelf, or null when the directory is not to be trusted ({@link IndexDirectory}). */
     @Override
     public Shelf shelf(Path root) {
-        return shelves.computeIfAbsent(root, r -> new Split(new ShelfFile(directory, r, "manifest", () -> added(r)),
-                new ShelfFile(directory, r, "", () -> added(r))));
+        if (!directory.usable()) {
+            return null;
+        }
+        Split shelf = shelves.computeIfAbsent(root, r -> new Split(
+                new ShelfFile(directory, r, "manifest", () -> added(r)), new ShelfFile(directory, r, "", () -> added(r)),
+                racyNanos));
+        if (tidied.compareAndSet(false, true)) {
+            IndexLeftovers.tidy(directory.path(), shelves.keySet());
+        }
+        return shelf;
     }
 
     @Override

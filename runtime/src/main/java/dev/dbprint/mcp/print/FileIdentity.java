@@ -14,38 +14,58 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What a file is on disk at one instant (server spec §7.1): device, inode, size and modification time in nanoseconds. Two
- * identities are equal exactly when nothing a rewrite changes differs. {@link #ABSENT} is the identity of a file that does
- * not exist, so an absence can be recorded and compared like any other state.
+ * What a file is on disk at one instant (server spec §7.1): device, inode, size, modification time and change time in
+ * nanoseconds, and when it was read ({@code takenMillis}, wall clock; not part of its equality). Two identities are equal
+ * exactly when nothing a rewrite changes differs. The change time is there because every other field can be put back:
+ * a rewrite in place at the same size with its mtime restored ({@code cp -p}, {@code touch -r}), or a file deleted and
+ * made again on a reused inode with a normalised mtime ({@code tar --mtime}), leaves them as they were, while any write,
+ * chmod or new file sets the ctime to the clock, which no process can set back. {@link #ABSENT} is the identity of a file
+ * that does not exist, so an absence can be recorded and compared like any other state.
  * <p>
- * Read from the JDK's unix attributes ({@link UnixStat}) where they are open to this code, else from the basic ones' file
- * key or the named {@code unix:dev,ino,size,lastModifiedTime} view; where the {@code unix} view is unsupported,
- * {@code dev} is 0 and {@code ino} is the hash of {@link BasicFileAttributes#fileKey()} (0 when the platform has none).
+ * Read from the JDK's unix attributes ({@link UnixStat}) where they are open to this code, else from the named
+ * {@code unix:dev,ino,size,lastModifiedTime,ctime} view; where the {@code unix} view is unsupported, {@code dev} is 0,
+ * {@code ino} is the hash of {@link BasicFileAttributes#fileKey()} (0 when the platform has none) and the modification
+ * time stands in for the change time.
  */
-public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
+public record FileIdentity(long dev, long ino, long size, long mtimeNanos, long ctimeNanos, long takenMillis) {
 
     /** The identity of a path with no file behind it. */
-    public static final FileIdentity ABSENT = new FileIdentity(-1, -1, -1, -1);
+    public static final FileIdentity ABSENT = new FileIdentity(-1, -1, -1, -1, -1, -1);
+
+    /** An identity read now. */
+    public FileIdentity(long dev, long ino, long size, long mtimeNanos, long ctimeNanos) {
+        this(dev, ino, size, mtimeNanos, ctimeNanos, System.currentTimeMillis());
+    }
 
     public boolean exists() {
         return !equals(ABSENT);
+    }
+
+    /**
+     * Whether the file can have changed since without a new identity: its last change was within {@code racyNanos} of
+     * when the identity was read, so a second write in the same clock tick keeps every field
+     * ({@link PlainEntries#settled(long, long, long)}, the rule the directory stamps follow).
+     */
+    public boolean racy(long racyNanos) {
+        return !PlainEntries.settled(takenMillis, ctimeNanos, racyNanos);
     }
 
     // written out: a record's generated equals goes through a method handle, which code compiled by C1 alone (the
     // stdio launcher's) calls slowly, and a warm search compares tens of thousands of identities
     @Override
     public boolean equals(Object o) {
-        return o instanceof FileIdentity f && dev == f.dev && ino == f.ino && size == f.size && mtimeNanos == f.mtimeNanos;
+        return o instanceof FileIdentity f && dev == f.dev && ino == f.ino && size == f.size && mtimeNanos == f.mtimeNanos
+                && ctimeNanos == f.ctimeNanos;
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(new long[]{dev, ino, size, mtimeNanos});
+        return Arrays.hashCode(new long[]{dev, ino, size, mtimeNanos, ctimeNanos});
     }
 
-    /** A compact, stable spelling, used in digests. */
+    /** A compact, stable spelling of what equality compares: the key of a tree in the on-disk index. */
     public String token() {
-        return exists() ? dev + ":" + ino + ":" + size + ":" + mtimeNanos : "absent";
+        return exists() ? dev + ":" + ino + ":" + size + ":" + mtimeNanos + ":" + ctimeNanos : "absent";
     }
 
     /**
@@ -68,49 +88,18 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
         try {
             return orAbsent(() -> {
                 FileIdentity direct = UnixStat.identity(path);
-                return direct != null ? direct : throughPublicViews(path);
+                return direct != null ? direct : fromUnixView(path);
             });
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return orAbsent(() -> basic(path));
         }
     }
 
-    /** The identity from the basic attributes' file key, else the named unix view: where {@link UnixStat} is closed. */
-    static FileIdentity throughPublicViews(Path path) throws IOException {
-        BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
-        FileIdentity fromKey = fromUnixKey(b);
-        return fromKey != null ? fromKey : fromUnixView(path);
-    }
-
-    /** The identity read through the unix attribute view by name: where the file key does not spell dev and inode. */
+    /** The identity read through the unix attribute view by name: where {@link UnixStat} is closed. */
     static FileIdentity fromUnixView(Path path) throws IOException {
-        Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime");
+        Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime,ctime");
         return new FileIdentity(asLong(a.get("dev")), asLong(a.get("ino")), asLong(a.get("size")),
-                nanos((FileTime) a.get("lastModifiedTime")));
-    }
-
-    /**
-     * The identity from one {@code stat}'s basic attributes, when the file key spells device and inode as the JDK's unix
-     * key does ({@code (dev=<hex>,ino=<decimal>)}): the named {@code unix:} view returns the same numbers, but builds a
-     * map per call, which on a print of thousands of tables costs more than the stat. Null for any other spelling.
-     */
-    static FileIdentity fromUnixKey(BasicFileAttributes b) {
-        Object key = b.fileKey();
-        if (key == null) {
-            return null;
-        }
-        String k = key.toString();
-        int comma = k.indexOf(",ino=");
-        if (!k.startsWith("(dev=") || comma < 0 || !k.endsWith(")")) {
-            return null;
-        }
-        try {
-            long dev = Long.parseUnsignedLong(k, 5, comma, 16);
-            long ino = Long.parseUnsignedLong(k, comma + 5, k.length() - 1, 10);
-            return new FileIdentity(dev, ino, b.size(), nanos(b.lastModifiedTime()));
-        } catch (NumberFormatException e) {
-            return null;
-        }
+                nanos((FileTime) a.get("lastModifiedTime")), nanos((FileTime) a.get("ctime")));
     }
 
     /** A stat that reports a missing file by throwing. */
@@ -154,7 +143,8 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos) {
     private static FileIdentity basic(Path path) throws IOException {
         BasicFileAttributes b = Files.readAttributes(path, BasicFileAttributes.class);
         Object key = b.fileKey();
-        return new FileIdentity(0, key == null ? 0 : key.hashCode(), b.size(), nanos(b.lastModifiedTime()));
+        long mtime = nanos(b.lastModifiedTime());
+        return new FileIdentity(0, key == null ? 0 : key.hashCode(), b.size(), mtime, mtime);
     }
 
     /** A parent component that is a file: the path names nothing, as for a missing file. */

@@ -116,7 +116,15 @@ final class PlainEntries {
      * a cold search of seconds, or by a read set built after the reply).
      */
     boolean settled(Stamp stamp) {
-        return stamp != Stamp.NONE && stamp.takenMillis() * 1_000_000L - stamp.ctimeNanos() >= racyNanos;
+        return stamp != Stamp.NONE && settled(stamp.takenMillis(), stamp.ctimeNanos(), racyNanos);
+    }
+
+    /**
+     * The racy-window rule, for a directory's stamp or a file's identity: a stat taken at {@code takenMillis} vouches for
+     * what it saw when the change time it read is at least {@code racyNanos} older.
+     */
+    static boolean settled(long takenMillis, long ctimeNanos, long racyNanos) {
+        return takenMillis * 1_000_000L - ctimeNanos >= racyNanos;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.print;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -305,7 +306,8 @@ public class PrintStore {
 
             @Override
             public Loaded<T> at(FileIdentity identity) {
-                Object tree = shelf.get(path, form, identity);
+                // a file this process cannot open now fails the read below, as it does with no index
+                Object tree = Files.isReadable(path) ? shelf.get(path, form, identity) : null;
                 return tree == null ? null : weighed(builder.build(path, tree), tree);
             }
         }, (bytes, identity) -> {

@@ -322,7 +322,8 @@ public final class PrintView {
         h = mix(h ^ id.dev());
         h = mix(h ^ id.ino());
         h = mix(h ^ id.size());
-        return mix(h ^ id.mtimeNanos());
+        h = mix(h ^ id.mtimeNanos());
+        return mix(h ^ id.ctimeNanos());
     }
 
     /** MurmurHash3's 64-bit finaliser: every input bit moves about half the output bits. */

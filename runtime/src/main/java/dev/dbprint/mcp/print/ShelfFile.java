@@ -4,19 +4,22 @@ import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UTFDataFormatException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -40,19 +43,27 @@ import org.jboss.logging.Logger;
  * check is ignored whole; a payload that fails its check or does not decode is ignored alone. Either way the tree is
  * parsed again and written at the next flush.
  * <p>
- * Writes go to a temporary file in the same directory, moved over the old one in one step, so a reader never sees a
- * half-written file and two processes writing at once leave one complete file or the other. Payloads are read from the
- * file as loaded (the open channel keeps that version even once another process replaces it), so a process holds the
- * table in memory, not the trees.
+ * A file not owned by this process's user, or writable by anyone else, is ignored whole ({@link IndexDirectory}).
+ * <p>
+ * Writes go to a temporary file in the same directory, locked while it is written and moved over the old one in one
+ * step, so a reader never sees a half-written file and two processes writing at once leave one complete file or the
+ * other. Payloads are read from the file as loaded (the open channel keeps that version even once another process
+ * replaces it), so a process holds the table in memory, not the trees.
  */
 final class ShelfFile implements TreeStore.Shelf {
 
     private static final Logger LOG = Logger.getLogger(ShelfFile.class);
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
-    /** Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own). */
-    static final int VERSION = 2;
+    /**
+     * Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own; 3:
+     * identities name the change time).
+     */
+    static final int VERSION = 3;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
+    static final String SUFFIX = ".trees";
+    static final String TEMPORARY_PREFIX = ".trees-";
+    static final String TEMPORARY_SUFFIX = ".tmp";
 
     private record Key(String file, String form) {
     }
@@ -61,7 +72,7 @@ final class ShelfFile implements TreeStore.Shelf {
     private record Entry(String token, byte[] payload, FileChannel channel, long offset, int length, int crc) {
     }
 
-    private final Path directory;
+    private final IndexDirectory directory;
     private final Path root;
     private final Path file;
     private final Runnable onAdded;
@@ -75,10 +86,10 @@ final class ShelfFile implements TreeStore.Shelf {
     private final AtomicLong pending = new AtomicLong();
 
     /** The shelf of {@code root} named with {@code part} (empty for none), one of several files of one root. */
-    ShelfFile(Path directory, Path root, String part, Runnable onAdded) {
+    ShelfFile(IndexDirectory directory, Path root, String part, Runnable onAdded) {
         this.directory = directory;
         this.root = root;
-        this.file = directory.resolve(name(root, part));
+        this.file = directory.path().resolve(name(root, part));
         this.onAdded = onAdded;
     }
 
@@ -86,7 +97,7 @@ final class ShelfFile implements TreeStore.Shelf {
     static String name(Path root, String part) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(root.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8) + (part.isEmpty() ? "" : "." + part) + ".trees";
+            return HexFormat.of().formatHex(digest, 0, 8) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -195,10 +206,16 @@ final class ShelfFile implements TreeStore.Shelf {
         }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         current = channel;
+        // checked once open: in a directory that passed the same check, no one else can put another file in its place
+        String why = directory.distrust(file);
+        if (why != null) {
+            LOG.warnf("Ignoring the index file %s: %s; it is replaced at the next write", file, why);
+            throw new IOException(why);
+        }
+        IndexLeftovers.markUsed(file, Files.getLastModifiedTime(file));
         Tally tally = new Tally(new BufferedInputStream(Channels.newInputStream(channel), 1 << 16));
         DataInputStream in = new DataInputStream(tally);
-        byte[] magic = in.readNBytes(MAGIC.length);
-        if (!Arrays.equals(magic, MAGIC) || in.readInt() != VERSION) {
+        if (readVersion(in) != VERSION) {
             throw new IOException("not a tree file of this version");
         }
         String header = in.readUTF();
@@ -282,6 +299,20 @@ final class ShelfFile implements TreeStore.Shelf {
         }
     }
 
+    /** The format version after the magic, or -1 when the magic is not this index's. */
+    private static int readVersion(DataInputStream in) throws IOException {
+        return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC) ? in.readInt() : -1;
+    }
+
+    /** The root an index file of any version names in its header, or null when it is no index file. */
+    static Path rootOf(Path file) throws IOException {
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 4096))) {
+            return readVersion(in) < 0 ? null : Path.of(in.readUTF());
+        } catch (EOFException | UTFDataFormatException | InvalidPathException e) {
+            return null;
+        }
+    }
+
     private static long headerLength(String root) {
         return MAGIC.length + 4 + 2 + root.getBytes(StandardCharsets.UTF_8).length + 4;
     }
@@ -316,16 +347,16 @@ final class ShelfFile implements TreeStore.Shelf {
                 kept.add(e);
             }
         }
-        Files.createDirectories(directory);
-        try {
-            Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
-        } catch (UnsupportedOperationException | IOException e) {
-            // a shared or foreign directory: the file's own permissions still apply
-        }
-        Path temporary = Files.createTempFile(directory, ".trees-", ".tmp");
+        directory.create();
+        Path temporary = Files.createTempFile(directory.path(), TEMPORARY_PREFIX, TEMPORARY_SUFFIX);
         boolean moved = false;
         FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.READ);
         try {
+            // held until the move: a temporary file whose lock another process can take was abandoned (IndexLeftovers)
+            FileLock writing = out.tryLock();
+            if (writing == null) {
+                throw new IOException("the temporary file is being removed");
+            }
             // the table is made from the lengths alone and the payloads copied after it one at a time, so a flush
             // holds one tree's bytes, never the whole index
             ByteArrayOutputStream table = new ByteArrayOutputStream();
@@ -377,6 +408,7 @@ final class ShelfFile implements TreeStore.Shelf {
                 Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
             }
             moved = true;
+            writing.release();
             // the channel stays open on what was written (the same file, renamed), whoever replaces it later
             for (int i = 0; i < keys.size(); i++) {
                 Entry p = placed.get(i);

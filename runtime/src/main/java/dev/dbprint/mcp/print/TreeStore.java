@@ -7,8 +7,9 @@ import dev.dbprint.mcp.config.DbprintConfig;
 /**
  * Parsed YAML trees kept across processes, by file and identity: a stdio client starts one server per session, and
  * without this every session would parse the same print again. A tree is handed back only for the very identity
- * (device, inode, size, modification time) it was parsed at, so it is the tree a parse would give; the store is a
- * cache, never a source of truth, and anything wrong with it only costs a parse.
+ * (device, inode, size, modification and change time: {@link FileIdentity}) it was parsed at, and kept only when that
+ * identity was read outside the racy window of the file's last change, so it is the tree a parse would give; the store
+ * is a cache, never a source of truth, and anything wrong with it only costs a parse.
  */
 public interface TreeStore {
 

@@ -12,12 +12,12 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One {@code stat}'s device, inode and change times, read from the JDK's own unix attributes object, where
+ * One {@code stat}'s device, inode and change time, read from the JDK's own unix attributes object, where
  * {@code java.base} opens {@code sun.nio.fs} to this code: the packaged jar's manifest does ({@code Add-Opens}, asked for
  * by the extension), and so does this module's own test run.
  * <p>
- * The public way to the same numbers is the named {@code unix:} view, which builds and reads a map per call. A directory's
- * ctime has no other public way, and a check of a print of thousands of tables stats as many directories: the map cost
+ * The public way to the same numbers is the named {@code unix:} view, which builds and reads a map per call. A ctime has no
+ * other public way, and a check of a print of thousands of tables stats as many directories: the map cost
  * as much again as the stat. Where the package is not open, or on another platform or file system, each method answers
  * null and its caller reads the named view.
  */
@@ -66,8 +66,7 @@ final class UnixStat {
         Object a = attributes(directory);
         return a == null
                 ? null
-                : new PlainEntries.Stamp(read(DEV, a), read(INO, a),
-                        TimeUnit.SECONDS.toNanos((long) CTIME_SEC.get(a)) + (long) CTIME_NSEC.get(a));
+                : new PlainEntries.Stamp(read(DEV, a), read(INO, a), ctimeNanos(a));
     }
 
     /**
@@ -81,7 +80,12 @@ final class UnixStat {
             return null;
         }
         PosixFileAttributes p = (PosixFileAttributes) a;
-        return new FileIdentity(read(DEV, a), read(INO, a), p.size(), p.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+        return new FileIdentity(read(DEV, a), read(INO, a), p.size(), p.lastModifiedTime().to(TimeUnit.NANOSECONDS),
+                ctimeNanos(a));
+    }
+
+    private static long ctimeNanos(Object attributes) {
+        return TimeUnit.SECONDS.toNanos((long) CTIME_SEC.get(attributes)) + (long) CTIME_NSEC.get(attributes);
     }
 
     /** {@code handle} (one of the accessors above) applied to {@code attributes}. */

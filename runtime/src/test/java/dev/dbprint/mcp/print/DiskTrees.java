@@ -12,9 +12,16 @@ public final class DiskTrees {
     private DiskTrees() {
     }
 
+    /**
+     * A store that keeps every tree however recently its file changed: a test writes its print and reads it at once,
+     * where the racy window would keep nothing for two seconds.
+     */
     public static TreeStore at(Path directory) {
-        return new DiskTreeStore(directory);
+        return new DiskTreeStore(directory, ANY_AGE);
     }
+
+    /** A racy window no change is within: every identity is old enough. */
+    static final long ANY_AGE = Long.MIN_VALUE;
 
     /** The index files in {@code directory}. */
     public static List<Path> files(Path directory) throws IOException {

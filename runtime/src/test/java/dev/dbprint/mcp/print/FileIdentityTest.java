@@ -3,7 +3,6 @@ package dev.dbprint.mcp.print;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -14,9 +13,9 @@ import java.nio.file.FileSystemException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -32,17 +31,20 @@ class FileIdentityTest {
     /** Two identities (and two directory stamps) are equal exactly when every field is, and equal ones hash alike. */
     @Test
     void equalityAndHashingTellEveryFieldApart() {
-        FileIdentity one = new FileIdentity(1, 2, 3, 4);
-        assertEquals(one, new FileIdentity(1, 2, 3, 4));
-        assertEquals(one.hashCode(), new FileIdentity(1, 2, 3, 4).hashCode());
-        for (FileIdentity other : new FileIdentity[]{new FileIdentity(9, 2, 3, 4), new FileIdentity(1, 9, 3, 4),
-                new FileIdentity(1, 2, 9, 4), new FileIdentity(1, 2, 3, 9)}) {
+        FileIdentity one = new FileIdentity(1, 2, 3, 4, 4);
+        assertEquals(one, new FileIdentity(1, 2, 3, 4, 4));
+        assertEquals(one.hashCode(), new FileIdentity(1, 2, 3, 4, 4).hashCode());
+        for (FileIdentity other : new FileIdentity[]{new FileIdentity(9, 2, 3, 4, 4), new FileIdentity(1, 9, 3, 4, 4),
+                new FileIdentity(1, 2, 9, 4, 4), new FileIdentity(1, 2, 3, 9, 4), new FileIdentity(1, 2, 3, 4, 9)}) {
             assertNotEquals(one, other);
             assertNotEquals(one.hashCode(), other.hashCode(), other.toString());
         }
         assertNotEquals(one, (Object) "1:2:3:4");
         assertTrue(one.exists());
         assertFalse(FileIdentity.ABSENT.exists());
+        // when an identity was read is no part of it
+        assertEquals(new FileIdentity(1, 2, 3, 4, 5, 10), new FileIdentity(1, 2, 3, 4, 5, 20));
+        assertEquals(new FileIdentity(1, 2, 3, 4, 5, 10).hashCode(), new FileIdentity(1, 2, 3, 4, 5, 20).hashCode());
 
         PlainEntries.Stamp stamp = new PlainEntries.Stamp(1, 2, 3);
         assertEquals(stamp, new PlainEntries.Stamp(1, 2, 3));
@@ -59,28 +61,50 @@ class FileIdentityTest {
     }
 
     @Test
-    void theIdentityIsTheUnixViewsDeviceInodeSizeAndModificationTime() throws Exception {
+    void theIdentityIsTheUnixViewsDeviceInodeSizeModificationAndChangeTime() throws Exception {
         Path f = Files.writeString(dir.resolve("statistics.yaml"), "a: 1\n");
-        Map<String, Object> unix = Files.readAttributes(f, "unix:dev,ino,size,lastModifiedTime");
+        Map<String, Object> unix = Files.readAttributes(f, "unix:dev,ino,size,lastModifiedTime,ctime");
         FileIdentity expected = new FileIdentity(((Number) unix.get("dev")).longValue(),
                 ((Number) unix.get("ino")).longValue(), ((Number) unix.get("size")).longValue(),
-                ((FileTime) unix.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS));
+                ((FileTime) unix.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS),
+                ((FileTime) unix.get("ctime")).to(TimeUnit.NANOSECONDS));
         assertEquals(expected, FileIdentity.of(f));
         assertEquals(expected, FileIdentity.of(f, true));
-        assertEquals(expected, FileIdentity.fromUnixKey(Files.readAttributes(f, BasicFileAttributes.class)));
         Files.writeString(f, "a: 12\n");
         assertNotEquals(expected, FileIdentity.of(f, true), "a rewrite shows");
     }
 
+    /**
+     * A rewrite in place at the same size with its modification time put back ({@code cp -p}, {@code touch -r}) leaves
+     * device, inode, size and mtime as they were; the change time, which no process can set back, tells it apart.
+     */
     @Test
-    void aFileKeyOfAnotherSpellingIsNotGuessedAt() throws Exception {
-        BasicFileAttributes real = Files.readAttributes(Files.writeString(dir.resolve("f"), "x"),
-                BasicFileAttributes.class);
-        for (Object key : new Object[]{null, "inode-7", "(dev=zz,ino=1)", "(dev=1,ino=)", "(dev=1,ino=2"}) {
-            assertNull(FileIdentity.fromUnixKey(withKey(real, key)), String.valueOf(key));
-        }
-        assertEquals(new FileIdentity(0x1f, 42, real.size(), real.lastModifiedTime().to(TimeUnit.NANOSECONDS)),
-                FileIdentity.fromUnixKey(withKey(real, "(dev=1f,ino=42)")));
+    void aRewriteWithItsModificationTimeRestoredIsAnotherIdentity() throws Exception {
+        Path f = Files.writeString(dir.resolve("manifest.yaml"), "rows: 1200\n");
+        FileTime mtime = Files.getLastModifiedTime(f);
+        FileIdentity before = FileIdentity.of(f);
+        Thread.sleep(20); // past the file system's timestamp tick
+        Files.writeString(f, "rows: 1300\n");
+        Files.setLastModifiedTime(f, mtime);
+        FileIdentity after = FileIdentity.of(f);
+        assertEquals(List.of(before.dev(), before.ino(), before.size(), before.mtimeNanos()),
+                List.of(after.dev(), after.ino(), after.size(), after.mtimeNanos()), "everything but the ctime put back");
+        assertNotEquals(before, after);
+        assertNotEquals(before.token(), after.token());
+    }
+
+    /** An identity read within the racy window of the file's last change cannot vouch for a second write in the tick. */
+    @Test
+    void anIdentityReadSoonAfterAChangeIsRacy() throws Exception {
+        long second = TimeUnit.SECONDS.toNanos(1);
+        FileIdentity fresh = new FileIdentity(1, 2, 3, 4, TimeUnit.MILLISECONDS.toNanos(10_000), 10_500);
+        assertTrue(fresh.racy(second));
+        assertFalse(new FileIdentity(1, 2, 3, 4, TimeUnit.MILLISECONDS.toNanos(10_000), 11_000).racy(second));
+        assertTrue(new FileIdentity(1, 2, 3, 4, TimeUnit.MILLISECONDS.toNanos(12_000), 11_000).racy(second),
+                "a change time ahead of the clock");
+        Path f = Files.writeString(dir.resolve("t.yaml"), "a: 1\n");
+        assertTrue(FileIdentity.of(f).racy(PlainEntries.RACY_NANOS), "just written");
+        assertFalse(FileIdentity.of(f).racy(0));
     }
 
     @Test
@@ -97,7 +121,7 @@ class FileIdentityTest {
     }
 
     @Test
-    void theUnixViewByNameGivesTheSameIdentityAsTheFileKey() throws Exception {
+    void theUnixViewByNameGivesTheSameIdentityAsTheJdksAttributes() throws Exception {
         Path f = Files.writeString(dir.resolve("statistics.yaml"), "a: 1\n");
         assertEquals(FileIdentity.of(f), FileIdentity.fromUnixView(f));
     }
@@ -143,46 +167,5 @@ class FileIdentityTest {
         } finally {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
         }
-    }
-
-    private static BasicFileAttributes withKey(BasicFileAttributes real, Object key) {
-        return new BasicFileAttributes() {
-
-            public FileTime lastModifiedTime() {
-                return real.lastModifiedTime();
-            }
-
-            public FileTime lastAccessTime() {
-                return real.lastAccessTime();
-            }
-
-            public FileTime creationTime() {
-                return real.creationTime();
-            }
-
-            public boolean isRegularFile() {
-                return true;
-            }
-
-            public boolean isDirectory() {
-                return false;
-            }
-
-            public boolean isSymbolicLink() {
-                return false;
-            }
-
-            public boolean isOther() {
-                return false;
-            }
-
-            public long size() {
-                return real.size();
-            }
-
-            public Object fileKey() {
-                return key;
-            }
-        };
     }
 }

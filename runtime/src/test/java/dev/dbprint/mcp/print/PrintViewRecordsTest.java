@@ -61,8 +61,8 @@ class PrintViewRecordsTest {
     @Test
     void theDigestIsTheSameInEveryProcess() {
         assertEquals("0000000000000000", PrintView.digest(Map.of()));
-        assertEquals("1262c2100cbb51bc", PrintView.digest(Map.of(Path.of("/p/a.yaml"), new FileIdentity(1, 2, 3, 4))));
-        assertEquals("4b138ac381a1df4c", PrintView.digest(Map.of(Path.of("/p/a.yaml"), new FileIdentity(1, 2, 3, 4),
+        assertEquals("9c757f820b421e0c", PrintView.digest(Map.of(Path.of("/p/a.yaml"), new FileIdentity(1, 2, 3, 4, 4))));
+        assertEquals("f57cc29c6d3aec9d", PrintView.digest(Map.of(Path.of("/p/a.yaml"), new FileIdentity(1, 2, 3, 4, 4),
                 Path.of("/p/b.yaml"), FileIdentity.ABSENT)));
     }
 
@@ -74,12 +74,12 @@ class PrintViewRecordsTest {
     void aLargeConcurrentMapDigestsAsAnyOtherMap() {
         Map<Path, FileIdentity> concurrent = new ConcurrentHashMap<>();
         for (int i = 0; i < 5_000; i++) {
-            concurrent.put(Path.of("/p/s" + i % 50 + "/t" + i + "/statistics.yaml"), new FileIdentity(1, i, 3 * i, 4));
+            concurrent.put(Path.of("/p/s" + i % 50 + "/t" + i + "/statistics.yaml"), new FileIdentity(1, i, 3 * i, 4, 4));
         }
         Map<Path, FileIdentity> sorted = new TreeMap<>(concurrent);
         String digest = PrintView.digest(sorted);
         assertEquals(digest, PrintView.digest(concurrent));
-        concurrent.put(Path.of("/p/s7/t7/statistics.yaml"), new FileIdentity(1, 7, 22, 4));
+        concurrent.put(Path.of("/p/s7/t7/statistics.yaml"), new FileIdentity(1, 7, 22, 4, 4));
         assertNotEquals(digest, PrintView.digest(concurrent));
     }
 
@@ -108,7 +108,7 @@ class PrintViewRecordsTest {
     /** The digest is over the paths in their order, whatever map holds them, and tells every path and identity apart. */
     @Test
     void theDigestIsOverPathsInOrderAndTellsEveryEntryApart() {
-        FileIdentity one = new FileIdentity(1, 2, 3, 4);
+        FileIdentity one = new FileIdentity(1, 2, 3, 4, 4);
         Map<Path, FileIdentity> sorted = new TreeMap<>();
         for (String p : List.of("/p/a.yaml", "/p/b.yaml", "/p/c.yaml", "/p/d.yaml", "/q/a.yaml")) {
             sorted.put(Path.of(p), one);
@@ -127,13 +127,13 @@ class PrintViewRecordsTest {
         otherPath.put(Path.of("/q/e.yaml"), one);
         assertNotEquals(digest, PrintView.digest(otherPath), "another path");
         // where the path ends and its identity begins
-        assertNotEquals(PrintView.digest(Map.of(Path.of("/p/a"), new FileIdentity(12, 3, 4, 5))),
-                PrintView.digest(Map.of(Path.of("/p/a1"), new FileIdentity(2, 3, 4, 5))));
+        assertNotEquals(PrintView.digest(Map.of(Path.of("/p/a"), new FileIdentity(12, 3, 4, 5, 5))),
+                PrintView.digest(Map.of(Path.of("/p/a1"), new FileIdentity(2, 3, 4, 5, 5))));
         // where an identity ends and the next path begins
         assertNotEquals(
-                PrintView.digest(new TreeMap<>(Map.of(Path.of("/p/a"), new FileIdentity(1, 1, 1, 12), Path.of("/p/b"),
+                PrintView.digest(new TreeMap<>(Map.of(Path.of("/p/a"), new FileIdentity(1, 1, 1, 12, 12), Path.of("/p/b"),
                         one))),
-                PrintView.digest(new TreeMap<>(Map.of(Path.of("/p/a"), new FileIdentity(1, 1, 1, 1), Path.of("2/p/b"),
+                PrintView.digest(new TreeMap<>(Map.of(Path.of("/p/a"), new FileIdentity(1, 1, 1, 1, 1), Path.of("2/p/b"),
                         one))));
     }
 

@@ -12,7 +12,7 @@ class ScanCacheTest {
     private record Result(long weight) implements PrintStore.Weighed {
     }
 
-    private static final FileIdentity AT = new FileIdentity(1, 2, 3, 4);
+    private static final FileIdentity AT = new FileIdentity(1, 2, 3, 4, 4);
     private static final Path A = Path.of("/p/a"), B = Path.of("/p/b"), C = Path.of("/p/c");
 
     @Test
@@ -21,12 +21,12 @@ class ScanCacheTest {
         Result r = new Result(10);
         cache.put(A, "pages", AT, r);
         assertSame(r, cache.get(A, "pages", AT));
-        assertNull(cache.get(A, "pages", new FileIdentity(1, 2, 3, 5)), "rewritten: another mtime");
+        assertNull(cache.get(A, "pages", new FileIdentity(1, 2, 3, 5, 5)), "rewritten: another mtime");
         assertNull(cache.get(A, "other", AT));
         assertNull(cache.get(B, "pages", AT));
         Result again = new Result(10);
-        cache.put(A, "pages", new FileIdentity(1, 2, 3, 5), again);
-        assertSame(again, cache.get(A, "pages", new FileIdentity(1, 2, 3, 5)));
+        cache.put(A, "pages", new FileIdentity(1, 2, 3, 5, 5), again);
+        assertSame(again, cache.get(A, "pages", new FileIdentity(1, 2, 3, 5, 5)));
         assertNull(cache.get(A, "pages", AT), "the new scan replaced the old one");
     }
 

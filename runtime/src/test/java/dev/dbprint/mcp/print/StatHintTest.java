@@ -47,7 +47,7 @@ class StatHintTest {
         Path file = Fixtures.write(root.resolve("a.yaml"), "v: 1\n");
         Path cache = tmp.resolve("cache");
 
-        Noting first = new Noting(new DiskTreeStore(cache));
+        Noting first = new Noting(DiskTrees.at(cache));
         assertEquals(Map.of("v", 1L), model(first, root, file));
         assertEquals(List.of(false, true), first.expected, "unknown: probed, then stated again once read");
         first.expected.clear();
@@ -55,7 +55,7 @@ class StatHintTest {
         assertEquals(List.of(true), first.expected, "kept in memory");
         first.flush();
 
-        Noting later = new Noting(new DiskTreeStore(cache));
+        Noting later = new Noting(DiskTrees.at(cache));
         assertEquals(Map.of("v", 1L), model(later, root, file));
         assertEquals(List.of(true), later.expected, "kept on disk by an earlier process: no probe, and no read");
 

@@ -37,6 +37,11 @@ class TreeStoreTest {
         return dir.resolve("cache");
     }
 
+    /** A store over {@link #cache()} that keeps trees of files just written (the racy window has its own test). */
+    private DiskTreeStore store() {
+        return new DiskTreeStore(cache(), DiskTrees.ANY_AGE);
+    }
+
     private static Map<String, Object> tree(String v) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("v", v);
@@ -59,8 +64,8 @@ class TreeStoreTest {
     @Test
     void aLaterProcessReadsTheTreeBackForTheSameIdentityOnly() throws IOException {
         Path root = root();
-        List<Path> files = keep(new DiskTreeStore(cache()), root, 3);
-        DiskTreeStore later = new DiskTreeStore(cache());
+        List<Path> files = keep(store(), root, 3);
+        DiskTreeStore later = store();
         TreeStore.Shelf shelf = later.shelf(root);
         for (int i = 0; i < 3; i++) {
             assertEquals(tree("v" + i), shelf.get(files.get(i), "form", FileIdentity.of(files.get(i))));
@@ -70,12 +75,39 @@ class TreeStoreTest {
         assertNull(shelf.get(files.get(1), "form", FileIdentity.of(files.get(1))), "a rewritten file's tree is stale");
     }
 
+    /**
+     * A tree parsed at an identity read within the racy window of the file's last change is not kept: on a file system
+     * with whole-second timestamps two writes of the same size within one second leave every field of the identity,
+     * change time included, as it was, and a later process would take the first version's tree for the second's. Once
+     * the window has passed since the change, the same file's tree is kept.
+     */
+    @Test
+    void aTreeOfAFileChangedWithinTheRacyWindowIsNotKept() throws Exception {
+        Path root = root();
+        long window = TimeUnit.MILLISECONDS.toNanos(400);
+        Path f = Fixtures.write(root.resolve("t.yaml"), "v: 1\n");
+        FileIdentity racy = FileIdentity.of(f);
+        DiskTreeStore first = new DiskTreeStore(cache(), window);
+        first.shelf(root).put(f, "form", racy, tree("v1"));
+        first.flush();
+        assertNull(new DiskTreeStore(cache(), window).shelf(root).get(f, "form", racy), "read just after the write");
+
+        Thread.sleep(500);
+        FileIdentity settled = FileIdentity.of(f);
+        assertEquals(racy, settled, "the same file, unchanged");
+        DiskTreeStore later = new DiskTreeStore(cache(), window);
+        later.shelf(root).put(f, "form", settled, tree("v1"));
+        later.flush();
+        assertEquals(tree("v1"), new DiskTreeStore(cache(), window).shelf(root).get(f, "form", settled));
+        assertTrue(PlainEntries.RACY_NANOS >= TimeUnit.SECONDS.toNanos(1), "the default covers whole-second clocks");
+    }
+
     @Test
     void theManifestsTreeIsKeptInAFileOfItsOwnAndOutlivesTheOthersFile() throws IOException {
         Path root = root();
         Path manifest = Fixtures.write(root.resolve("manifest.yaml"), "tables: {}\n");
         Path table = Fixtures.write(root.resolve("orders.yaml"), "v: 1\n");
-        DiskTreeStore store = new DiskTreeStore(cache());
+        DiskTreeStore store = store();
         store.shelf(root).put(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest), tree("manifest"));
         store.shelf(root).put(table, "form", FileIdentity.of(table), tree("table"));
         store.flush();
@@ -86,7 +118,7 @@ class TreeStoreTest {
         assertTrue(ownText.contains("manifest.yaml") && !ownText.contains("orders.yaml"), ownText);
 
         Files.write(rest, new byte[]{1, 2, 3});
-        TreeStore.Shelf later = new DiskTreeStore(cache()).shelf(root);
+        TreeStore.Shelf later = store().shelf(root);
         later.prepare();
         assertEquals(tree("manifest"), later.get(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest)));
         assertTrue(later.holds(manifest, PrintStore.MANIFEST_FORM));
@@ -98,9 +130,9 @@ class TreeStoreTest {
     @Test
     void aShelfHoldsAFileInAFormWhateverItsIdentityNow() throws IOException {
         Path root = root();
-        List<Path> files = keep(new DiskTreeStore(cache()), root, 2);
+        List<Path> files = keep(store(), root, 2);
         Fixtures.write(files.get(1), "v: changed, longer\n");
-        TreeStore.Shelf shelf = new DiskTreeStore(cache()).shelf(root);
+        TreeStore.Shelf shelf = store().shelf(root);
         assertTrue(shelf.holds(files.get(0), "form"));
         assertTrue(shelf.holds(files.get(1), "form"), "kept at an older identity: the file was there");
         assertFalse(shelf.holds(files.get(0), "other form"));
@@ -110,9 +142,9 @@ class TreeStoreTest {
     @Test
     void aStaleEntryIsDroppedWhenTheFileIsWrittenAgain() throws IOException {
         Path root = root();
-        List<Path> files = keep(new DiskTreeStore(cache()), root, 2);
+        List<Path> files = keep(store(), root, 2);
         Fixtures.write(files.get(0), "v: rewritten, longer\n");
-        DiskTreeStore second = new DiskTreeStore(cache());
+        DiskTreeStore second = store();
         Path added = Fixtures.write(root.resolve("new.yaml"), "v: 9\n");
         second.shelf(root).put(added, "form", FileIdentity.of(added), tree("new"));
         second.flush();
@@ -129,7 +161,7 @@ class TreeStoreTest {
     @Test
     void aShelfHoldingTooMuchIsWrittenWithoutWaitingForAPause() throws Exception {
         Path root = root();
-        DiskTreeStore store = new DiskTreeStore(cache());
+        DiskTreeStore store = store();
         String big = "x".repeat(256 * 1024);
         List<Path> files = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -146,7 +178,7 @@ class TreeStoreTest {
         assertTrue(i * (long) big.length() >= DiskTreeStore.MAX_PENDING_BYTES,
                 "written only past the bound, after " + i + " trees");
         store.flush();
-        TreeStore.Shelf later = new DiskTreeStore(cache()).shelf(root);
+        TreeStore.Shelf later = store().shelf(root);
         for (int k = 0; k < files.size(); k++) {
             assertEquals(tree(big + k), later.get(files.get(k), "form", FileIdentity.of(files.get(k))), "tree " + k);
         }
@@ -163,7 +195,7 @@ class TreeStoreTest {
     @Test
     void aCorruptTruncatedForeignOrGarbageFileIsIgnoredAndRebuilt() throws IOException {
         Path root = root();
-        List<Path> files = keep(new DiskTreeStore(cache()), root, 3);
+        List<Path> files = keep(store(), root, 3);
         Path file = onlyFile();
         byte[] good = Files.readAllBytes(file);
 
@@ -171,7 +203,7 @@ class TreeStoreTest {
         byte[] flipped = good.clone();
         flipped[flipped.length - 2] ^= 0x55;
         Files.write(file, flipped);
-        TreeStore.Shelf s1 = new DiskTreeStore(cache()).shelf(root);
+        TreeStore.Shelf s1 = store().shelf(root);
         int refused = 0;
         for (int i = 0; i < files.size(); i++) {
             Object t = s1.get(files.get(i), "form", FileIdentity.of(files.get(i)));
@@ -189,7 +221,7 @@ class TreeStoreTest {
         for (byte[] bad : List.of(java.util.Arrays.copyOf(good, good.length - 3), tableFlipped,
                 "not a tree file at all".getBytes(), new byte[0])) {
             Files.write(file, bad);
-            DiskTreeStore store = new DiskTreeStore(cache());
+            DiskTreeStore store = store();
             for (Path f : files) {
                 assertNull(store.shelf(root).get(f, "form", FileIdentity.of(f)));
             }
@@ -197,14 +229,14 @@ class TreeStoreTest {
             store.shelf(root).put(files.get(0), "form", FileIdentity.of(files.get(0)), tree("again"));
             store.flush();
             assertEquals(tree("again"),
-                    new DiskTreeStore(cache()).shelf(root).get(files.get(0), "form", FileIdentity.of(files.get(0))));
+                    store().shelf(root).get(files.get(0), "form", FileIdentity.of(files.get(0))));
             Files.write(file, good);
         }
 
         // another root's file under this root's name is foreign
         Path other = Files.createDirectories(dir.resolve("other"));
         Files.copy(file, cache().resolve(ShelfFile.name(other, "")));
-        assertNull(new DiskTreeStore(cache()).shelf(other).get(other.resolve("t0.yaml"), "form",
+        assertNull(store().shelf(other).get(other.resolve("t0.yaml"), "form",
                 FileIdentity.of(files.get(0))));
     }
 
@@ -212,11 +244,9 @@ class TreeStoreTest {
     void anUnwritableDirectoryCostsOnlyTheParse() throws IOException {
         Path root = root();
         Path blocker = Fixtures.write(dir.resolve("blocker"), "a file where the cache directory should be");
-        DiskTreeStore store = new DiskTreeStore(blocker.resolve("cache"));
-        Path f = Fixtures.write(root.resolve("a.yaml"), "v: 1\n");
-        store.shelf(root).put(f, "form", FileIdentity.of(f), tree("a"));
+        DiskTreeStore store = new DiskTreeStore(blocker.resolve("cache"), DiskTrees.ANY_AGE);
+        assertNull(store.shelf(root), "no shelf: every tree is parsed");
         store.flush();
-        assertNull(new DiskTreeStore(blocker.resolve("cache")).shelf(root).get(f, "form", FileIdentity.of(f)));
     }
 
     /**
@@ -237,7 +267,7 @@ class TreeStoreTest {
                 int writer = w;
                 running.add(pool.submit(() -> {
                     for (int round = 0; round < 25; round++) {
-                        DiskTreeStore store = new DiskTreeStore(cache());
+                        DiskTreeStore store = store();
                         for (int i = writer; i < files.size(); i += 2) {
                             store.shelf(root).put(files.get(i), "form", identity(files.get(i)), tree("v" + i));
                         }
@@ -248,7 +278,7 @@ class TreeStoreTest {
             }
             running.add(pool.submit(() -> {
                 for (int round = 0; round < 60; round++) {
-                    TreeStore.Shelf shelf = new DiskTreeStore(cache()).shelf(root);
+                    TreeStore.Shelf shelf = store().shelf(root);
                     for (int i = 0; i < files.size(); i++) {
                         Object t = shelf.get(files.get(i), "form", identity(files.get(i)));
                         if (t != null) {
@@ -264,7 +294,7 @@ class TreeStoreTest {
         } finally {
             pool.shutdownNow();
         }
-        TreeStore.Shelf last = new DiskTreeStore(cache()).shelf(root);
+        TreeStore.Shelf last = store().shelf(root);
         int found = 0;
         for (int i = 0; i < files.size(); i++) {
             Object t = last.get(files.get(i), "form", identity(files.get(i)));

@@ -56,7 +56,6 @@ class UnixStatTest {
         Path f = Files.writeString(dir.resolve("statistics.yaml"), "columns: []\n");
         FileIdentity before = UnixStat.identity(f);
         assertEquals(FileIdentity.fromUnixView(f), before);
-        assertEquals(FileIdentity.throughPublicViews(f), before);
         assertEquals(before, FileIdentity.of(f));
         assertEquals(12, before.size());
 
@@ -65,7 +64,6 @@ class UnixStatTest {
         FileIdentity after = UnixStat.identity(f);
         assertNotEquals(before.ino(), after.ino(), "an atomic rewrite is another inode");
         assertEquals(FileIdentity.fromUnixView(f), after);
-        assertEquals(FileIdentity.throughPublicViews(f), after);
     }
 
     @Test

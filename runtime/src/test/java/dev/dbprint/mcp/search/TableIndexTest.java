@@ -12,8 +12,8 @@ import dev.dbprint.mcp.print.FileIdentity;
 
 class TableIndexTest {
 
-    private static final FileIdentity STATS = new FileIdentity(1, 2, 30, 40);
-    private static final FileIdentity NOTES = new FileIdentity(1, 3, 30, 40);
+    private static final FileIdentity STATS = new FileIdentity(1, 2, 30, 40, 40);
+    private static final FileIdentity NOTES = new FileIdentity(1, 3, 30, 40, 40);
 
     /** An index of these columns, with the text {@link TableIndex#of} makes of their names. */
     private static TableIndex index(List<SearchedColumn> columns) {
@@ -26,8 +26,8 @@ class TableIndexTest {
     void anIndexIsFreshOnlyForTheIdentitiesItWasBuiltFrom() {
         TableIndex index = TableIndex.of(null, null, STATS, NOTES);
         assertTrue(index.builtFrom(STATS, NOTES));
-        assertFalse(index.builtFrom(new FileIdentity(1, 2, 31, 40), NOTES), "statistics.yaml rewritten");
-        assertFalse(index.builtFrom(STATS, new FileIdentity(1, 3, 30, 41)), "annotations touched");
+        assertFalse(index.builtFrom(new FileIdentity(1, 2, 31, 40, 40), NOTES), "statistics.yaml rewritten");
+        assertFalse(index.builtFrom(STATS, new FileIdentity(1, 3, 30, 41, 41)), "annotations touched");
         assertFalse(index.builtFrom(STATS, null), "annotations removed");
         assertFalse(TableIndex.of(null, null, STATS, null).builtFrom(STATS, NOTES), "annotations added");
         assertTrue(TableIndex.of(null, null, STATS, null).builtFrom(STATS, null));
