@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -127,22 +128,68 @@ class CliIT {
     }
 
     @Test
-    void helpExitsZeroWithUsageOnStderrNamingTheRealArtifacts() {
+    void helpExitsZeroWithUsageOnStdoutNamingTheRealArtifacts() {
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--help")) {
             assertEquals(0, server.waitForExit());
-            assertEquals(List.of(), server.stdoutLines());
-            assertTrue(server.stderr().contains("Usage: dbprint-mcp "), server.stderr());
+            assertEquals("", server.stderr());
+            String usage = String.join("\n", server.stdoutLines());
+            assertTrue(usage.startsWith("Usage: dbprint-mcp "), usage);
             String jar = ServerProcess.runnerJar().getFileName().toString();
-            assertTrue(server.stderr().contains("java -jar " + jar + " "), jar + " not in:\n" + server.stderr());
+            assertTrue(usage.contains("java -jar " + jar + " "), jar + " not in:\n" + usage);
         }
     }
 
+    /**
+     * One version everywhere, the project's: {@code --version} (on stdout), {@code serverInfo.version} of
+     * {@code initialize}, and the artifact's name all come from the POM's version, recorded at build time.
+     */
     @Test
-    void versionExitsZeroWithTheVersion() {
+    void versionIsTheProjectVersionOnStdoutInServerInfoAndInTheJarName() {
+        String version = ServerProcess.projectVersion();
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"), "--version")) {
             assertEquals(0, server.waitForExit());
-            assertEquals(List.of(), server.stdoutLines());
-            assertEquals("dbprint-mcp " + ServerProcess.projectVersion() + "\n", server.stderr());
+            assertEquals("", server.stderr());
+            assertEquals(List.of("dbprint-mcp " + version), server.stdoutLines());
+        }
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"))) {
+            JsonNode info = server.initialize("2025-11-25").path("result").path("serverInfo");
+            assertEquals(version, info.path("version").asText(), server.stderr());
+            server.closeStdin();
+            assertEquals(0, server.waitForExit());
+        }
+        assertEquals("dbprint-mcp-" + version + "-runner.jar", ServerProcess.runnerJar().getFileName().toString());
+    }
+
+    /**
+     * The changelog keeps the Keep-a-Changelog shape: an Unreleased section first, then released versions, newest first,
+     * each with its date, none twice.
+     */
+    @Test
+    void theChangelogLeadsWithUnreleasedAndReleasesNoVersionTwice() throws IOException {
+        Path root = Path.of(System.getProperty("sample.project")).toAbsolutePath().normalize().getParent().getParent();
+        List<String> headings = Files.readAllLines(root.resolve("CHANGELOG.md")).stream()
+                .filter(l -> l.startsWith("## ")).toList();
+        assertEquals("## [Unreleased]", headings.get(0), headings.toString());
+        List<String> released = headings.subList(1, headings.size());
+        for (String h : released) {
+            assertTrue(h.matches("## \\[\\d+\\.\\d+\\.\\d+\\] - \\d{4}-\\d{2}-\\d{2}"), h);
+        }
+        assertEquals(released.size(), released.stream().distinct().count(), released.toString());
+    }
+
+    /** A line that does not parse gets its reason and the usage on stderr; one that parses but cannot serve, only its reason. */
+    @Test
+    void aUsageErrorPrintsTheUsageOnStderr() {
+        try (ServerProcess server = refused(ServerProcess.fixture("it-project"), "--verbose")) {
+            assertTrue(server.stderr().startsWith("dbprint serve: unknown option --verbose\nUsage: dbprint-mcp "),
+                    server.stderr());
+            assertTrue(server.stderr().contains("--help            show this text and exit"), server.stderr());
+        }
+        try (ServerProcess server = refused(ServerProcess.fixture("it-project"), "--project")) {
+            assertTrue(server.stderr().startsWith("dbprint serve: --project needs a value\nUsage: "), server.stderr());
+        }
+        try (ServerProcess server = refused(ServerProcess.fixture("it-project"), "nope")) {
+            assertFalse(server.stderr().contains("Usage:"), server.stderr());
         }
     }
 

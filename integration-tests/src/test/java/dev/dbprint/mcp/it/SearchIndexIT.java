@@ -7,14 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The on-disk index across real processes, as a stdio client spawns them: a second process serves from what the first
@@ -29,30 +26,10 @@ class SearchIndexIT {
     /** Past the racy window (2 s) of the copy's files: a tree of a file changed within it is not kept. */
     private static final long SETTLE_MS = 2_100;
 
-    private static final List<String> CALLS = List.of(
-            "{\"name\": \"search_columns\", \"arguments\": {\"text\": \"station\"}}",
-            "{\"name\": \"search_columns\", \"arguments\": {\"sensitivity\": \"*\"}}",
-            "{\"name\": \"list_tables\", \"arguments\": {}}",
-            "{\"name\": \"get_table_context\", \"arguments\": {\"table\": \"rental.ride\", \"purpose\": \"query\"}}",
-            "{\"name\": \"get_manifest\", \"arguments\": {}}");
-
-    /** One fresh server's replies to {@link #CALLS}, with {@code options} before {@code -jar}. */
+    /** One fresh server's replies to {@link ToolSession#CALLS}, with {@code options} before {@code -jar}. */
     private List<String> session(Path project, String... options) throws IOException {
-        ServerProcess server = ServerProcess.start(List.of(options), project, "--project", project.toString());
-        try {
-            server.initialize("2025-11-25");
-            List<String> out = new ArrayList<>();
-            for (String call : CALLS) {
-                JsonNode reply = server.request("tools/call", ServerProcess.JSON.readTree(call));
-                out.add(reply.path("result").path("content").path(0).path("text").asText()
-                        .replaceAll("[A-Za-z0-9_-]{88}", "<cursor>"));
-            }
-            server.closeStdin();
-            assertEquals(0, server.waitForExit());
-            return out;
-        } finally {
-            server.kill();
-        }
+        return ToolSession.replies(ServerProcess.start(List.of(options), project, "--project", project.toString()),
+                ToolSession.CALLS);
     }
 
     private List<Path> indexFiles(Path index) throws IOException {

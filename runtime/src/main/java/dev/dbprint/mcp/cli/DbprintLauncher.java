@@ -1,5 +1,10 @@
 package dev.dbprint.mcp.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.transport.ExitRequest;
 import dev.dbprint.mcp.transport.StdioStreams;
@@ -9,7 +14,8 @@ import sun.misc.Signal;
 
 /**
  * What {@code main} does: install SIGTERM/SIGINT handlers that shut down gracefully with exit 0 (the JVM alone exits
- * 143/130), keep stdout for frames, turn the flags into configuration (exit 1 on a bad one), then boot.
+ * 143/130), keep stdout for frames, answer {@code --help} and {@code --version} on stdout, turn the flags into
+ * configuration (exit 1 on a bad one, with the usage when it does not parse), then boot.
  */
 public final class DbprintLauncher {
 
@@ -40,12 +46,17 @@ public final class DbprintLauncher {
             parsed = ServeCommand.parse(args);
         } catch (ConfigError e) {
             System.err.println("dbprint serve: " + e.getMessage());
+            if (e instanceof UsageError) {
+                System.err.print(ServeCommand.usage());
+            }
             System.exit(1);
             return;
         }
         if (parsed.exitWith().isPresent()) {
-            // --help and --version go to stderr like every line that is not a frame
-            System.err.print(parsed.exitWith().get());
+            // --help and --version answer on stdout, as command-line programs do: no frame is ever written in this run
+            PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+            stdout.print(parsed.exitWith().get());
+            stdout.flush();
             System.exit(0);
             return;
         }

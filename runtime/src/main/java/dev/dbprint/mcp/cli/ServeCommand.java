@@ -36,11 +36,12 @@ public final class ServeCommand {
                   --version         print the version and exit
                   --help            show this text and exit
 
-                Exit codes: 0 clean shutdown, 1 bad arguments, unresolved connections or a port in use.
+                Exit codes: 0 clean shutdown (or after --help, --version), 1 bad arguments (with this text on stderr),
+                unresolved connections, a non-loopback host or a port in use.
                 """.formatted(ServerIdentity.version());
     }
 
-    /** The outcome of parsing: the system properties to set, or a text to print before exiting 0. */
+    /** The outcome of parsing: the system properties to set, or a text to print on stdout before exiting 0. */
     public record Parsed(List<String[]> properties, Optional<String> exitWith) {
     }
 
@@ -68,7 +69,7 @@ public final class ServeCommand {
                     String value = inline;
                     if (value == null) {
                         if (i + 1 >= args.length) {
-                            throw new ConfigError(name + " needs a value");
+                            throw new UsageError(name + " needs a value");
                         }
                         value = args[++i];
                     }
@@ -84,7 +85,7 @@ public final class ServeCommand {
                 }
                 default -> {
                     if (arg.startsWith("-")) {
-                        throw new ConfigError("unknown option " + arg + "; see --help");
+                        throw new UsageError("unknown option " + arg);
                     }
                     conns.add(arg);
                 }
@@ -92,7 +93,7 @@ public final class ServeCommand {
         }
         String spelled = transport != null ? transport : setting("dbprint.transport", "stdio");
         Transport chosen = Transport.named(spelled)
-                .orElseThrow(() -> new ConfigError("--transport must be stdio or http, not '" + spelled + "'"));
+                .orElseThrow(() -> new UsageError("--transport must be stdio or http, not '" + spelled + "'"));
         List<String[]> props = new ArrayList<>();
         props.add(new String[]{"dbprint.transport", chosen.wireName()});
         if (System.getProperty("quarkus.profile") == null && System.getenv("QUARKUS_PROFILE") == null) {
@@ -106,7 +107,7 @@ public final class ServeCommand {
             }
             port = port != null ? port : setting("quarkus.http.port", null);
             if (port == null) {
-                throw new ConfigError("--transport http needs --port N");
+                throw new UsageError("--transport http needs --port N");
             }
             int n;
             try {
@@ -115,14 +116,14 @@ public final class ServeCommand {
                     throw new NumberFormatException();
                 }
             } catch (NumberFormatException e) {
-                throw new ConfigError("--port must be a TCP port number from 1 to 65535, or 0 for any free one, not '"
+                throw new UsageError("--port must be a TCP port number from 1 to 65535, or 0 for any free one, not '"
                         + port + "'");
             }
             PortCheck.free(host, n);
             props.add(new String[]{"quarkus.http.host", host});
             props.add(new String[]{"quarkus.http.port", port});
         } else if (host != null || port != null) {
-            throw new ConfigError("--host and --port apply only with --transport http");
+            throw new UsageError("--host and --port apply only with --transport http");
         }
         Optional<String> projectSetting = Optional.ofNullable(project != null ? project : setting("dbprint.project", null));
         Path file = ProjectLocator.locate(projectSetting, Path.of(""));
