@@ -12,7 +12,8 @@ import dev.dbprint.mcp.text.PyRepr;
  * nowhere else, and {@code ErrorCatalogTest} checks each against the spec's example. The details the tables do not
  * list (a part of a column, a reference document that is no resource or cannot be read, a path outside the connection
  * root, a tool's own bug) sit at the end, in the same voice. A value a caller sent is echoed through {@code echo}
- * alone, which shortens a long one visibly, so no detail outgrows the reply bound of §4.8 by quoting its input.
+ * alone, which shortens a long one visibly, and a list of names is cut the same visible way, so no detail outgrows the
+ * reply bound of §4.8.
  */
 public final class ErrorCatalog {
 
@@ -21,6 +22,8 @@ public final class ErrorCatalog {
      * error echoing a few values still stays far inside the 20,000 characters §4.8 allows one reply.
      */
     static final int ECHO_LIMIT = 1_000;
+    /** The most characters a list of names the print or the configuration holds takes in a detail. */
+    static final int LIST_LIMIT = 10_000;
 
     private ErrorCatalog() {
     }
@@ -29,18 +32,18 @@ public final class ErrorCatalog {
 
     /** Unknown {@code connection}, or a resource for an unconfigured connection. */
     public static String connectionNotConfigured(String connection, Collection<String> configured) {
-        return "connection " + echo(connection) + " not in .dbprint.yaml. Configured: " + PyRepr.repr(configured);
+        return "connection " + echo(connection) + " not in .dbprint.yaml. Configured: " + listed(configured);
     }
 
     /** {@code connection} configured but not served by this server instance. */
     public static String connectionNotServed(String connection, Collection<String> served) {
         return "connection " + echo(connection) + " is configured but not served by this instance. Served: "
-                + PyRepr.repr(served) + ". Restart the server naming it to serve it.";
+                + listed(served) + ". Restart the server naming it to serve it.";
     }
 
     /** No {@code connection} given when no default exists (§8.2). */
     public static String noDefaultConnection(Collection<String> configured) {
-        return "no default connection; pass connection explicitly. Configured: " + PyRepr.repr(configured);
+        return "no default connection; pass connection explicitly. Configured: " + listed(configured);
     }
 
     /** Unknown {@code table}. */
@@ -125,7 +128,7 @@ public final class ErrorCatalog {
 
     /** A key the tool does not declare; {@code accepted} in the order shown. */
     public static String argumentNotDeclared(String tool, String key, Collection<String> accepted) {
-        return tool + " takes no argument " + echo(key) + ". Accepted: " + PyRepr.repr(accepted) + ".";
+        return tool + " takes no argument " + echo(key) + ". Accepted: " + listed(accepted) + ".";
     }
 
     /** A required key absent. */
@@ -145,14 +148,14 @@ public final class ErrorCatalog {
 
     /** A value outside a declared enum (get_reference's {@code document} among them). */
     public static String argumentNotInEnum(String key, String value, Collection<String> allowed) {
-        return key + " " + echo(value) + " must be one of " + PyRepr.repr(allowed) + ".";
+        return key + " " + echo(value) + " must be one of " + listed(allowed) + ".";
     }
 
     // ---------------------------------------------------------------- §8.2: tools
 
     /** Tool requested with unknown name. */
     public static String unknownTool(String name, Collection<String> available) {
-        return "unknown tool " + echo(name) + ". Available: " + PyRepr.repr(available);
+        return "unknown tool " + echo(name) + ". Available: " + listed(available);
     }
 
     /** resolve_value called with a {@code column} the table's statistics do not carry; {@code columns} sorted. */
@@ -162,7 +165,7 @@ public final class ErrorCatalog {
 
     /** get_reference called with a {@code section} no heading of that document carries. */
     public static String sectionNotFound(String section, String document, Collection<String> available) {
-        return "section " + echo(section) + " not found in " + document + ". Available: " + PyRepr.repr(available);
+        return "section " + echo(section) + " not found in " + document + ". Available: " + listed(available);
     }
 
     // ---------------------------------------------------------------- §8.2 and §8.1: cursors
@@ -317,6 +320,31 @@ public final class ErrorCatalog {
     }
 
     private static String joined(Collection<String> names) {
-        return names.isEmpty() ? "none" : String.join(", ", names);
+        return names.isEmpty() ? "none" : items(names, name -> name, "", "");
+    }
+
+    /** A list as Python's repr spells it, {@code ['a', 'b']}, bounded as {@link #items} bounds it. */
+    private static String listed(Collection<String> names) {
+        return items(names, PyRepr::repr, "[", "]");
+    }
+
+    /**
+     * {@code names} spelled one by one between {@code open} and {@code close}, separated by commas, while the list stays
+     * within {@link #LIST_LIMIT} characters; a longer list ends its shown part with {@code ...} and states how many
+     * it holds, as the spec's own examples elide a long list.
+     */
+    private static String items(Collection<String> names, UnaryOperator<String> spell, String open, String close) {
+        StringBuilder out = new StringBuilder(open);
+        int shown = 0;
+        for (String name : names) {
+            String item = (shown == 0 ? "" : ", ") + spell.apply(name);
+            if (out.length() + item.length() > LIST_LIMIT) {
+                return out.append(shown == 0 ? "..." : ", ...").append(close).append(" (").append(names.size())
+                        .append(" in all)").toString();
+            }
+            out.append(item);
+            shown++;
+        }
+        return out.append(close).toString();
     }
 }

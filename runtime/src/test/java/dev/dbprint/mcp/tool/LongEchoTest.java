@@ -2,6 +2,7 @@ package dev.dbprint.mcp.tool;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -106,6 +107,22 @@ class LongEchoTest {
         String args = "{\"table\": \"geo.customer\", \"include_stats\": \"" + longValue("tr") + "\"}";
         // the value's spelling, quotes included, is what is cut here
         assertShortened(context, args, "include_stats 'tr", "xxx... (" + (LONG + 2) + " characters) must be");
+    }
+
+    /** The names a detail lists come from the print: 2,000 columns spell 32,000 characters, cut visibly. */
+    @Test
+    void theColumnsOfAWideTable() throws IOException {
+        Path project = dir.resolve("wide");
+        Fixtures.copyDirectory(Path.of("../src/sample"), project);
+        WideTable.write(project.resolve("prints/shop"), 2_000);
+        ToolHarness wide = new ToolHarness(project);
+        ToolResult r = wide.call(new ResolveValueTool(wide.store, wide.paging),
+                args("table", "rental.wide", "column", "nope", "text", "x"));
+        assertTrue(r.isError(), r.text());
+        assertTrue(r.text().length() <= Pager.MAX_CHARS, "a " + r.text().length() + "-character error");
+        assertTrue(r.text().startsWith("column 'nope' not found in table 'rental.wide'. Columns: attribute_000, "),
+                r.text().substring(0, 120));
+        assertTrue(r.text().endsWith(", ... (2000 in all)."), r.text().substring(r.text().length() - 80));
     }
 
     @Test
