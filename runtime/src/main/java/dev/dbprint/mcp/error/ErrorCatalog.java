@@ -2,6 +2,7 @@ package dev.dbprint.mcp.error;
 
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.function.UnaryOperator;
 
 import dev.dbprint.mcp.text.PyRepr;
 
@@ -10,9 +11,19 @@ import dev.dbprint.mcp.text.PyRepr;
  * tables; a row both tables hold is one method. These sentences are a wire contract: they are spelled here and
  * nowhere else, and {@code ErrorCatalogTest} checks each against the spec's example. The details the tables do not
  * list (a part of a column, a reference document that is no resource or cannot be read, a path outside the connection
- * root, a tool's own bug) sit at the end, in the same voice.
+ * root, a tool's own bug) sit at the end, in the same voice. A value a caller sent is echoed through {@code echo}
+ * alone, which shortens a long one visibly, and a list of names is cut the same visible way, so no detail outgrows the
+ * reply bound of §4.8.
  */
 public final class ErrorCatalog {
+
+    /**
+     * The most characters an echoed value takes in a detail (its quotes included): a real name fits whole, and an
+     * error echoing a few values still stays far inside the 20,000 characters §4.8 allows one reply.
+     */
+    static final int ECHO_LIMIT = 1_000;
+    /** The most characters a list of names the print or the configuration holds takes in a detail. */
+    static final int LIST_LIMIT = 10_000;
 
     private ErrorCatalog() {
     }
@@ -21,40 +32,40 @@ public final class ErrorCatalog {
 
     /** Unknown {@code connection}, or a resource for an unconfigured connection. */
     public static String connectionNotConfigured(String connection, Collection<String> configured) {
-        return "connection " + PyRepr.repr(connection) + " not in .dbprint.yaml. Configured: " + PyRepr.repr(configured);
+        return "connection " + echo(connection) + " not in .dbprint.yaml. Configured: " + listed(configured);
     }
 
     /** {@code connection} configured but not served by this server instance. */
     public static String connectionNotServed(String connection, Collection<String> served) {
-        return "connection " + PyRepr.repr(connection) + " is configured but not served by this instance. Served: "
-                + PyRepr.repr(served) + ". Restart the server naming it to serve it.";
+        return "connection " + echo(connection) + " is configured but not served by this instance. Served: "
+                + listed(served) + ". Restart the server naming it to serve it.";
     }
 
     /** No {@code connection} given when no default exists (§8.2). */
     public static String noDefaultConnection(Collection<String> configured) {
-        return "no default connection; pass connection explicitly. Configured: " + PyRepr.repr(configured);
+        return "no default connection; pass connection explicitly. Configured: " + listed(configured);
     }
 
     /** Unknown {@code table}. */
     public static String tableNotFound(String table, String connection) {
-        return "table " + PyRepr.repr(table) + " not found in connection " + PyRepr.repr(connection)
-                + ". Call list_tables with connection " + PyRepr.repr(connection) + " for valid names.";
+        return "table " + echo(table) + " not found in connection " + echo(connection) + ". Call list_tables with connection "
+                + echo(connection) + " for valid names.";
     }
 
     /** A table the last run could not profile. */
     public static String tableUnprofiled(String table) {
-        return "the last generate run could not profile " + PyRepr.repr(table) + "; run dbprint generate to see the cause";
+        return "the last generate run could not profile " + echo(table) + "; run dbprint generate to see the cause";
     }
 
     /** A kind the manifest never declares for that table (§8.1); {@code kind} is the artifact key. */
     public static String kindNotDeclared(String kind, String table) {
-        return kind + " is not declared for table " + PyRepr.repr(table)
+        return kind + " is not declared for table " + echo(table)
                 + " - check the object's type before requesting it; the manifest does not declare every kind for every object.";
     }
 
     /** Reading an absent optional file (§8.1). */
     public static String optionalNotAuthored(String fileName, String table) {
-        return fileName + " is optional and not authored for table " + PyRepr.repr(table) + ".";
+        return fileName + " is optional and not authored for table " + echo(table) + ".";
     }
 
     // ---------------------------------------------------------------- §8.1 and §8.2: the print's own faults
@@ -93,23 +104,23 @@ public final class ErrorCatalog {
 
     /** Resource requested with malformed URI. */
     public static String malformedUri(String uri) {
-        return "URI " + PyRepr.repr(uri) + " does not match the dbprint:// scheme.";
+        return "URI " + echo(uri) + " does not match the dbprint:// scheme.";
     }
 
     /** {@code page} outside the resource's pages, or not a whole number. */
     public static String noSuchPage(String uri, int pages) {
-        return PyRepr.repr(uri) + " names no page of this resource: pages run 1 to " + pages + ".";
+        return echo(uri) + " names no page of this resource: pages run 1 to " + pages + ".";
     }
 
     /** A page past the first without {@code version}. */
     public static String pageWithoutVersion(String uri) {
-        return PyRepr.repr(uri)
+        return echo(uri)
                 + " asks for a page past the first without `version`. Pass the `version` the first page's `_meta` reported, as `?page=<n>&version=<v>`.";
     }
 
     /** {@code version} the file has moved past. */
     public static String versionMovedOn(String uri) {
-        return PyRepr.repr(uri)
+        return echo(uri)
                 + ": the file changed on disk since that version was read. Read page 1 again for its current version.";
     }
 
@@ -117,7 +128,7 @@ public final class ErrorCatalog {
 
     /** A key the tool does not declare; {@code accepted} in the order shown. */
     public static String argumentNotDeclared(String tool, String key, Collection<String> accepted) {
-        return tool + " takes no argument " + PyRepr.repr(key) + ". Accepted: " + PyRepr.repr(accepted) + ".";
+        return tool + " takes no argument " + echo(key) + ". Accepted: " + listed(accepted) + ".";
     }
 
     /** A required key absent. */
@@ -127,44 +138,44 @@ public final class ErrorCatalog {
 
     /** A key of the wrong type; {@code shown} is the value as the caller sent it, already spelled. */
     public static String argumentType(String key, String shown, String type) {
-        return key + " " + shown + " must be of type " + type + ".";
+        return key + " " + cut(shown) + " must be of type " + type + ".";
     }
 
     /** An empty string where one is required. */
     public static String argumentEmpty(String key, String value) {
-        return key + " " + PyRepr.repr(value) + " must be a non-empty string.";
+        return key + " " + echo(value) + " must be a non-empty string.";
     }
 
     /** A value outside a declared enum (get_reference's {@code document} among them). */
     public static String argumentNotInEnum(String key, String value, Collection<String> allowed) {
-        return key + " " + PyRepr.repr(value) + " must be one of " + PyRepr.repr(allowed) + ".";
+        return key + " " + echo(value) + " must be one of " + listed(allowed) + ".";
     }
 
     // ---------------------------------------------------------------- §8.2: tools
 
     /** Tool requested with unknown name. */
     public static String unknownTool(String name, Collection<String> available) {
-        return "unknown tool " + PyRepr.repr(name) + ". Available: " + PyRepr.repr(available);
+        return "unknown tool " + echo(name) + ". Available: " + listed(available);
     }
 
     /** resolve_value called with a {@code column} the table's statistics do not carry; {@code columns} sorted. */
     public static String columnNotFound(String column, String table, Collection<String> columns) {
-        return "column '" + column + "' not found in table '" + table + "'. Columns: " + joined(columns) + ".";
+        return "column " + echoBare(column) + " not found in table " + echoBare(table) + ". Columns: " + joined(columns) + ".";
     }
 
     /** get_reference called with a {@code section} no heading of that document carries. */
     public static String sectionNotFound(String section, String document, Collection<String> available) {
-        return "section " + PyRepr.repr(section) + " not found in " + document + ". Available: " + PyRepr.repr(available);
+        return "section " + echo(section) + " not found in " + document + ". Available: " + listed(available);
     }
 
     // ---------------------------------------------------------------- §8.2 and §8.1: cursors
 
     /**
      * A {@code cursor} that no reply issued; {@code cursorKey} is the key the caller's replies carry it under
-     * ({@code next_cursor}, or {@code nextCursor} for resources/list). {@code shown} is the cursor as echoed back.
+     * ({@code next_cursor}, or {@code nextCursor} for resources/list).
      */
-    public static String cursorNotIssued(String shown, String cursorKey) {
-        return "cursor " + shown + " is not one this server issued. Pass back a reply's `" + cursorKey
+    public static String cursorNotIssued(String cursor, String cursorKey) {
+        return "cursor " + echo(cursor) + " is not one this server issued. Pass back a reply's `" + cursorKey
                 + "` unchanged, or call again without `cursor` for the first page.";
     }
 
@@ -184,13 +195,14 @@ public final class ErrorCatalog {
 
     /** resolve_value's {@code part} that the column does not carry; {@code parts} sorted. */
     public static String partNotFound(String part, String column, String table, Collection<String> parts) {
-        return "part '" + part + "' not found in column '" + column + "' of table '" + table + "'. Parts: "
+        return "part " + echoBare(part) + " not found in column " + echoBare(column) + " of table " + echoBare(table)
+                + ". Parts: "
                 + joined(parts) + ".";
     }
 
     /** The connection-wide optional file (manifest.annotations.yaml) no human has written. */
     public static String optionalNotAuthoredForConnection(String fileName, String connection) {
-        return fileName + " is optional and not authored for connection " + PyRepr.repr(connection) + ".";
+        return fileName + " is optional and not authored for connection " + echo(connection) + ".";
     }
 
     /** No manifest.yaml under the connection's root. */
@@ -200,7 +212,7 @@ public final class ErrorCatalog {
 
     /** A reference URI naming a document that is not a resource (the guide is get_reference's alone). */
     public static String noSuchReferenceDocument(String uri) {
-        return "URI " + PyRepr.repr(uri)
+        return "URI " + echo(uri)
                 + " names no reference document. Reference resources: ['dbprint:///reference/spec', 'dbprint:///reference/assertions']; get_reference serves the guide.";
     }
 
@@ -255,12 +267,84 @@ public final class ErrorCatalog {
                 + ". The server keeps serving; this is a bug worth reporting with the call that caused it.";
     }
 
-    /** A failure as a reader can act on it: its type, and its message when it has one. */
+    /** A failure as a reader can act on it: its type, and its message when it has one (which may quote input). */
     private static String spelled(Throwable failure) {
-        return failure.getClass().getSimpleName() + (failure.getMessage() == null ? "" : ": " + failure.getMessage());
+        return failure.getClass().getSimpleName() + (failure.getMessage() == null ? "" : ": " + cut(failure.getMessage()));
+    }
+
+    // ---------------------------------------------------------------- echoes
+
+    /** {@code value} as Python's repr quotes it, shortened per {@link #ECHO_LIMIT}. */
+    private static String echo(String value) {
+        return quoted(value, PyRepr::repr);
+    }
+
+    /** {@code value} between single quotes as it stands (the rows the spec spells so), shortened the same way. */
+    private static String echoBare(String value) {
+        return quoted(value, v -> "'" + v + "'");
+    }
+
+    /**
+     * The longest leading part of {@code value} whose quoted spelling fits {@link #ECHO_LIMIT}, marked as shortened
+     * and followed by the value's whole length: {@code 'aaa'... (30000 characters)}. A value that fits is quoted whole.
+     */
+    private static String quoted(String value, UnaryOperator<String> quote) {
+        String whole = value.length() <= ECHO_LIMIT ? quote.apply(value) : null;
+        if (whole != null && whole.length() <= ECHO_LIMIT) {
+            return whole;
+        }
+        // every character spells as at least one, so the part that fits is at most ECHO_LIMIT long
+        int lo = 0, hi = Math.min(value.length(), ECHO_LIMIT);
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (quote.apply(value.substring(0, mid)).length() <= ECHO_LIMIT) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (lo > 0 && Character.isHighSurrogate(value.charAt(lo - 1))) {
+            lo--;
+        }
+        return quote.apply(value.substring(0, lo)) + "... (" + value.codePointCount(0, value.length())
+                + " characters)";
+    }
+
+    /** A spelling already made ({@code [1, 2, ...]}), cut to {@link #ECHO_LIMIT} the same visible way. */
+    private static String cut(String spelled) {
+        if (spelled.length() <= ECHO_LIMIT) {
+            return spelled;
+        }
+        int end = Character.isHighSurrogate(spelled.charAt(ECHO_LIMIT - 1)) ? ECHO_LIMIT - 1 : ECHO_LIMIT;
+        return spelled.substring(0, end) + "... (" + spelled.codePointCount(0, spelled.length()) + " characters)";
     }
 
     private static String joined(Collection<String> names) {
-        return names.isEmpty() ? "none" : String.join(", ", names);
+        return names.isEmpty() ? "none" : items(names, name -> name, "", "");
+    }
+
+    /** A list as Python's repr spells it, {@code ['a', 'b']}, bounded as {@link #items} bounds it. */
+    private static String listed(Collection<String> names) {
+        return items(names, PyRepr::repr, "[", "]");
+    }
+
+    /**
+     * {@code names} spelled one by one between {@code open} and {@code close}, separated by commas, while the list stays
+     * within {@link #LIST_LIMIT} characters; a longer list ends its shown part with {@code ...} and states how many
+     * it holds, as the spec's own examples elide a long list.
+     */
+    private static String items(Collection<String> names, UnaryOperator<String> spell, String open, String close) {
+        StringBuilder out = new StringBuilder(open);
+        int shown = 0;
+        for (String name : names) {
+            String item = (shown == 0 ? "" : ", ") + spell.apply(name);
+            if (out.length() + item.length() > LIST_LIMIT) {
+                return out.append(shown == 0 ? "..." : ", ...").append(close).append(" (").append(names.size())
+                        .append(" in all)").toString();
+            }
+            out.append(item);
+            shown++;
+        }
+        return out.append(close).toString();
     }
 }

@@ -2,7 +2,6 @@ package dev.dbprint.mcp.paging;
 
 import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
-import dev.dbprint.mcp.text.PyRepr;
 
 /**
  * A cursor the call cannot follow, carrying the exact §8.2 detail string (a tool fault: {@code isError: true} with
@@ -11,9 +10,6 @@ import dev.dbprint.mcp.text.PyRepr;
 public final class CursorFault extends DetailedFault {
 
     private static final long serialVersionUID = 1L;
-
-    /** Longest cursor echoed back verbatim; a longer one is quoted by its first characters and "..." . */
-    static final int ECHO_LIMIT = 200;
 
     public enum Kind {
         /** Does not decode, or its authentication tag does not verify. */
@@ -42,10 +38,7 @@ public final class CursorFault extends DetailedFault {
 
     /** As above, naming the key the caller's replies carry their cursor under ({@code nextCursor} for resources/list). */
     public static CursorFault notIssued(String value, String cursorKey) {
-        String shown = value.length() <= ECHO_LIMIT
-                ? PyRepr.repr(value)
-                : PyRepr.repr(value.substring(0, ECHO_LIMIT)) + "...";
-        return new CursorFault(Kind.NOT_ISSUED, ErrorCatalog.cursorNotIssued(shown, cursorKey));
+        return new CursorFault(Kind.NOT_ISSUED, ErrorCatalog.cursorNotIssued(value, cursorKey));
     }
 
     /** {@code this cursor was not issued by <tool> with these arguments. ...} */

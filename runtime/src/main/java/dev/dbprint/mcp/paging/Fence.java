@@ -11,6 +11,22 @@ package dev.dbprint.mcp.paging;
  */
 public record Fence(String opener, char mark, int length) {
 
+    /**
+     * {@code text}, which the server does not control (a DDL whose comments anyone with DDL rights wrote), as a fenced
+     * block: its opening line ({@code info} after the backticks), the text ending with a line break, its closing line.
+     * The fence is one backtick longer than the longest run of them anywhere in the text, and at least three, so no line
+     * of the text can close the block early (CommonMark §4.5).
+     */
+    public static String enclose(String text, String info) {
+        int longest = 0, run = 0;
+        for (int i = 0; i < text.length(); i++) {
+            run = text.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        String fence = "`".repeat(Math.max(3, longest + 1));
+        return fence + info + "\n" + text + (text.endsWith("\n") ? "" : "\n") + fence + "\n";
+    }
+
     /** The fence {@code line} opens, or null when it opens none. */
     public static Fence opening(String line) {
         String l = withoutBreak(line);

@@ -11,7 +11,9 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
+import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.ColumnStats;
@@ -25,8 +27,9 @@ import dev.dbprint.mcp.text.CodePointOrder;
 
 /**
  * {@code resolve_value} (spec §4.7): the literal(s) one column or part stores for a phrase, with how far the list can be
- * trusted. Every key but the two lists rides every page; {@code spellings}/{@code candidates} are walked before
- * {@code domain}, and {@code total} counts both.
+ * trusted. Every key but the two lists rides every page, {@code text} while it is short (see
+ * {@link #TEXT_RIDING_MAX}); {@code spellings}/{@code candidates} are walked before {@code domain}, and {@code total}
+ * counts both.
  */
 @ApplicationScoped
 public class ResolveValueTool {
@@ -38,6 +41,13 @@ public class ResolveValueTool {
     public static final String SCOPED_CAVEAT = "This list is the whole domain over the rows scanned, not over the"
             + " table: the table was read in part (see scope), so a value absent from it may still occur in the rows"
             + " not read.";
+
+    /**
+     * The longest {@code text} (as JSON) that rides every page: a phrase or a code does, and still leaves a page three
+     * quarters of its room for the lists. A longer one — a whole stored value, say — is sent once, on the first page,
+     * in parts when it alone passes a page (§4.8), so no caller's text can leave the lists no room.
+     */
+    static final int TEXT_RIDING_MAX = Pager.MAX_CHARS / 4;
 
     private final PrintStore store;
     private final PagedReplies paging;
@@ -113,7 +123,10 @@ public class ResolveValueTool {
         if (part != null) {
             every.put("part", part);
         }
-        every.put("text", text);
+        boolean textRides = JsonText.stringLength(text) <= TEXT_RIDING_MAX;
+        if (textRides) {
+            every.put("text", text);
+        }
         every.put("match", r.match());
         if (list.unavailable() != null) {
             every.put("reason", list.unavailable());
@@ -139,6 +152,6 @@ public class ResolveValueTool {
         if (list.domainApplies()) {
             walks.add(ListReply.Walk.list("domain", ValueResolver.domain(list)));
         }
-        return new ListReply(Map.of(), every, walks, true);
+        return new ListReply(textRides ? Map.of() : Map.of("text", text), every, walks, true);
     }
 }

@@ -129,7 +129,7 @@ class ErrorCatalogTest {
                         ErrorCatalog.unknownTool("foo", List.of("get_diff", "get_manifest"))),
                 new Row("cursor not issued",
                         "cursor 'x' is not one this server issued. Pass back a reply's `next_cursor` unchanged, or call again without `cursor` for the first page.",
-                        ErrorCatalog.cursorNotIssued("'x'", "next_cursor")),
+                        ErrorCatalog.cursorNotIssued("x", "next_cursor")),
                 new Row("cursor of another call",
                         "this cursor was not issued by list_tables with these arguments. Repeat the call that returned it with the same arguments, or call again without `cursor`.",
                         ErrorCatalog.cursorForeign("list_tables")),

@@ -12,8 +12,11 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.print.Fixtures;
 
@@ -326,27 +329,112 @@ class ResolveValueToolTest {
         assertFalse("stored".equals(code.get("match").asText()), code.toString());
     }
 
-    @Test
-    void longListsPageWithEveryKeyOnEveryPageSpellingsBeforeDomainAndNoValueShortened() throws Exception {
+    private static final String BASE = "x".repeat(600);
+    private static final String HUGE = "y".repeat(30_000);
+
+    /**
+     * A print whose column {@code t.t.label} lists 45 spellings of {@link #BASE} (one letter changed each) and one
+     * value, {@link #HUGE}, longer than a page; its complete list is the domain.
+     */
+    private Path longListPrint() throws Exception {
         Path project = dir.resolve("long");
         Path table = project.resolve("prints/big/t/t");
         Files.createDirectories(table);
         Files.writeString(project.resolve(".dbprint.yaml"), "connections:\n  big:\n    adapter: postgres\n");
         Files.writeString(project.resolve("prints/big/manifest.yaml"), "format_version: 1\ntables:\n  t.t:\n"
                 + "    type: table\n    path: t/t\n    artifacts:\n      statistics: statistics.yaml\n");
-        String base = "x".repeat(600);
-        String huge = "y".repeat(30_000);
         StringBuilder yaml = new StringBuilder("format_version: 1\ntable: t.t\ntype: table\nrow_count: 1000\n"
                 + "columns:\n  label:\n    sql_type: TEXT\n    classification: categorical\n    values:\n");
+        for (int i = 0; i < 45; i++) {
+            yaml.append("    - {value: ").append(spelling(i)).append(", count: ").append(100 - i).append("}\n");
+        }
+        yaml.append("    - {value: ").append(HUGE).append(", count: 1}\n    values_coverage: 1.0\n");
+        Files.writeString(table.resolve("statistics.yaml"), yaml);
+        return project;
+    }
+
+    private static String spelling(int i) {
+        return BASE.substring(0, i) + "X" + BASE.substring(i + 1);
+    }
+
+    /** Every page of one call, following next_cursor; each checked to be an answer within the bound. */
+    private static List<JsonNode> pages(ToolHarness h, ResolveValueTool t, String table, String column, String text) {
+        List<JsonNode> pages = new ArrayList<>();
+        String cursor = null;
+        do {
+            ObjectNode args = ToolHarness.MAPPER.createObjectNode()
+                    .put("table", table).put("column", column).put("text", text);
+            if (cursor != null) {
+                args.put("cursor", cursor);
+            }
+            ToolResult r = h.call(t, args.toString());
+            assertFalse(r.isError(), r.text());
+            assertTrue(r.text().length() <= 20_000, "page of " + r.text().length());
+            JsonNode page = parse(r.text());
+            pages.add(page);
+            cursor = page.has("next_cursor") ? page.get("next_cursor").asText() : null;
+        } while (cursor != null);
+        return pages;
+    }
+
+    /** The {@code text} the pages carry, its parts joined; it must begin on the first page and not repeat. */
+    private static String textOf(List<JsonNode> pages) {
+        StringBuilder parts = new StringBuilder();
+        for (int i = 0; i < pages.size(); i++) {
+            JsonNode t = pages.get(i).get("text");
+            if (t == null) {
+                continue;
+            }
+            if (t.isTextual()) {
+                assertEquals(0, i, "a long text is sent once, on the first page");
+                return t.asText();
+            }
+            assertEquals(parts.length() == 0 ? 1 : t.get("part").asInt(), t.get("part").asInt());
+            parts.append(t.get("text").asText());
+            if (t.get("part").asInt() == t.get("parts").asInt()) {
+                assertEquals(i + 1, t.get("parts").asInt(), "parts start on the first page, one a page");
+                return parse(parts.toString()).asText();
+            }
+        }
+        throw new AssertionError("no text on any page");
+    }
+
+    /** 19,660 plain characters, or 3,300 control characters that JSON spells six characters each. */
+    @ParameterizedTest
+    @ValueSource(ints = {19_660, -3_300, 5_100})
+    void aLongTextIsSentOnceFromTheFirstPageAndTheCallAnswers(int length) {
+        String text = length > 0 ? "q".repeat(length) : "\u0001".repeat(-length);
+        List<JsonNode> pages = pages(harness, tool, "geo.customer", "country", text);
+        assertEquals(text, textOf(pages));
+        for (JsonNode page : pages) {
+            assertEquals("geo.customer", page.get("table").asText());
+            assertEquals("country", page.get("column").asText());
+            assertTrue(page.has("match") && page.has("coverage") && page.has("listed"), page.toString());
+        }
+        assertEquals("none", pages.get(0).get("match").asText());
+    }
+
+    @Test
+    void aStoredValueLongerThanAPageResolvesFromItsTextSentInParts() throws Exception {
+        ToolHarness h = new ToolHarness(longListPrint());
+        List<JsonNode> pages = pages(h, new ResolveValueTool(h.store, h.paging), "t.t", "label", HUGE);
+        assertTrue(pages.size() > 2, "the text alone takes two pages");
+        assertEquals(HUGE, textOf(pages));
+        for (JsonNode page : pages) {
+            assertEquals("stored", page.get("match").asText());
+            assertEquals(46, page.get("listed").asInt());
+        }
+    }
+
+    @Test
+    void longListsPageWithEveryKeyOnEveryPageSpellingsBeforeDomainAndNoValueShortened() throws Exception {
+        String base = BASE;
+        String huge = HUGE;
         List<String> spellings = new ArrayList<>();
         for (int i = 0; i < 45; i++) {
-            String v = base.substring(0, i) + "X" + base.substring(i + 1);
-            spellings.add(v);
-            yaml.append("    - {value: ").append(v).append(", count: ").append(100 - i).append("}\n");
+            spellings.add(spelling(i));
         }
-        yaml.append("    - {value: ").append(huge).append(", count: 1}\n    values_coverage: 1.0\n");
-        Files.writeString(table.resolve("statistics.yaml"), yaml);
-        ToolHarness h = new ToolHarness(project);
+        ToolHarness h = new ToolHarness(longListPrint());
         ResolveValueTool t = new ResolveValueTool(h.store, h.paging);
         String args = "{\"table\": \"t.t\", \"column\": \"label\", \"text\": \"" + base + "\"";
         List<String> order = new ArrayList<>();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.dbprint.mcp.paging.Fence;
 import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
@@ -97,9 +98,7 @@ final class MarkdownParts {
         List<String> rows = new ArrayList<>();
         if (m.ddl.isPresent()) {
             rows.add("\n## DDL\n");
-            rows.add("```sql\n");
-            lines(m.ddl.get(), rows);
-            rows.add("```\n");
+            lines(Fence.enclose(m.ddl.get(), "sql"), rows);
         }
         return rows;
     }
