@@ -10,9 +10,9 @@ import io.quarkus.deployment.IsDevelopment;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.ShutdownContextBuildItem;
 import io.quarkus.deployment.pkg.builditem.CurateOutcomeBuildItem;
 import io.quarkus.maven.dependency.ResolvedDependency;
-import io.quarkus.runtime.ShutdownContext;
 
 /**
  * In dev mode, says so when a file of the extension itself changes (see {@code ExtensionSourceWatch}): Quarkus does not
@@ -23,7 +23,8 @@ class ExtensionSourceWatchProcessor {
 
     @BuildStep(onlyIf = IsDevelopment.class)
     @Record(ExecutionTime.RUNTIME_INIT)
-    void watchExtensionSources(CurateOutcomeBuildItem curation, ExtensionSourceRecorder recorder, ShutdownContext shutdown) {
+    void watchExtensionSources(CurateOutcomeBuildItem curation, ExtensionSourceRecorder recorder,
+            ShutdownContextBuildItem shutdown) {
         Map<String, String> moduleByDirectory = new LinkedHashMap<>();
         for (ResolvedDependency dependency : curation.getApplicationModel().getDependencies()) {
             if (!dependency.isWorkspaceModule() || dependency.isReloadable() || dependency.getWorkspaceModule() == null
