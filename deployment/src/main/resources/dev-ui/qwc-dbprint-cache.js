@@ -3,6 +3,14 @@ import { JsonRpc } from 'jsonrpc';
 import '@vaadin/button';
 import '@vaadin/progress-bar';
 
+/** The counters' labels: the service answers their field names (filesCached), a person reads words. */
+const COUNTER_LABELS = {
+    filesCached: 'files cached',
+    parses: 'parses',
+    cacheHits: 'cache hits',
+    identityChecks: 'identity checks',
+};
+
 /** The parse cache's counters (PrintStore) and the reply cache's size, with the served set and JVM figures; refreshable. */
 export class QwcDbprintCache extends LitElement {
 
@@ -42,7 +50,7 @@ export class QwcDbprintCache extends LitElement {
         const rows = [];
         if (s.counters) {
             for (const [k, v] of Object.entries(s.counters)) {
-                rows.push([k, v]);
+                rows.push([COUNTER_LABELS[k] ?? k, v]);
             }
         }
         rows.push(['reply cache', s.replyCache], ['served connections', s.servedConnections], ['tools', s.tools],

@@ -5,8 +5,10 @@ import '@vaadin/checkbox';
 /**
  * A reply's text, rendered as Markdown (with a toggle back to the raw text an agent receives) when it is Markdown, and
  * shown verbatim otherwise (JSON, YAML, SQL). The renderer covers what the server writes: headings, lists, pipe
- * tables, fenced blocks, paragraphs, `code`, **bold** and *emphasis*. Every character of the text is escaped before any
- * tag is added, so nothing in a print can inject markup.
+ * tables, fenced blocks, paragraphs, `code`, **bold** and *emphasis*. A line break inside a paragraph or list item is
+ * kept, as the reply means it (an agent reads the text line by line: "profiled at …" and "Scope: …" are two lines),
+ * where Markdown proper would join the lines. Every character of the text is escaped before any tag is added, so
+ * nothing in a print can inject markup.
  */
 export class QwcDbprintMarkdown extends LitElement {
 
@@ -110,7 +112,7 @@ export function renderMarkdown(text) {
                 for (i++; i < lines.length && /^\s+\S/.test(lines[i]) && !/^\s*[-*] /.test(lines[i]); i++) {
                     item.push(lines[i].trim());
                 }
-                items.push(`<li>${inline(item.join(' '))}</li>`);
+                items.push(`<li>${item.map(inline).join('<br>')}</li>`);
             }
             out.push(`<ul>${items.join('')}</ul>`);
         } else if (line.trim() === '') {
@@ -120,7 +122,7 @@ export function renderMarkdown(text) {
             for (; i < lines.length && lines[i].trim() !== '' && !/^(#{1,6} |```|\s*[-*] |\s*\|)/.test(lines[i]); i++) {
                 para.push(lines[i].trim());
             }
-            out.push(`<p>${inline(para.join(' '))}</p>`);
+            out.push(`<p>${para.map(inline).join('<br>')}</p>`);
         }
     }
     return out.join('\n');

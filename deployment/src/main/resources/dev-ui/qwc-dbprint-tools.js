@@ -10,9 +10,9 @@ import { looksLikeMarkdown } from './qwc-dbprint-markdown.js';
 
 /**
  * The registered tools with their exact input schemas, and a form that calls one through the server's own
- * ToolInvoker (an enum argument is a drop-down of the schema's values): a Markdown reply is rendered, with the raw
- * text a toggle away, any other reply shown verbatim, and "Next page" repeats the call with the reply's next_cursor
- * as cursor until the last page.
+ * ToolInvoker (an enum argument is a drop-down of the schema's values). The reply shows beside the form: a Markdown
+ * reply rendered, with the raw text a toggle away, any other reply verbatim, and "Next page" repeats the call with the
+ * reply's next_cursor as cursor until the last page.
  */
 export class QwcDbprintTools extends LitElement {
 
@@ -28,6 +28,11 @@ export class QwcDbprintTools extends LitElement {
         pre { white-space: pre-wrap; word-break: break-word; background: var(--lumo-contrast-5pct);
               padding: 8px; border-radius: 4px; font-size: 85%; margin: 0; }
         .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+        /* the form and the reply side by side, so a reply is in sight as soon as it comes (the longest form has
+           nine fields); on a narrow window the reply wraps below and is scrolled into view */
+        .work { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+        .form { display: flex; flex-direction: column; gap: 8px; flex: 0 1 340px; min-width: 260px; }
+        .result { display: flex; flex-direction: column; gap: 8px; flex: 1 1 420px; min-width: 0; }
         details summary { cursor: pointer; }
     `;
 
@@ -94,26 +99,31 @@ export class QwcDbprintTools extends LitElement {
             <h3 style="margin:0">${tool.title} <code class="muted">${tool.name}</code></h3>
             <div>${tool.description}</div>
             <details><summary>inputSchema</summary><pre>${tool.inputSchema}</pre></details>
-            <div class="row">
-                <vaadin-checkbox label="Edit arguments as JSON" .checked="${this._useRaw}"
-                    @change="${e => { this._raw = this._argumentsJson(); this._useRaw = e.target.checked; }}"></vaadin-checkbox>
+            <div class="work">
+                <div class="form">
+                    <vaadin-checkbox label="Edit arguments as JSON" .checked="${this._useRaw}"
+                        @change="${e => { this._raw = this._argumentsJson(); this._useRaw = e.target.checked; }}"></vaadin-checkbox>
+                    ${this._useRaw
+                        ? html`<vaadin-text-area label="arguments" style="font-family: monospace; width: 100%; min-height: 120px"
+                                .value="${this._raw}" @input="${e => this._raw = e.target.value}"></vaadin-text-area>`
+                        : tool.args.filter(a => a.name !== 'cursor').map(a => this._renderArg(a))}
+                    <div class="row">
+                        <vaadin-button theme="primary" ?disabled="${this._busy}" @click="${() => this._call(null)}">Call</vaadin-button>
+                        ${this._nextCursor() ? html`<vaadin-button ?disabled="${this._busy}"
+                                @click="${() => this._call(this._nextCursor())}">Next page</vaadin-button>` : ''}
+                        ${this._busy ? html`<vaadin-progress-bar indeterminate style="width: 120px"></vaadin-progress-bar>` : ''}
+                    </div>
+                </div>
+                <div class="result">
+                    ${this._fault ? html`<div class="error">${this._fault}</div>` : ''}
+                    ${this._pages.length === 0 && !this._fault ? html`<div class="muted">The reply shows here.</div>` : ''}
+                    ${this._pages.map((p, i) => html`
+                        <div class="muted">Page ${i + 1}: ${p.chars} characters${p.isError ? ', isError: true' : ''}${p.cursor
+                            ? html` — cursor <code>${p.cursor.substring(0, 24)}…</code>` : ''}</div>
+                        <qwc-dbprint-markdown .text="${p.text}" ?fault="${p.isError}"
+                            ?markdown="${looksLikeMarkdown(p.text)}"></qwc-dbprint-markdown>`)}
+                </div>
             </div>
-            ${this._useRaw
-                ? html`<vaadin-text-area label="arguments" style="font-family: monospace; width: 100%; min-height: 120px"
-                        .value="${this._raw}" @input="${e => this._raw = e.target.value}"></vaadin-text-area>`
-                : tool.args.filter(a => a.name !== 'cursor').map(a => this._renderArg(a))}
-            <div class="row">
-                <vaadin-button theme="primary" ?disabled="${this._busy}" @click="${() => this._call(null)}">Call</vaadin-button>
-                ${this._nextCursor() ? html`<vaadin-button ?disabled="${this._busy}"
-                        @click="${() => this._call(this._nextCursor())}">Next page</vaadin-button>` : ''}
-                ${this._busy ? html`<vaadin-progress-bar indeterminate style="width: 120px"></vaadin-progress-bar>` : ''}
-            </div>
-            ${this._fault ? html`<div class="error">${this._fault}</div>` : ''}
-            ${this._pages.map((p, i) => html`
-                <div class="muted">Page ${i + 1}: ${p.chars} characters${p.isError ? ', isError: true' : ''}${p.cursor
-                    ? html` — cursor <code>${p.cursor.substring(0, 24)}…</code>` : ''}</div>
-                <qwc-dbprint-markdown .text="${p.text}" ?fault="${p.isError}"
-                    ?markdown="${looksLikeMarkdown(p.text)}"></qwc-dbprint-markdown>`)}
         `;
     }
 
@@ -185,6 +195,12 @@ export class QwcDbprintTools extends LitElement {
         }).catch(e => {
             this._busy = false;
             this._fault = `${e}`;
+        }).then(() => this.updateComplete).then(() => {
+            // the start of the reply just received (or of the fault), into view when the window is too narrow
+            // for the two columns
+            const shown = this.shadowRoot.querySelectorAll('.result > *');
+            const first = this._fault ? shown[0] : shown[shown.length - 2];
+            first?.scrollIntoView({ block: 'nearest' });
         });
     }
 }

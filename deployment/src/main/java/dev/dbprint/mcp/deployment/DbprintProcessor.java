@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.deployment;
 
+import java.lang.constant.ClassDesc;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -36,7 +37,6 @@ import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.IndexDependencyBuildItem;
 import io.quarkus.deployment.builditem.ModuleOpenBuildItem;
 import io.quarkus.deployment.builditem.RunTimeConfigurationDefaultBuildItem;
-import io.quarkus.deployment.builditem.RuntimeConfigSetupCompleteBuildItem;
 import io.quarkus.deployment.builditem.ShutdownListenerBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceDirectoryBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
@@ -127,13 +127,12 @@ class DbprintProcessor {
     }
 
     /**
-     * A native image runs static init while it is built, so there serving starts at run-time init, once the run-time
-     * configuration and logging are ready; declaring a Vert.x options consumer, without producing one, orders it before
-     * Vert.x's creation.
+     * A native image runs static init while it is built, so there serving starts at run-time init, once logging is
+     * ready (the run-time configuration always is, by then); declaring a Vert.x options consumer, without producing
+     * one, orders it before Vert.x's creation.
      */
     @BuildStep(onlyIf = NativeOrNativeSourcesBuild.class)
     @Record(ExecutionTime.RUNTIME_INIT)
-    @Consume(RuntimeConfigSetupCompleteBuildItem.class)
     @Consume(LoggingSetupBuildItem.class)
     @Produce(VertxOptionsConsumerBuildItem.class)
     void serveStdioAtRuntimeInitOfANativeImage(TransportRecorder recorder) {
@@ -178,9 +177,15 @@ class DbprintProcessor {
     SyntheticBeanBuildItem toolMethods(List<ToolMethodBuildItem> tools, ToolRecorder recorder, RecorderContext context) {
         RuntimeValue<ToolMethods> methods = recorder.methods();
         tools.stream().sorted(Comparator.comparing(ToolMethodBuildItem::name)).forEach(tool -> recorder.add(methods,
-                tool.name(), tool.foldCase(), context.newInstance(tool.invoker().getClassName())));
+                tool.name(), tool.foldCase(), context.newInstance(binaryName(tool.invoker().getClassDesc()))));
         return SyntheticBeanBuildItem.configure(ToolMethods.class).scope(Singleton.class).unremovable()
                 .runtimeValue(methods).done();
+    }
+
+    /** A class's binary name from its descriptor ({@code Ldev/x/Y;} is {@code dev.x.Y}). */
+    private static String binaryName(ClassDesc type) {
+        String descriptor = type.descriptorString();
+        return descriptor.substring(1, descriptor.length() - 1).replace('/', '.');
     }
 
     @BuildStep

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,12 +29,8 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     static final Path PROJECT = PrintFixture.create();
 
     static {
-        // a free port for the application, and the URL the Dev UI JSON-RPC client reads (test.url, which does not
-        // follow the application's port by itself): with the default 8080 this test talked to another build's
-        // dev-mode application on a shared machine
-        int port = freePort();
-        System.setProperty("quarkus.http.port", Integer.toString(port));
-        System.setProperty("test.url", "http://localhost:" + port);
+        // the Dev UI JSON-RPC client reads test.url, which does not follow the application's port by itself
+        FreePort.forTheApplication();
     }
 
     @RegisterExtension
@@ -46,14 +38,6 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
             .withApplicationRoot(jar -> jar.addClasses(PrintFixture.class)
                     .addAsResource(new StringAsset("dbprint.project=" + PROJECT + "\n"
                             + "quarkus.banner.enabled=false\n"), "application.properties"));
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     public DevUiJsonRpcTest() {
         super("dbprint-mcp");

@@ -10,13 +10,16 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.config.DbprintConfig;
+import io.quarkus.runtime.LaunchMode;
 
 /**
  * HTTP's part of a clean shutdown (spec §7.3): every request whose bytes reached the server before the signal is
  * read, later ones are refused with 503, the ones read are answered whole, then the legacy SSE streams end, and only
  * then may Quarkus close the listener. Runs as shutdown begins, before Quarkus's own graceful wait (see
  * {@link TransportRecorder}). A request that arrives in the fraction of a second before refusal starts is served: it
- * cannot be told from one that was written before the signal and read late.
+ * cannot be told from one that was written before the signal and read late. In dev mode a live reload runs this too:
+ * it waits only for the MCP calls in flight ({@link InFlightRequests} counts neither the Dev UI's requests nor the one
+ * that triggered the reload), and sends no markers, since the listener stays bound.
  */
 @ApplicationScoped
 public class HttpDrain {
@@ -53,18 +56,14 @@ public class HttpDrain {
         Duration limit = ShutdownBound.configured();
         long deadline = System.nanoTime() + limit.toNanos();
         try {
-            int port = address.port();
-            int markers = eventLoops(settings);
-            long start = System.nanoTime();
-            if (port <= 0) {
-                // the listener never bound (its port was taken): no connection can be waiting in its queue
-                LOG.debug("HTTP shutdown: nothing bound, no markers sent");
-            } else if (!acceptQueue.flush(address.host(), port, markers, deadline)) {
-                LOG.warn("HTTP shutdown: could not confirm every pending connection was accepted");
+            if (LaunchMode.current() == LaunchMode.DEVELOPMENT) {
+                // a live reload keeps the listener bound, so no queued connection can be lost; and dev mode's
+                // hot-replacement route, ahead of the marker's, holds every request while a reload runs
+                LOG.debug("HTTP shutdown: dev mode, no markers sent");
             } else {
-                LOG.debugf("HTTP shutdown: %d marker(s) answered in %d ms", markers, (System.nanoTime() - start) / 1_000_000);
+                flushAcceptQueue(settings, deadline);
+                Thread.sleep(SETTLE_MILLIS);
             }
-            Thread.sleep(SETTLE_MILLIS);
             requests.refuse();
             if (!requests.awaitIdle(deadline)) {
                 LOG.warnf("HTTP shutdown: %d request(s) still in flight after %s", requests.active(), limit);
@@ -74,6 +73,20 @@ public class HttpDrain {
         } finally {
             requests.refuse();
             transport.endStreams();
+        }
+    }
+
+    private void flushAcceptQueue(Config settings, long deadline) {
+        int port = address.port();
+        int markers = eventLoops(settings);
+        long start = System.nanoTime();
+        if (port <= 0) {
+            // the listener never bound (its port was taken): no connection can be waiting in its queue
+            LOG.debug("HTTP shutdown: nothing bound, no markers sent");
+        } else if (!acceptQueue.flush(address.host(), port, markers, deadline)) {
+            LOG.warn("HTTP shutdown: could not confirm every pending connection was accepted");
+        } else {
+            LOG.debugf("HTTP shutdown: %d marker(s) answered in %d ms", markers, (System.nanoTime() - start) / 1_000_000);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.transport;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -42,6 +43,9 @@ public class HttpTransport {
     public record Listening() {
     }
 
+    /** The paths of both transports. */
+    static final Set<String> MCP_PATHS = Set.of("/mcp", "/sse", "/messages", "/messages/");
+
     public static final String SESSION_HEADER = "Mcp-Session-Id";
     public static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
 
@@ -80,9 +84,11 @@ public class HttpTransport {
         DbprintConfig.HttpLimits limits = config.httpLimits();
         sessions = new Sessions(limits.maxSessions(), limits.sessionIdleTimeout());
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxMessageBytes());
-        router.route().order(Integer.MIN_VALUE).handler(this::admit);
-        router.route().order(Integer.MIN_VALUE + 1).handler(this::guard);
-        router.post().order(Integer.MIN_VALUE + 2)
+        // after Quarkus's dev-mode hot-replacement route (Integer.MIN_VALUE, added once these are): a request that
+        // triggers a live reload waits there for the restart, uncounted, and is then admitted by the restarted server
+        router.route().order(Integer.MIN_VALUE + 1).handler(this::admit);
+        router.route().order(Integer.MIN_VALUE + 2).handler(this::guard);
+        router.post().order(Integer.MIN_VALUE + 3)
                 .handler(new BodyAdmission(config.maxMessageBytes(), limits.bodyTimeout()));
         router.post("/mcp").handler(body).blockingHandler(this::post, false);
         router.delete("/mcp").handler(this::delete);
@@ -106,10 +112,14 @@ public class HttpTransport {
         streams.clear();
     }
 
-    /** Shutdown's own marker requests are answered here; every other request is counted while in flight. */
+    /**
+     * Shutdown's own marker requests are answered here; every other request passes the shutdown's refusal, and the
+     * ones to this transport's paths are counted while in flight. Others (the Dev UI's, whose websocket stays open)
+     * are not the calls shutdown waits for.
+     */
     private void admit(RoutingContext ctx) {
         if (!acceptQueue.answers(ctx)) {
-            requests.admit(ctx);
+            requests.admit(ctx, MCP_PATHS.contains(ctx.request().path()));
         }
     }
 

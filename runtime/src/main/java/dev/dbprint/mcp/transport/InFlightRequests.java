@@ -21,18 +21,23 @@ public class InFlightRequests {
     private final AtomicInteger active = new AtomicInteger();
     private volatile boolean refusing;
 
-    /** The first route: a request is counted until its response ends (or its connection drops). */
-    void admit(RoutingContext ctx) {
+    /**
+     * The first route: once shutdown refuses, every request is answered 503; before, a {@code counted} one is counted
+     * until its response ends (or its connection drops).
+     */
+    void admit(RoutingContext ctx, boolean counted) {
         if (refusing) {
             ctx.response().setStatusCode(503).putHeader("Connection", "close")
                     .putHeader("Content-Type", "text/plain; charset=utf-8")
                     .end("Service Unavailable: the server is shutting down");
             return;
         }
-        AtomicBoolean counted = new AtomicBoolean(true);
-        active.incrementAndGet();
-        ctx.put(COUNTED, counted);
-        ctx.addEndHandler(v -> release(counted));
+        if (counted) {
+            AtomicBoolean count = new AtomicBoolean(true);
+            active.incrementAndGet();
+            ctx.put(COUNTED, count);
+            ctx.addEndHandler(v -> release(count));
+        }
         ctx.next();
     }
 
