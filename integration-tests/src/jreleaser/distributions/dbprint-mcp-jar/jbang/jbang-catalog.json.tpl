@@ -1,0 +1,8 @@
+{
+  "aliases": {
+    "{{jbangAliasName}}": {
+      "script-ref": "{{distributionUrl}}",
+      "description": "{{projectDescription}}"
+    }
+  }
+}
