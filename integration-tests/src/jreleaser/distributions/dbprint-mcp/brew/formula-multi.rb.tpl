@@ -4,13 +4,10 @@
 class {{brewFormulaName}} < Formula
   desc "{{projectDescription}}"
   homepage "{{projectLinkHomepage}}"
-  url "{{distributionUrl}}"
   version "{{projectVersion}}"
-  sha256 "{{distributionChecksumSha256}}"
   license "{{projectLicense}}"
 
-  depends_on :linux
-  depends_on arch: :x86_64
+  {{brewMultiPlatform}}
 
   def install
     libexec.install Dir["*"]
