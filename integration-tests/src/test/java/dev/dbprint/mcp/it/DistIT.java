@@ -81,6 +81,23 @@ class DistIT {
         assertEquals(before, snapshot(prefix), "uninstall left the prefix otherwise than it found it");
     }
 
+    /**
+     * The JBang catalog at the repository's root, which {@code jbang dbprint-mcp@<owner>/<repo>} reads, is the one
+     * JReleaser writes for this version: a version bump without it would send JBang users to the previous release.
+     */
+    @Test
+    void rootJbangCatalogIsTheOneJReleaserWrites() throws IOException {
+        String written = System.getProperty("dbprint.dist.jbang-catalog");
+        assumeTrue(written != null, "no JReleaser output: built by -Pdist");
+        JsonNode catalog = ServerProcess.JSON.readTree(Path.of(System.getProperty("dbprint.root"), "jbang-catalog.json")
+                .toFile());
+        assertEquals(ServerProcess.JSON.readTree(Path.of(written).toFile()), catalog,
+                "jbang-catalog.json differs from " + written);
+        assertTrue(catalog.path("aliases").path("dbprint-mcp").path("script-ref").asText()
+                .endsWith("/v" + ServerProcess.projectVersion() + "/dbprint-mcp-" + ServerProcess.projectVersion()
+                        + "-runner.jar"), catalog.toString());
+    }
+
     /** Initialize and a tool call through {@code <prefix>/bin/dbprint-mcp}, which must use its start-up cache. */
     private void assertServes(Path tools, Path prefix, String version) throws IOException {
         Path current = prefix.resolve("lib/dbprint-mcp").resolve(version);
