@@ -95,7 +95,8 @@ class DistIT {
                 "jbang-catalog.json differs from " + written);
         assertTrue(catalog.path("aliases").path("dbprint-mcp").path("script-ref").asText()
                 .endsWith("/v" + ServerProcess.projectVersion() + "/dbprint-mcp-" + ServerProcess.projectVersion()
-                        + "-runner.jar"), catalog.toString());
+                        + "-runner.jar"),
+                catalog.toString());
     }
 
     /** Initialize and a tool call through {@code <prefix>/bin/dbprint-mcp}, which must use its start-up cache. */
