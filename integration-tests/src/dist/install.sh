@@ -75,7 +75,7 @@ if [ ! -d "$target" ]; then
     rm -rf "$candidate"
     mkdir "$candidate"
     # cp -p keeps the files' times: the start-up cache fits the jar and runtime only as they were when recorded
-    (cd "$here" && cp -pR dbprint-mcp "$jar" dbprint-mcp-*-runner-jdk* runtime LICENSE RUNTIME install.sh "$candidate/")
+    cp -pR "$here/." "$candidate/"
     chmod -R u+w "$candidate" # from a read-only copy too, so that uninstall can remove it
 fi
 

@@ -106,7 +106,8 @@ class DistIT {
         ProcessBuilder builder = new ProcessBuilder(prefix.resolve("bin/dbprint-mcp").toString(), "--project",
                 StdioStartupIT.SAMPLE.toString()).directory(work.toFile());
         environment(builder, tools);
-        // the JVM refuses to start rather than run without the cache the build recorded
+        // the JVM refuses to start rather than run without the AOT cache the build recorded (from a JDK before 25: the
+        // runtime's own class-data-sharing archive)
         builder.environment().put("DBPRINT_MCP_JAVA_OPTS", (aot ? "-XX:AOTMode=on" : "-Xshare:on")
                 + " -Ddbprint.index.directory=" + Files.createTempDirectory(work, "index"));
         try (ServerProcess server = ServerProcess.spawn(builder)) {
