@@ -6,6 +6,8 @@
 #   - the launcher from a copy of target/ elsewhere (the recorded archive no longer fits the jar's path; JDK 25 records
 #     an AOT cache for the copy)
 #   - the -Paot build (AOT cache) on JDK 25, when integration-tests/target/quarkus-app/app.aot exists
+#   - the release archive (-Pdist, docs/install.md) installed into a temporary prefix, when
+#     integration-tests/target/dist/dbprint-mcp-<version>-linux-x86_64.tar.gz exists: its own runtime and AOT cache
 #   - the Node peer @modelcontextprotocol/server-filesystem (pinned in bench/package.json)
 # Every candidate gets the same initialize request the moment it is spawned; the clock stops when a line carrying
 # `"id":1` arrives. Each candidate runs once uncounted first (page cache; the launcher on JDK 19+ creates its archive
@@ -40,6 +42,10 @@ fi
 COPY=$(mktemp -d)
 trap 'rm -rf "$COPY"' EXIT
 cp -p "$LAUNCHER" "$UBER" "$TARGET"/dbprint-mcp-"$VERSION"-runner-jdk*.jsa "$COPY"/
+DIST=$TARGET/dist/dbprint-mcp-$VERSION-linux-x86_64.tar.gz
+if [[ -f $DIST ]]; then
+    tar -xzf "$DIST" -C "$COPY" && "$COPY/dbprint-mcp-$VERSION-linux-x86_64/install.sh" --prefix "$COPY/prefix" 2>/dev/null
+fi
 
 python3 - "$RUNS" <<EOF
 import glob, json, os, re, statistics, subprocess, sys, time
@@ -61,6 +67,8 @@ candidates = [
 if os.path.exists("$AOT_DIR/app.aot"):
     candidates.append(("-Paot jar + AOT cache, JDK 25", ["$JDK25/bin/java", "-XX:AOTCache=app.aot", "-jar",
                                                          "quarkus-run.jar", "--project", "$PROJECT"], "$AOT_DIR"))
+if os.path.exists("$COPY/prefix/bin/dbprint-mcp"):
+    candidates.append(("installed release archive", ["$COPY/prefix/bin/dbprint-mcp", "--project", "$PROJECT"], "$ROOT"))
 candidates.append(("node server-filesystem", ["node", "$NODE_PEER", "$PROJECT"], "$ROOT"))
 complaints = {name: [] for name, _, _ in candidates}
 

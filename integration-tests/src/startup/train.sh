@@ -5,10 +5,12 @@
 # -XX:ArchiveClassesAtExit) and by -Paot (a JDK 25 AOT cache, -XX:AOTCacheOutput). A recording that stops after
 # Quarkus's static init (what Quarkus's own AppCDS/AOT support does) caches only about a third of the classes a first
 # call loads; this session covers the rest (Jackson, the tools, the YAML reader, the stdio loop).
-#   train.sh <java> <-XX:Option=archive> <jar, spelled as it will be run> <project dir>
-# Runs in the current directory; the archive is only used when the jar is later named exactly as here.
+#   train.sh <java> <-XX:Option=archive> <jar, spelled as it will be run> <project dir> [JVM option...]
+# Runs in the current directory; the archive is only used when the jar is later named exactly as here. JVM options
+# after the project (the collector and compiler the launcher will start it with) go to the recording JVM.
 set -euo pipefail
 java=$1 option=$2 jar=$3 project=$4
+shift 4
 archive=${option#*=}
 log=${archive%.*}-training.log
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +21,7 @@ rm -f "$archive"
 # the session's on-disk index goes to a throwaway directory, not the builder's cache
 index=$(mktemp -d)
 trap 'rm -rf "$index"' EXIT
-"$java" "$option" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
+"$java" "$option" "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
     < "$here/training.jsonl" > /dev/null 2> "$log"
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
 if [[ $option == -XX:ArchiveClassesAtExit=* ]]; then
