@@ -51,7 +51,7 @@ touch -d "@$(( $(date +%s) / 2 * 2 ))" "$stage/dbprint-mcp-$version-runner.jar"
 # The jar is named through a descriptor, /dev/fd/9, which the launcher opens on the installed jar: the cache keeps the
 # name the jar was recorded under, and the JVM resolves that name (relative to the working directory, when relative)
 # for the location of the classes it loads from the cache. Under a name that does not resolve it asked again for each
-# of those classes, an exception each time: about 2,700 at every start, a sixth of the time to the first reply.
+# of those classes, an exception each time: about 2,700 at every start, 7–14% of the time to the first reply.
 if [[ -n $option ]]; then
     (cd "$stage" && "$here/../startup/train.sh" runtime/bin/java "$option" /dev/fd/9 "$project" \
         -XX:TieredStopAtLevel=1 -XX:+UseParallelGC 9< "dbprint-mcp-$version-runner.jar")
