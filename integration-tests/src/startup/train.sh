@@ -8,21 +8,34 @@
 #   train.sh <java> <-XX:Option=archive> <jar, spelled as it will be run> <project dir> [JVM option...]
 # Runs in the current directory; the archive is only used when the jar is later named exactly as here. JVM options
 # after the project (the collector and compiler the launcher will start it with) go to the recording JVM.
+# A jar named /dev/fd/N (the release archive, ../dist/build.sh) is a descriptor the caller opened on it, and the launcher
+# opens again wherever the jar is installed; it is recorded as named. A JDK 25 AOT cache is then recorded and created in
+# two steps, since -XX:AOTCacheOutput creates it in a child JVM, which inherits no descriptor but the standard three.
 set -euo pipefail
 java=$1 option=$2 jar=$3 project=$4
 shift 4
 archive=${option#*=}
 log=${archive%.*}-training.log
 here=$(cd "$(dirname "$0")" && pwd)
-if [[ $jar == /* ]]; then
-    jar=$(cd "$(dirname "$jar")" && pwd -P)/$(basename "$jar") # as the launcher spells it
-fi
+case $jar in
+    /dev/fd/*) ;;
+    /*) jar=$(cd "$(dirname "$jar")" && pwd -P)/$(basename "$jar") ;; # as the launcher spells it
+esac
 rm -f "$archive"
 # the session's on-disk index goes to a throwaway directory, not the builder's cache
 index=$(mktemp -d)
 trap 'rm -rf "$index"' EXIT
-"$java" "$option" "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" --project "$project" \
-    < "$here/training.jsonl" > /dev/null 2> "$log"
+if [[ $jar == /dev/fd/* && $option == -XX:AOTCacheOutput=* ]]; then
+    config=$archive.config
+    "$java" -XX:AOTMode=record -XX:AOTConfiguration="$config" "$@" -Ddbprint.index.directory="$index" -Xlog:disable \
+        -Xlog:all=error:stderr -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
+    "$java" -XX:AOTMode=create -XX:AOTConfiguration="$config" -XX:AOTCache="$archive" "$@" -Xlog:disable \
+        -Xlog:all=error:stderr -jar "$jar" > /dev/null 2>> "$log"
+    rm -f "$config"
+else
+    "$java" "$option" "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" \
+        --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
+fi
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
 if [[ $option == -XX:ArchiveClassesAtExit=* ]]; then
     printf '%s\n' "$jar" > "$archive.jar" # the jar it fits, which the launcher compares with the one it starts

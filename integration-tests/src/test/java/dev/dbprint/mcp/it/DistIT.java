@@ -25,8 +25,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * The release archive ({@code -Pdist}, docs/install.md) installed the documented way into a temporary prefix, on a
  * PATH that holds no {@code java} and with {@code JAVA_HOME} unset: the installed command serves a stdio session from
- * its own runtime with the start-up cache recorded at build time (the JVM is told to refuse to start without it) and
- * writes nothing beside itself, read-only; a second version installs over it and takes over; a version that does not
+ * its own runtime with the start-up cache recorded at build time (the JVM is told to refuse to start without it), finds
+ * the jar under the name that cache recorded, and writes nothing beside itself, read-only; a second version installs over it and takes over; a version that does not
  * answer {@code initialize} leaves the one in use in place; uninstall leaves the prefix as it was.
  */
 class DistIT {
@@ -107,9 +107,11 @@ class DistIT {
                 StdioStartupIT.SAMPLE.toString()).directory(work.toFile());
         environment(builder, tools);
         // the JVM refuses to start rather than run without the AOT cache the build recorded (from a JDK before 25: the
-        // runtime's own class-data-sharing archive)
+        // runtime's own class-data-sharing archive); it logs the exceptions it throws, beside the work directory
+        Path exceptions = Files.createTempDirectory(work, "log").resolve("exceptions.log");
         builder.environment().put("DBPRINT_MCP_JAVA_OPTS", (aot ? "-XX:AOTMode=on" : "-Xshare:on")
-                + " -Ddbprint.index.directory=" + Files.createTempDirectory(work, "index"));
+                + " -Ddbprint.index.directory=" + Files.createTempDirectory(work, "index")
+                + " -Xlog:exceptions=info:file=" + exceptions);
         try (ServerProcess server = ServerProcess.spawn(builder)) {
             JsonNode reply = server.initialize("2025-11-25");
             assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
@@ -120,6 +122,10 @@ class DistIT {
             server.closeStdin();
             assertEquals(0, server.waitForExit(), server.stderr());
         }
+        // the JVM finds the jar under the name the cache recorded it by (the launcher opens it as /dev/fd/9), so it
+        // looks the jar up once for the location of the classes it takes from the cache, not failing once per class
+        assertFalse(Files.readString(exceptions).contains("in method \"toFileURL\""),
+                "the JVM could not resolve the jar the cache was recorded for: see " + exceptions);
     }
 
     /** Another release made from the extracted one: the jar and its cache renamed for {@code version}. */
