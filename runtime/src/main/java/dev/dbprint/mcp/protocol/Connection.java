@@ -100,7 +100,7 @@ public final class Connection {
         String where = carrier == Carrier.SSE
                 ? ProtocolCatalog.ON_SSE
                 : sessionId != null ? ProtocolCatalog.WITH_SESSION : ProtocolCatalog.IN_A_BATCH;
-        ProtocolError refused = ModernHeaders.onLegacyPath(headers, message, where);
+        ProtocolError refused = ModernHeaders.onLegacyPath(headers, message, meta, where);
         if (refused != null) {
             return refused(message, refused);
         }

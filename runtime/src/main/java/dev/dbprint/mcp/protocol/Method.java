@@ -10,12 +10,17 @@ import java.util.Optional;
  */
 public enum Method {
 
-    INITIALIZE("initialize", false, CacheHint.NONE, null), DISCOVER("server/discover", false, CacheHint.FIXED_FOR_THE_PROCESS,
-            null), PING("ping", false, CacheHint.NONE, null), TOOLS_LIST("tools/list", false, CacheHint.FIXED_FOR_THE_PROCESS,
-                    null), TOOLS_CALL("tools/call", true, CacheHint.NONE, "name"), RESOURCES_LIST("resources/list", true,
-                            CacheHint.STALE_AT_ONCE,
-                            null), RESOURCES_READ("resources/read", true, CacheHint.STALE_AT_ONCE, "uri"), TEMPLATES_LIST(
-                                    "resources/templates/list", false, CacheHint.FIXED_FOR_THE_PROCESS, null);
+    // one constant to a line, its facts in columns: the formatter would stair-step these argument lists
+    // @formatter:off
+    INITIALIZE("initialize", false, CacheHint.NONE, null),
+    DISCOVER("server/discover", false, CacheHint.FIXED_FOR_THE_PROCESS, null),
+    PING("ping", false, CacheHint.NONE, null),
+    TOOLS_LIST("tools/list", false, CacheHint.FIXED_FOR_THE_PROCESS, null),
+    TOOLS_CALL("tools/call", true, CacheHint.NONE, "name"),
+    RESOURCES_LIST("resources/list", true, CacheHint.STALE_AT_ONCE, null),
+    RESOURCES_READ("resources/read", true, CacheHint.STALE_AT_ONCE, "uri"),
+    TEMPLATES_LIST("resources/templates/list", false, CacheHint.FIXED_FOR_THE_PROCESS, null);
+    // @formatter:on
 
     private final String wire;
     private final boolean readsPrint;

@@ -51,17 +51,20 @@ final class ModernHeaders {
 
     /**
      * Why a message on a legacy path ({@code where}: how it got there) is refused, or null: a routing header sent on
-     * more than one line, or a body (or a batch element) that names its revision in {@code _meta}.
+     * more than one line, or a body ({@code meta}: its {@code _meta}) or a batch element that names its revision.
      */
-    static ProtocolError onLegacyPath(Headers headers, JsonNode message, String where) {
+    static ProtocolError onLegacyPath(Headers headers, JsonNode message, RequestMeta meta, String where) {
         ProtocolError repeated = repeated(headers);
         if (repeated != null) {
             return repeated;
         }
-        for (JsonNode element : message.isArray() ? message : List.of(message)) {
-            RequestMeta meta = RequestMeta.of(element);
-            if (meta.namesVersion()) {
-                return ProtocolCatalog.namedOnLegacyPath(meta.version(), where);
+        if (!message.isArray()) {
+            return meta.namesVersion() ? ProtocolCatalog.namedOnLegacyPath(meta.version(), where) : null;
+        }
+        for (JsonNode element : message) {
+            RequestMeta own = RequestMeta.of(element);
+            if (own.namesVersion()) {
+                return ProtocolCatalog.namedOnLegacyPath(own.version(), where);
             }
         }
         return null;
