@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.protocol;
 
+import java.time.Duration;
 import java.util.Optional;
 
 import jakarta.annotation.PostConstruct;
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
+import dev.dbprint.mcp.error.ProtocolCatalog;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.PrintWarmup;
 import dev.dbprint.mcp.resource.ResourceService;
@@ -27,8 +29,9 @@ import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.tool.ToolResult;
 
 /**
- * The JSON-RPC 2.0 envelope and method table shared by every transport. It knows nothing of prints: tools and resources
- * answer the methods; this class answers framing faults with the standard codes and never lets one stop the server.
+ * The JSON-RPC 2.0 envelope and method table shared by every transport, and where a transport gets its
+ * {@link Connection}s. It knows nothing of prints: tools and resources answer the methods; this class answers framing
+ * faults with the standard codes and never lets one stop the server.
  */
 @ApplicationScoped
 public class McpDispatcher {
@@ -50,6 +53,8 @@ public class McpDispatcher {
     @Inject
     PrintWarmup warmup;
 
+    private static final Reply NOTHING = new Reply(null, 200);
+
     /** The writer of UTF-8 replies, made once: every reply of a busy server goes through it. */
     private ObjectWriter utf8;
 
@@ -58,99 +63,65 @@ public class McpDispatcher {
         utf8 = utf8Writer(mapper);
     }
 
-    /**
-     * Whether answering a message may read print files, and so may take long: a batch, or a request for a tool or a
-     * resource. Everything else is answered from memory, and a transport may answer it on its reading thread.
-     */
-    public static boolean readsPrint(JsonNode message) {
-        return message.isArray() || Method.named(message.path("method").asText("")).map(Method::readsPrint).orElse(false);
+    /** A stdio connection: one client, both eras on one stream. */
+    public Connection stdio() {
+        return new Connection(this, Carrier.STDIO, null);
+    }
+
+    /** A legacy SSE stream: one client, the handshake revisions only. */
+    public Connection sseStream() {
+        return new Connection(this, Carrier.SSE, null);
+    }
+
+    /** The Streamable HTTP endpoint: at most {@code maxSessions} sessions, each gone after {@code idle} unused. */
+    public Connection streamable(int maxSessions, Duration idle) {
+        return new Connection(this, Carrier.STREAMABLE_HTTP, new Sessions(maxSessions, idle));
     }
 
     /** A frame's text as one JSON value; anything else is a -32700 parse error. */
-    public JsonNode parse(String text) {
+    JsonNode parse(String text) {
         JsonNode message;
         try {
             message = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
-            throw new ProtocolError(ProtocolError.PARSE_ERROR,
-                    "Parse error: the message is not valid JSON (" + e.getOriginalMessage() + ")");
+            throw ProtocolCatalog.notJson(e.getOriginalMessage());
         }
         if (message == null || message.isMissingNode()) {
-            throw new ProtocolError(ProtocolError.PARSE_ERROR, "Parse error: empty message");
+            throw ProtocolCatalog.emptyMessage();
         }
         return message;
     }
 
-    /** The reply to a frame that failed before dispatch (not JSON, oversize): a JSON-RPC error with id null. */
-    public String failure(ProtocolError e) {
-        return write(error(NullNode.instance, e));
+    /** A reply and the HTTP status it goes out with when it is a modern request's whole answer. */
+    record Reply(JsonNode body, int status) {
     }
 
-    /** A modern reply and the HTTP status it goes out with. */
-    public record Answer(JsonNode reply, int status) {
-    }
-
-    /**
-     * A request of the stateless era: its {@code _meta} is checked (-32602, -32022, both HTTP 400), then it is served
-     * under the revision it names with the modern method table (an unknown or removed method is -32601, HTTP 404).
-     * Nothing of it outlives the request but its place among {@code peer}'s requests in flight, so a
-     * {@code notifications/cancelled} from the same client withdraws it as it would a legacy request: the stdio
-     * connection's peer there, a peer of its own over HTTP, where each request is an exchange of its own.
-     */
-    public Answer answerModern(JsonNode message, Peer peer) {
-        String version = Era.MODERN.latest();
-        JsonNode id = message.path("id");
-        if (message.isObject() && RequestId.valid(id) && message.path("method").isTextual()) {
-            try {
-                version = ModernRequest.version(message.get("params"));
-            } catch (ProtocolError e) {
-                peer.finish(id); // a transport may have admitted it already; it is answered here, never served
-                return new Answer(error(id, e), e.httpStatus());
-            }
-        }
-        JsonNode reply = handleOne(message, new Exchange(Era.MODERN, version, peer));
-        return new Answer(reply, status(reply));
-    }
-
-    /** The reply refusing a message before dispatch (a transport's own check), answering its id when it has one. */
-    public JsonNode refusal(JsonNode message, ProtocolError e) {
+    /** The reply refusing a message before dispatch, answering its id when it has one. */
+    Reply refusal(JsonNode message, ProtocolError e) {
         JsonNode id = message.path("id");
         return error(RequestId.valid(id) ? id : NullNode.instance, e);
     }
 
-    /** The HTTP status of a modern reply: 404 for a method this era does not have, 400 for a malformed request. */
-    private static int status(JsonNode reply) {
-        return switch (reply == null ? 0 : reply.path("error").path("code").asInt()) {
-            case ProtocolError.METHOD_NOT_FOUND -> 404;
-            case ProtocolError.INVALID_REQUEST, ProtocolError.PARSE_ERROR -> 400;
-            default -> 200;
-        };
-    }
-
-    /** A parsed message or batch in, the reply out; null when nothing is to be sent. */
-    public JsonNode handle(JsonNode message, Exchange exchange) {
+    /** A parsed message or batch in, the reply out; a null body when nothing is to be sent. */
+    Reply handle(JsonNode message, Exchange exchange) {
         if (!message.isArray()) {
             return handleOne(message, exchange);
         }
         if (message.isEmpty()) {
-            return error(NullNode.instance, ProtocolError.INVALID_REQUEST, "Invalid Request: an empty batch");
+            return error(NullNode.instance, ProtocolCatalog.emptyBatch());
         }
         ArrayNode replies = mapper.createArrayNode();
         message.forEach(element -> {
-            JsonNode reply = handleOne(element, exchange);
+            JsonNode reply = handleOne(element, exchange).body();
             if (reply != null) {
                 replies.add(reply);
             }
         });
-        return replies.isEmpty() ? null : replies;
+        return new Reply(replies.isEmpty() ? null : replies, 200);
     }
 
-    /** Whether a message is an {@code initialize} request (the HTTP transport issues a session for it). */
-    public static boolean isInitialize(JsonNode message) {
-        return message.isObject() && "initialize".equals(message.path("method").asText(null)) && message.has("id");
-    }
-
-    public String write(JsonNode reply) {
+    /** As {@link #writeBytes}, as a string. */
+    String write(JsonNode reply) {
         try {
             return mapper.writeValueAsString(reply);
         } catch (JsonProcessingException e) {
@@ -158,8 +129,8 @@ public class McpDispatcher {
         }
     }
 
-    /** As {@link #write}, straight to UTF-8: no string is built for a reply only sent as bytes. */
-    public byte[] writeBytes(JsonNode reply) {
+    /** A reply in UTF-8: no string is built for a reply only sent as bytes. */
+    byte[] writeBytes(JsonNode reply) {
         try {
             return utf8.writeValueAsBytes(reply);
         } catch (JsonProcessingException e) {
@@ -175,25 +146,22 @@ public class McpDispatcher {
         return mapper.writer().with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     }
 
-    private JsonNode handleOne(JsonNode message, Exchange exchange) {
+    private Reply handleOne(JsonNode message, Exchange exchange) {
         if (!message.isObject()) {
-            return error(NullNode.instance, ProtocolError.INVALID_REQUEST,
-                    "Invalid Request: a JSON-RPC message must be an object");
+            return error(NullNode.instance, ProtocolCatalog.notAnObject());
         }
         if (!message.has("id")) {
             notice(message, exchange);
-            return null; // a notification (or a malformed one) is never answered
+            return NOTHING; // a notification (or a malformed one) is never answered
         }
         JsonNode id = message.get("id");
         if (!RequestId.valid(id)) {
             return message.has("result") || message.has("error")
-                    ? null // a response from the client: nothing may be answered
-                    : error(NullNode.instance, ProtocolError.INVALID_REQUEST,
-                            "Invalid Request: id must be a string or an integer");
+                    ? NOTHING // a response from the client: nothing may be answered
+                    : error(NullNode.instance, ProtocolCatalog.badId());
         }
-        exchange.peer().admit(message);
-        JsonNode reply = request(message, id, exchange);
-        return exchange.peer().finish(id) ? null : reply;
+        Reply reply = request(message, id, exchange);
+        return exchange.peer().finish(id) ? NOTHING : reply;
     }
 
     /**
@@ -212,44 +180,44 @@ public class McpDispatcher {
         }
     }
 
-    private JsonNode request(JsonNode message, JsonNode id, Exchange exchange) {
+    private Reply request(JsonNode message, JsonNode id, Exchange exchange) {
         JsonNode method = message.get("method");
         if (method == null || !method.isTextual()) {
             if (message.has("result") || message.has("error")) {
-                return null; // a response from the client: nothing may be answered
+                return NOTHING; // a response from the client: nothing may be answered
             }
-            return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'method' must be a string");
+            return error(id, ProtocolCatalog.methodNotString());
         }
         if (!message.path("jsonrpc").isTextual() || !"2.0".equals(message.path("jsonrpc").textValue())) {
-            return error(id, ProtocolError.INVALID_REQUEST, "Invalid Request: 'jsonrpc' must be \"2.0\"");
+            return error(id, ProtocolCatalog.badJsonrpc());
         }
         return answerRequest(method.asText(), id, message.get("params"), exchange);
     }
 
-    private JsonNode answerRequest(String name, JsonNode id, JsonNode params, Exchange exchange) {
+    private Reply answerRequest(String name, JsonNode id, JsonNode params, Exchange exchange) {
         Optional<Method> method = exchange.era().method(name);
         if (method.isEmpty()) {
-            return error(id, ProtocolError.METHOD_NOT_FOUND, "Method not found: " + name);
+            return error(id, ProtocolCatalog.methodNotFound(name));
         }
         if (params != null && !params.isNull() && !params.isObject()) {
-            return error(id, ProtocolError.INVALID_PARAMS, "Invalid params: 'params' must be an object");
+            return error(id, ProtocolCatalog.paramsNotObject());
         }
         if (exchange.peer().cancelled(id)) {
-            return null; // withdrawn while it waited for a worker: no work is started for it
+            return NOTHING; // withdrawn while it waited for a worker: no work is started for it
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
             ObjectNode result = call(method.get(), p);
             if (exchange.era() == Era.MODERN) {
-                CacheHints.complete(name, result);
+                method.get().cacheHint().complete(result);
             }
-            return result(id, result);
+            return new Reply(result(id, result), 200);
         } catch (ProtocolError e) {
             return error(id, e);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // an Error escaping here would end the worker with the request unanswered: the client would wait forever
             LOG.errorf(e, "%s failed", name);
-            return error(id, ProtocolError.INTERNAL_ERROR, "Internal error: " + e);
+            return error(id, ProtocolCatalog.internal(e));
         }
     }
 
@@ -279,10 +247,10 @@ public class McpDispatcher {
     /** What {@code initialize} says, the stateless way: the server's identity rides in the result's {@code _meta}. */
     private ObjectNode discover() {
         ObjectNode result = mapper.createObjectNode();
-        ModernRequest.supportedVersions().forEach(result.putArray("supportedVersions")::add);
+        RequestMeta.supportedVersions().forEach(result.putArray("supportedVersions")::add);
         capabilities(result);
         result.put("instructions", ServerIdentity.instructions());
-        serverInfo(result.putObject("_meta").putObject(ModernRequest.SERVER_INFO_KEY));
+        serverInfo(result.putObject("_meta").putObject(RequestMeta.SERVER_INFO_KEY));
         return result;
     }
 
@@ -316,8 +284,7 @@ public class McpDispatcher {
         warmup.begin(); // a stateless client lists the tools first, with no notifications/initialized before
         if (params.has("cursor")) {
             // every tool fits the first page (§3.3), so no tools/list reply ever carries a cursor to pass back
-            throw ProtocolError.invalidParams(
-                    "tools/list issued no cursor: all tools fit its first page. Call it without `cursor`.");
+            throw ProtocolCatalog.toolsCursor();
         }
         ObjectNode result = mapper.createObjectNode();
         ArrayNode list = result.putArray("tools");
@@ -328,8 +295,7 @@ public class McpDispatcher {
     private ObjectNode listTemplates(ObjectNode params) {
         if (params.has("cursor")) {
             // every template fits the first page, so no reply ever carries a cursor to pass back
-            throw ProtocolError.invalidParams("resources/templates/list issued no cursor: all templates fit its first "
-                    + "page. Call it without `cursor`.");
+            throw ProtocolCatalog.templatesCursor();
         }
         return resources.templates();
     }
@@ -338,7 +304,7 @@ public class McpDispatcher {
         String name = requiredString(params, "name");
         JsonNode arguments = params.get("arguments");
         if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
-            throw ProtocolError.invalidParams("Invalid params: 'arguments' must be an object");
+            throw ProtocolCatalog.argumentsNotObject();
         }
         ToolResult answer = invoker.call(name,
                 arguments instanceof ObjectNode o ? o : mapper.createObjectNode());
@@ -356,7 +322,7 @@ public class McpDispatcher {
     private static String requiredString(ObjectNode params, String key) {
         JsonNode v = params.get(key);
         if (v == null || !v.isTextual()) {
-            throw ProtocolError.invalidParams("Invalid params: '" + key + "' must be a string");
+            throw ProtocolCatalog.notString(key);
         }
         return v.asText();
     }
@@ -367,7 +333,7 @@ public class McpDispatcher {
             return Optional.empty();
         }
         if (!v.isTextual()) {
-            throw ProtocolError.invalidParams("Invalid params: '" + key + "' must be a string");
+            throw ProtocolCatalog.notString(key);
         }
         return Optional.of(v.asText());
     }
@@ -380,21 +346,17 @@ public class McpDispatcher {
         return reply;
     }
 
-    private ObjectNode error(JsonNode id, int code, String message) {
+    /** The error reply, with the HTTP status the error goes out with (the one source of a modern reply's status). */
+    private Reply error(JsonNode id, ProtocolError e) {
         ObjectNode reply = mapper.createObjectNode();
         reply.put("jsonrpc", "2.0");
         reply.set("id", id);
         ObjectNode error = reply.putObject("error");
-        error.put("code", code);
-        error.put("message", message);
-        return reply;
-    }
-
-    private ObjectNode error(JsonNode id, ProtocolError e) {
-        ObjectNode reply = error(id, e.code(), e.getMessage());
+        error.put("code", e.code());
+        error.put("message", e.getMessage());
         if (e.data() != null) {
-            ((ObjectNode) reply.get("error")).set("data", e.data());
+            error.set("data", e.data());
         }
-        return reply;
+        return new Reply(reply, e.httpStatus());
     }
 }

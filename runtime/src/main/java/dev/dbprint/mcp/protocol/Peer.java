@@ -7,20 +7,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * One client's requests in flight, so that client's {@code notifications/cancelled} can withdraw an answer: a stdio
- * connection, a Streamable HTTP session and a legacy SSE stream each have one. A cancelled request is not answered
- * (a cancellation is only ever a request to stop; the work already done is not undone).
+ * connection, a Streamable HTTP session and a legacy SSE stream each have one, and so does each modern HTTP request. A
+ * cancelled request is not answered (a cancellation is only ever a request to stop; the work already done is not
+ * undone).
  */
-public final class Peer {
+final class Peer {
 
     /** Request id → whether the client cancelled it. */
     private final Map<JsonNode, Boolean> running = new ConcurrentHashMap<>();
 
     /**
-     * Marks the requests of a message (or of each element of a batch) as running. A transport that hands requests to
-     * workers calls this on its reading thread first, so a cancellation read right after finds the request even
+     * Marks the requests of a message (or of each element of a batch) as running. A {@link Connection} does this as it
+     * receives the frame, on the transport's reading thread, so a cancellation read right after finds the request even
      * before a worker has taken it.
      */
-    public void admit(JsonNode message) {
+    void admit(JsonNode message) {
         if (message.isArray()) {
             message.forEach(this::admitOne);
         } else {

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.transport;
 
 import java.time.Duration;
 
+import dev.dbprint.mcp.error.ProtocolCatalog;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -28,7 +29,7 @@ final class BodyAdmission implements Handler<RoutingContext> {
             ctx.request().handler(discarded -> {
             }).resume();
             ctx.response().setStatusCode(413).putHeader("Content-Type", "text/plain; charset=utf-8")
-                    .end("Payload Too Large: the body is larger than " + maxBytes + " bytes");
+                    .end(ProtocolCatalog.tooLarge(maxBytes));
             return;
         }
         if (!ctx.request().isEnded()) {
@@ -36,7 +37,7 @@ final class BodyAdmission implements Handler<RoutingContext> {
                 if (!ctx.request().isEnded() && !ctx.response().ended()) {
                     ctx.response().setStatusCode(408).putHeader("Connection", "close")
                             .putHeader("Content-Type", "text/plain; charset=utf-8")
-                            .end("Request Timeout: the body did not arrive within " + millis + " ms")
+                            .end(ProtocolCatalog.bodyTooSlow(millis))
                             .onComplete(done -> ctx.request().connection().close());
                 }
             });

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.dbprint.mcp.error.ProtocolCatalog;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -29,7 +30,7 @@ public class InFlightRequests {
         if (refusing) {
             ctx.response().setStatusCode(503).putHeader("Connection", "close")
                     .putHeader("Content-Type", "text/plain; charset=utf-8")
-                    .end("Service Unavailable: the server is shutting down");
+                    .end(ProtocolCatalog.shuttingDown());
             return;
         }
         if (counted) {

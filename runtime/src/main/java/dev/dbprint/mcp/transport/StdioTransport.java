@@ -22,14 +22,12 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.dbprint.mcp.config.DbprintConfig;
-import dev.dbprint.mcp.error.ProtocolError;
-import dev.dbprint.mcp.protocol.Exchange;
+import dev.dbprint.mcp.protocol.Answer;
+import dev.dbprint.mcp.protocol.Connection;
+import dev.dbprint.mcp.protocol.Headers;
 import dev.dbprint.mcp.protocol.McpDispatcher;
-import dev.dbprint.mcp.protocol.ModernRequest;
-import dev.dbprint.mcp.protocol.Peer;
+import dev.dbprint.mcp.protocol.Turn;
 
 /**
  * Newline-delimited JSON-RPC over stdin/stdout, UTF-8 whatever the locale. A line that may read print files (a tool
@@ -64,8 +62,8 @@ public class StdioTransport {
     /** Held by a write of a frame; a write blocks while the client does not read stdout. */
     private final ReentrantLock writeLock = new ReentrantLock();
     private final CountDownLatch readerDone = new CountDownLatch(1);
-    /** One stdio connection is one client: its cancellations apply to its own requests. */
-    private final Peer peer = new Peer();
+    /** One stdio connection is one client: its cancellations apply to its own requests, of either era. */
+    private Connection connection;
     private ExecutorService workers;
     private OutputStream out;
     private WatchedInput stdin;
@@ -74,6 +72,7 @@ public class StdioTransport {
     private volatile boolean abandoned;
 
     public void start() {
+        connection = dispatcher.stdio();
         out = StdioStreams.frames();
         workers = Executors.newFixedThreadPool(WORKERS, r -> {
             Thread t = new Thread(r, "dbprint-stdio-worker");
@@ -138,9 +137,7 @@ public class StdioTransport {
                     break;
                 }
                 if (frame.oversize()) {
-                    send(dispatcher.failure(new ProtocolError(ProtocolError.INVALID_REQUEST,
-                            "Invalid Request: the frame is larger than " + config.maxMessageBytes() + " bytes"))
-                            .getBytes(StandardCharsets.UTF_8));
+                    send(connection.oversize(config.maxMessageBytes()).body());
                     continue;
                 }
                 String text = frame.text();
@@ -158,41 +155,35 @@ public class StdioTransport {
         }
     }
 
-    /** Answers a frame here when it is answered from memory, else hands it to a worker. */
+    /**
+     * Hands a frame to the connection, which classifies and admits it (on this thread, so a cancellation read next finds
+     * it), then answers it here when it is answered from memory, else on a worker.
+     */
     private void take(String text) {
-        JsonNode message;
+        Turn turn;
         try {
-            message = dispatcher.parse(text);
-        } catch (ProtocolError e) {
-            send(dispatcher.failure(e).getBytes(StandardCharsets.UTF_8));
+            turn = connection.receive(text, Headers.NONE);
+        } catch (RuntimeException e) {
+            LOG.error("frame handling failed", e);
             return;
         }
-        boolean modern = ModernRequest.announcesItself(message);
-        if (!McpDispatcher.readsPrint(message)) {
-            answer(message, modern);
+        if (!turn.readsPrint()) {
+            answer(turn);
             return;
         }
-        peer.admit(message); // before a worker takes it: a cancellation read next must find it
         try {
-            workers.execute(() -> answer(message, modern));
+            workers.execute(() -> answer(turn));
         } catch (RejectedExecutionException e) {
             // sent after shutdown began (the reader was waiting on an empty pipe when it did): not answered
             LOG.debug("frame received after shutdown began; not answered");
         }
     }
 
-    /**
-     * A modern request (it names its revision in {@code _meta}, or is {@code server/discover}) is served under the
-     * revision it names, any other line under this connection's handshake; both are this connection's requests, which
-     * its cancellations (of either era) withdraw.
-     */
-    private void answer(JsonNode message, boolean modern) {
+    private void answer(Turn turn) {
         try {
-            JsonNode reply = modern
-                    ? dispatcher.answerModern(message, peer).reply()
-                    : dispatcher.handle(message, Exchange.legacy(null, peer));
-            if (reply != null) {
-                send(dispatcher.writeBytes(reply));
+            Answer answer = turn.answer();
+            if (answer.body() != null) {
+                send(answer.body());
             }
         } catch (RuntimeException e) {
             if (abandoned) {

@@ -1,12 +1,10 @@
-package dev.dbprint.mcp.transport;
+package dev.dbprint.mcp.protocol;
 
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-
-import dev.dbprint.mcp.protocol.Peer;
 
 /**
  * The open Streamable HTTP sessions, bounded: a session unused for longer than the idle timeout is gone (its next
@@ -65,6 +63,11 @@ final class Sessions {
         }
         session.lastUsed = now;
         return session;
+    }
+
+    /** The most sessions open at once. */
+    int max() {
+        return max;
     }
 
     boolean end(String id) {
