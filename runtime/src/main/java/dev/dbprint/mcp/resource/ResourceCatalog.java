@@ -48,6 +48,12 @@ public final class ResourceCatalog {
     static final String METHOD = "resources/list";
     static final String CURSOR_KEY = "nextCursor";
     private static final long NANOS = 1_000_000_000L;
+    /**
+     * Stands for a file last seen present, for the stat of a file the manifest declares: a producer-written file is
+     * almost always there, and a stat that first probes for its absence costs a second one
+     * ({@link FileIdentity#of(Path, boolean)}); that probe doubled the time these stats add to a listing.
+     */
+    private static final FileIdentity DECLARED = new FileIdentity(0, 0, 0, 0, 0, 0);
 
     private final PrintStore store;
     private final Connections connections;
@@ -104,11 +110,11 @@ public final class ResourceCatalog {
         } catch (PrintError e) {
             // the manifest entry's read names the error; a file that is there but does not parse is still dated
         }
-        out.add(connectionEntry(c, ResourceKind.MANIFEST, seen(view, view.manifestPath())));
-        out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath())));
-        out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath())));
+        out.add(connectionEntry(c, ResourceKind.MANIFEST, seen(view, view.manifestPath(), FileIdentity.ABSENT)));
+        out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath(), FileIdentity.ABSENT)));
+        out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath(), FileIdentity.ABSENT)));
         if (view.manifestAnnotationsExist()) {
-            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS, seen(view, view.manifestAnnotationsPath())));
+            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS, seen(view, view.manifestAnnotationsPath(), FileIdentity.ABSENT)));
         }
         if (manifest == null) {
             return;
@@ -121,7 +127,8 @@ public final class ResourceCatalog {
             }
             for (Artifact a : Artifact.values()) {
                 if (lists(view, realRoot, table, a)) {
-                    out.add(tableEntry(c, fqn, ResourceKind.of(a), table.file(a).map(f -> seen(view, f)).orElse(null)));
+                    out.add(tableEntry(c, fqn, ResourceKind.of(a),
+                            table.file(a).map(f -> seen(view, f, DECLARED)).orElse(null)));
                 }
             }
         }
@@ -142,13 +149,14 @@ public final class ResourceCatalog {
     /**
      * {@code path} as this listing saw it: the identity the view recorded already (the manifest read, an optional
      * file's presence), else one stat, recorded like those so that the cursor is pinned to every date the listing
-     * gives. Null when there is nothing to date: no file there, or one that cannot be stat'ed (its read says why).
+     * gives; {@code before} is what it is expected to be ({@link #DECLARED} for a file the manifest declares). Null when
+     * there is nothing to date: no file there, or one that cannot be stat'ed (its read says why).
      */
-    private static FileIdentity seen(PrintView view, Path path) {
+    private static FileIdentity seen(PrintView view, Path path, FileIdentity before) {
         FileIdentity identity = view.recorded(path);
         if (identity == null) {
             try {
-                identity = view.record(path);
+                identity = view.record(path, before);
             } catch (PrintError e) {
                 return null;
             }
