@@ -114,7 +114,8 @@ public final class ResourceCatalog {
         out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath(), FileIdentity.ABSENT)));
         out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath(), FileIdentity.ABSENT)));
         if (view.manifestAnnotationsExist()) {
-            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS, seen(view, view.manifestAnnotationsPath(), FileIdentity.ABSENT)));
+            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS,
+                    seen(view, view.manifestAnnotationsPath(), FileIdentity.ABSENT)));
         }
         if (manifest == null) {
             return;
