@@ -3,9 +3,11 @@ package dev.dbprint.mcp.deployment;
 import java.lang.constant.ClassDesc;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 import jakarta.inject.Singleton;
@@ -141,14 +143,17 @@ class DbprintProcessor {
 
     /**
      * Every {@code @McpTool} method of a bean, checked (see {@link ToolMethodCheck}) and given an invoker generated at
-     * build time; a malformed method or two methods answering one name fail the build.
+     * build time; a malformed method, one on a class that is no bean, or two methods answering one name fail the build.
      */
     @BuildStep
-    void tools(BeanDiscoveryFinishedBuildItem discovery, InvokerFactoryBuildItem invokers,
+    void tools(BeanDiscoveryFinishedBuildItem discovery, CombinedIndexBuildItem index, InvokerFactoryBuildItem invokers,
             BuildProducer<ToolMethodBuildItem> tools, BuildProducer<ValidationErrorBuildItem> errors) {
         Map<String, MethodInfo> byName = new TreeMap<>();
+        Set<DotName> beanClasses = new HashSet<>();
         discovery.beanStream().classBeans().forEach(bean -> {
-            for (MethodInfo method : bean.getTarget().get().asClass().methods()) {
+            ClassInfo beanClass = bean.getTarget().get().asClass();
+            beanClasses.add(beanClass.name());
+            for (MethodInfo method : beanClass.methods()) {
                 AnnotationInstance tool = method.annotation(MCP_TOOL);
                 if (tool == null) {
                     continue;
@@ -170,6 +175,14 @@ class DbprintProcessor {
                         invokers.createInvoker(bean, method).withInstanceLookup().build()));
             }
         });
+        // a tool on a class that is no bean (or inherited from one) would be left out of the server without a word
+        for (AnnotationInstance tool : index.getIndex().getAnnotations(MCP_TOOL)) {
+            MethodInfo method = tool.target().asMethod();
+            if (!beanClasses.contains(method.declaringClass().name())) {
+                errors.produce(new ValidationErrorBuildItem(
+                        new IllegalStateException(ToolMethodCheck.notOnABean(method, tool.value().asString()))));
+            }
+        }
     }
 
     @BuildStep

@@ -10,8 +10,9 @@ import dev.dbprint.mcp.tool.ToolCall;
 import dev.dbprint.mcp.tool.ToolResult;
 
 /**
- * What makes an {@code @McpTool} method one the server can call: public, not static, taking one {@code ToolCall} and
- * returning a {@code ToolResult}, for a tool whose descriptor file {@code dbprint/tools/<name>.json} exists.
+ * What makes an {@code @McpTool} method one the server can call: declared by a bean class, public, not static, taking
+ * one {@code ToolCall} and returning a {@code ToolResult}, for a tool whose descriptor file
+ * {@code dbprint/tools/<name>.json} exists.
  */
 final class ToolMethodCheck {
 
@@ -22,7 +23,7 @@ final class ToolMethodCheck {
 
     /** Why {@code method} cannot answer tool {@code name}, or empty when it can. */
     static Optional<String> problem(MethodInfo method, String name) {
-        String where = method.declaringClass().name() + "#" + method.name() + " (@McpTool(\"" + name + "\"))";
+        String where = where(method, name);
         if (!Modifier.isPublic(method.flags()) || Modifier.isStatic(method.flags())) {
             return Optional.of(where + " must be a public instance method");
         }
@@ -36,6 +37,16 @@ final class ToolMethodCheck {
             return Optional.of(where + " has no descriptor " + DESCRIPTORS + name + ".json");
         }
         return Optional.empty();
+    }
+
+    /** Why {@code method}, declared by a class that is no bean, cannot answer tool {@code name}. */
+    static String notOnABean(MethodInfo method, String name) {
+        return where(method, name) + " is declared by a class that is not a bean: the server calls only methods a bean"
+                + " class declares itself; give the class a bean scope such as @ApplicationScoped";
+    }
+
+    private static String where(MethodInfo method, String name) {
+        return method.declaringClass().name() + "#" + method.name() + " (@McpTool(\"" + name + "\"))";
     }
 
     private static boolean is(Type type, Class<?> expected) {

@@ -13,15 +13,20 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,6 +39,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ResourcesIT {
 
+    static final String MODERN = "2026-07-28";
     static final String DDL = "-- Größe ☕ 𝄞\r\nCREATE TABLE s.orders (\r\n  id integer,\r\n  customer_id integer\r\n);\r\n";
 
     final List<AutoCloseable> open = new ArrayList<>();
@@ -45,6 +51,9 @@ class ResourcesIT {
 
         /** The whole reply frame of one request. */
         JsonNode request(String method, JsonNode params);
+
+        /** The whole reply frame of one request of the stateless era (2026-07-28), outside any session. */
+        JsonNode modern(String method);
 
         Path project();
     }
@@ -61,6 +70,11 @@ class ResourcesIT {
             @Override
             public JsonNode request(String method, JsonNode params) {
                 return s.request(method, params);
+            }
+
+            @Override
+            public JsonNode modern(String method) {
+                return s.request(method, modernParams());
             }
 
             @Override
@@ -151,6 +165,14 @@ class ResourcesIT {
         }
     }
 
+    /** The {@code _meta} a 2026-07-28 request carries: the revision and the client's capabilities. */
+    static ObjectNode modernParams() {
+        ObjectNode params = ServerProcess.JSON.createObjectNode();
+        ObjectNode meta = params.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", MODERN);
+        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        return params;
+    }
+
     static JsonNode read(Client c, String uri) {
         return c.request("resources/read", ServerProcess.JSON.createObjectNode().put("uri", uri));
     }
@@ -183,6 +205,27 @@ class ResourcesIT {
         assertEquals("application/sql", first.path("mimeType").asText());
         assertEquals("shop/s.orders/ddl", first.path("name").asText());
         assertTrue(first.path("description").asText().contains("get_table_context"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"stdio,2025-06-18", "stdio," + MODERN, "http,2025-06-18", "http," + MODERN})
+    void eachListedFileIsDatedByItsModificationTime(String transport, String era) throws IOException {
+        Client c = client(transport);
+        Path ddl = c.project().resolve("prints/shop/s/orders/ddl.sql");
+        Files.setLastModifiedTime(ddl, FileTime.from(Instant.parse("2026-03-01T09:30:00.1234567Z")));
+        JsonNode reply = era.equals(MODERN) ? c.modern("resources/list") : c.request("resources/list", null);
+        Map<String, JsonNode> byUri = new LinkedHashMap<>();
+        reply.path("result").path("resources").forEach(r -> byUri.put(r.path("uri").asText(), r));
+        assertEquals(ServerProcess.JSON.readTree("{\"lastModified\":\"2026-03-01T09:30:00.123456700Z\"}"),
+                byUri.get("dbprint://shop/s.orders/ddl").get("annotations"), reply.toString());
+        Path manifest = c.project().resolve("prints/shop/manifest.yaml");
+        assertEquals(Files.getLastModifiedTime(manifest).toInstant().toString(),
+                byUri.get("dbprint://shop/manifest").path("annotations").path("lastModified").asText());
+        // the reference documents are no print file, and no diff.yaml was written
+        for (String undated : List.of("dbprint:///reference/spec", "dbprint:///reference/assertions",
+                "dbprint://shop/diff")) {
+            assertFalse(byUri.get(undated).has("annotations"), undated);
+        }
     }
 
     @ParameterizedTest
@@ -278,17 +321,29 @@ class ResourcesIT {
         }
 
         @Override
+        public JsonNode modern(String method) {
+            HttpResponse<String> r = post(ServerProcess.message(ids.incrementAndGet(), method, modernParams()), null,
+                    "MCP-Protocol-Version", MODERN, "Mcp-Method", method);
+            assertEquals(200, r.statusCode(), r.body());
+            assertTrue(r.headers().firstValue("Mcp-Session-Id").isEmpty(), "no session is minted");
+            return ServerProcess.parse(r.body());
+        }
+
+        @Override
         public Path project() {
             return project;
         }
 
-        private HttpResponse<String> post(JsonNode frame, String sessionId) {
+        private HttpResponse<String> post(JsonNode frame, String sessionId, String... headers) {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
                     .timeout(Duration.ofSeconds(15)).header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(ServerProcess.write(frame)));
             if (sessionId != null) {
                 b.header("Mcp-Session-Id", sessionId);
+            }
+            if (headers.length > 0) {
+                b.headers(headers);
             }
             try {
                 return client.send(b.build(), HttpResponse.BodyHandlers.ofString());

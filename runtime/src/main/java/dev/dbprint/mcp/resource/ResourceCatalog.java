@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.resource;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,18 +33,27 @@ import dev.dbprint.mcp.text.PyRepr;
  * connection in name order its {@code manifest}, {@code diff} and {@code reading}, {@code manifest_annotations} when
  * that file is present, then per followable table in FQN order its declared producer-written kinds and the
  * user-authored files present, in the §3.3 artifact order. A connection whose manifest cannot be read keeps its
- * connection-level entries and lists no table.
+ * connection-level entries and lists no table. Each entry of a file that is on disk carries its modification time
+ * ({@code annotations.lastModified}); the two reference documents, the server's rather than the print's, and a declared
+ * file missing from disk carry none.
  * <p>
  * Paged by the protocol's cursor ({@code nextCursor}) through {@link PagedReplies}, at the same 20,000-character bound
- * as tool replies. The cursor is pinned to every file whose state decided the listing — each served manifest, and the
- * presence of each optional file — since a cursor carries a position in the list, and an entry appearing or vanishing
- * between pages would otherwise shift it and repeat or skip one silently.
+ * as tool replies. The cursor is pinned to every file whose state decided the listing — each served manifest, the
+ * presence of each optional file, and each file an entry dates — since a cursor carries a position in the list, and an
+ * entry appearing or vanishing between pages would otherwise shift it and repeat or skip one silently.
  */
 public final class ResourceCatalog {
 
     /** The caller a cursor belongs to, as the §8.1 sentence names it. */
     static final String METHOD = "resources/list";
     static final String CURSOR_KEY = "nextCursor";
+    private static final long NANOS = 1_000_000_000L;
+    /**
+     * Stands for a file last seen present, for the stat of a file the manifest declares: a producer-written file is
+     * almost always there, and a stat that first probes for its absence costs a second one
+     * ({@link FileIdentity#of(Path, boolean)}); that probe doubled the time these stats add to a listing.
+     */
+    private static final FileIdentity DECLARED = new FileIdentity(0, 0, 0, 0, 0, 0);
 
     private final PrintStore store;
     private final Connections connections;
@@ -94,17 +104,21 @@ public final class ResourceCatalog {
 
     private void connection(PrintView view, List<Map<String, Object>> out) {
         String c = view.connection();
-        for (ResourceKind kind : List.of(ResourceKind.MANIFEST, ResourceKind.DIFF, ResourceKind.READING)) {
-            out.add(connectionEntry(c, kind));
-        }
-        if (view.manifestAnnotationsExist()) {
-            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS));
-        }
-        Manifest manifest;
+        Manifest manifest = null;
         try {
             manifest = view.manifest();
         } catch (PrintError e) {
-            return; // the manifest entry's read names the error
+            // the manifest entry's read names the error; a file that is there but does not parse is still dated
+        }
+        out.add(connectionEntry(c, ResourceKind.MANIFEST, seen(view, view.manifestPath(), FileIdentity.ABSENT)));
+        out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath(), FileIdentity.ABSENT)));
+        out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath(), FileIdentity.ABSENT)));
+        if (view.manifestAnnotationsExist()) {
+            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS,
+                    seen(view, view.manifestAnnotationsPath(), FileIdentity.ABSENT)));
+        }
+        if (manifest == null) {
+            return;
         }
         Path realRoot = Containment.realRoot(view.root());
         for (String fqn : new TreeMap<>(manifest.tables()).keySet()) {
@@ -114,7 +128,8 @@ public final class ResourceCatalog {
             }
             for (Artifact a : Artifact.values()) {
                 if (lists(view, realRoot, table, a)) {
-                    out.add(tableEntry(c, fqn, ResourceKind.of(a)));
+                    out.add(tableEntry(c, fqn, ResourceKind.of(a),
+                            table.file(a).map(f -> seen(view, f, DECLARED)).orElse(null)));
                 }
             }
         }
@@ -132,21 +147,53 @@ public final class ResourceCatalog {
         return file.isPresent() && view.exists(table, a) && Containment.realInside(realRoot, file.get());
     }
 
-    private static Map<String, Object> connectionEntry(String connection, ResourceKind kind) {
-        return entry(DbprintUri.of(connection, kind.segment()), connection + "/" + kind.segment(),
-                kind.fileName() + " of connection " + PyRepr.repr(connection) + ": " + kind.holds(),
-                kind.mimeType());
+    /**
+     * {@code path} as this listing saw it: the identity the view recorded already (the manifest read, an optional
+     * file's presence), else one stat, recorded like those so that the cursor is pinned to every date the listing
+     * gives; {@code before} is what it is expected to be ({@link #DECLARED} for a file the manifest declares). Null when
+     * there is nothing to date: no file there, or one that cannot be stat'ed (its read says why).
+     */
+    private static FileIdentity seen(PrintView view, Path path, FileIdentity before) {
+        FileIdentity identity = view.recorded(path);
+        if (identity == null) {
+            try {
+                identity = view.record(path, before);
+            } catch (PrintError e) {
+                return null;
+            }
+        }
+        return identity.exists() ? identity : null;
     }
 
-    private static Map<String, Object> tableEntry(String connection, String fqn, ResourceKind kind) {
-        return entry(DbprintUri.of(connection, fqn, kind.segment()),
+    private static Map<String, Object> connectionEntry(String connection, ResourceKind kind, FileIdentity file) {
+        return dated(described("uri", DbprintUri.of(connection, kind.segment()), connection + "/" + kind.segment(),
+                kind.fileName() + " of connection " + PyRepr.repr(connection) + ": " + kind.holds(),
+                kind.mimeType()), file);
+    }
+
+    private static Map<String, Object> tableEntry(String connection, String fqn, ResourceKind kind,
+            FileIdentity file) {
+        return dated(described("uri", DbprintUri.of(connection, fqn, kind.segment()),
                 connection + "/" + fqn + "/" + kind.segment(), kind.fileName() + " of " + PyRepr.repr(fqn)
                         + " in connection " + PyRepr.repr(connection) + ": " + kind.holds(),
-                kind.mimeType());
+                kind.mimeType()), file);
     }
 
     private static Map<String, Object> entry(String uri, String name, String description, String mimeType) {
         return described("uri", uri, name, description, mimeType);
+    }
+
+    /**
+     * The entry with MCP's {@code annotations.lastModified}: the file's modification time, to the nanosecond the file
+     * system keeps, in ISO 8601 UTC ({@code 2026-03-01T09:30:00.25Z}), so a client can sort by freshness.
+     */
+    private static Map<String, Object> dated(Map<String, Object> entry, FileIdentity file) {
+        if (file != null) {
+            long nanos = file.mtimeNanos();
+            Instant modified = Instant.ofEpochSecond(Math.floorDiv(nanos, NANOS), Math.floorMod(nanos, NANOS));
+            entry.put("annotations", Map.of("lastModified", modified.toString()));
+        }
+        return entry;
     }
 
     /** A resource or template entry: its address under {@code key}, then name, description and mimeType. */

@@ -1,7 +1,5 @@
 package dev.dbprint.mcp.tool;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -31,26 +29,6 @@ public class ToolRegistry {
         /** The tool {@code name}, described by its descriptor file. */
         public static Tool of(String name, Collection<String> foldCase, Body body, ObjectMapper mapper) {
             return new Tool(ToolDescriptor.load(name, mapper), body, Set.copyOf(foldCase));
-        }
-
-        /**
-         * The tool {@code bean} answers through its one {@code @McpTool} method, called directly on that object: for
-         * a caller that runs tools in-process without a container (the benchmarks, unit tests).
-         */
-        public static Tool of(Object bean, ObjectMapper mapper) {
-            for (Method m : bean.getClass().getMethods()) {
-                McpTool marker = m.getAnnotation(McpTool.class);
-                if (marker != null) {
-                    return of(marker.value(), List.of(marker.foldCase()), call -> {
-                        try {
-                            return (ToolResult) m.invoke(bean, call);
-                        } catch (InvocationTargetException e) {
-                            throw e.getCause() instanceof Exception cause ? cause : e;
-                        }
-                    }, mapper);
-                }
-            }
-            throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
         }
 
         public String name() {

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,10 +58,11 @@ class ResourceCatalogTest extends ResourceFixtureTest {
     }
 
     @Test
-    void entriesCarryUriNameDescriptionAndMimeType() {
+    void entriesCarryUriNameDescriptionMimeTypeAndAnnotations() {
         List<Map<String, Object>> all = resources(f.catalog.list(Optional.empty()));
         Map<String, Object> stats = all.get(EXPECTED.indexOf("dbprint://alpha/s.orders/statistics"));
-        assertEquals(List.of("uri", "name", "description", "mimeType"), new ArrayList<>(stats.keySet()));
+        assertEquals(List.of("uri", "name", "description", "mimeType", "annotations"),
+                new ArrayList<>(stats.keySet()));
         assertEquals("alpha/s.orders/statistics", stats.get("name"));
         assertEquals("application/yaml", stats.get("mimeType"));
         assertTrue(((String) stats.get("description")).startsWith("statistics.yaml of 's.orders' in connection 'alpha': "));
@@ -70,6 +75,47 @@ class ResourceCatalogTest extends ResourceFixtureTest {
         assertEquals("text/markdown", mime.get("dbprint://alpha/s.customers/description"));
         assertEquals("application/yaml", mime.get("dbprint://alpha/diff"));
         assertEquals("reference/spec", all.get(0).get("name"));
+    }
+
+    @Test
+    void eachFileOnDiskIsDatedByTheModificationTimeTheListingSaw() throws Exception {
+        Files.setLastModifiedTime(f.alpha.resolve("s/orders/ddl.sql"),
+                FileTime.from(Instant.parse("2026-03-01T09:30:00.1234567Z")));
+        Files.setLastModifiedTime(f.alpha.resolve("s/customers/description.md"),
+                FileTime.from(Instant.parse("2025-12-31T23:59:59Z")));
+        Files.setLastModifiedTime(f.alpha.resolve("manifest.yaml"),
+                FileTime.from(Instant.parse("2024-02-29T12:00:00.5Z")));
+        Map<String, Object> dates = new LinkedHashMap<>();
+        for (Map<String, Object> e : resources(f.catalog.list(Optional.empty()))) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> annotations = (Map<String, Object>) e.get("annotations");
+            dates.put((String) e.get("uri"), annotations == null ? null : annotations.get("lastModified"));
+        }
+        assertEquals("2026-03-01T09:30:00.123456700Z", dates.get("dbprint://alpha/s.orders/ddl"));
+        assertEquals("2025-12-31T23:59:59Z", dates.get("dbprint://alpha/s.customers/description"));
+        assertEquals("2024-02-29T12:00:00.500Z", dates.get("dbprint://alpha/manifest"));
+        // every other file as the file system has it; beta's manifest is dated though it does not parse
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("dbprint://alpha/diff", "prints/alpha/diff.yaml");
+        files.put("dbprint://alpha/reading", "prints/alpha/reading.md");
+        files.put("dbprint://alpha/manifest_annotations", "prints/alpha/manifest.annotations.yaml");
+        files.put("dbprint://alpha/s.customers/statistics_annotations",
+                "prints/alpha/s/customers/statistics.annotations.yaml");
+        files.put("dbprint://alpha/s.orders/relationships_annotations",
+                "prints/alpha/s/orders/relationships.annotations.yaml");
+        files.put("dbprint://alpha/s.gone/relationships", "prints/alpha/s/gone/relationships.yaml");
+        files.put("dbprint://beta/manifest", "prints/beta/manifest.yaml");
+        files.put("dbprint://reference/manifest", "prints/reference/manifest.yaml");
+        for (Map.Entry<String, String> file : files.entrySet()) {
+            assertEquals(Files.getLastModifiedTime(dir.resolve(file.getValue())).toInstant().toString(),
+                    dates.get(file.getKey()), file.getKey());
+        }
+        // nothing to date: the reference documents are no print file, and these files are not on disk
+        List<String> undated = dates.entrySet().stream().filter(e -> e.getValue() == null).map(Map.Entry::getKey)
+                .toList();
+        assertEquals(List.of("dbprint:///reference/spec", "dbprint:///reference/assertions",
+                "dbprint://alpha/s.gone/statistics", "dbprint://beta/diff", "dbprint://beta/reading",
+                "dbprint://reference/diff", "dbprint://reference/reading"), undated);
     }
 
     @Test
@@ -110,6 +156,8 @@ class ResourceCatalogTest extends ResourceFixtureTest {
             String t = String.format("s.t%03d", i);
             m.append("  ").append(t).append(":\n    type: table\n    path: s/t").append(String.format("%03d", i))
                     .append("\n    artifacts:\n      ddl: ddl.sql\n      statistics: statistics.yaml\n");
+            // on disk, so that its entry is dated and the pages are cut with the dates in
+            f.write(String.format("prints/alpha/s/t%03d/ddl.sql", i), "CREATE TABLE " + t + " (id integer);\n");
         }
         f.write("prints/alpha/manifest.yaml", m.toString());
         return 2 + 4 + 2 * n + 3 + 3;
@@ -152,6 +200,16 @@ class ResourceCatalogTest extends ResourceFixtureTest {
         manyTables();
         String cursor = (String) f.catalog.list(Optional.empty()).get("nextCursor");
         f.write("prints/alpha/s/t100/description.md", "new\n");
+        ProtocolError e = assertThrows(ProtocolError.class, () -> f.catalog.list(Optional.of(cursor)));
+        assertTrue(e.getMessage().startsWith("the print changed on disk since this cursor was issued"));
+    }
+
+    @Test
+    void aCursorIsAlsoPinnedToEveryFileItDates() throws Exception {
+        manyTables();
+        String cursor = (String) f.catalog.list(Optional.empty()).get("nextCursor");
+        Path ddl = f.alpha.resolve("s/t100/ddl.sql");
+        Files.setLastModifiedTime(ddl, FileTime.from(Files.getLastModifiedTime(ddl).toInstant().plusSeconds(1)));
         ProtocolError e = assertThrows(ProtocolError.class, () -> f.catalog.list(Optional.of(cursor)));
         assertTrue(e.getMessage().startsWith("the print changed on disk since this cursor was issued"));
     }

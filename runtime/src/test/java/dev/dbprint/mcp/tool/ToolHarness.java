@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.tool;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -43,10 +45,31 @@ public final class ToolHarness {
     public ToolResult call(Object bean, String argumentsJson) {
         try {
             ObjectNode args = (ObjectNode) MAPPER.readTree(argumentsJson);
-            return ToolInvoker.call(ToolRegistry.Tool.of(bean, MAPPER), args, connections);
+            return ToolInvoker.call(tool(bean), args, connections);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
+    }
+
+    /**
+     * The tool {@code bean} answers through its one {@code @McpTool} method, called reflectively on that object: the
+     * server reaches the same method through the invoker ArC generates at build time, which needs a container.
+     */
+    private static ToolRegistry.Tool tool(Object bean) {
+        for (Method m : bean.getClass().getMethods()) {
+            McpTool marker = m.getAnnotation(McpTool.class);
+            if (marker != null) {
+                return ToolRegistry.Tool.of(marker.value(), List.of(marker.foldCase()), call -> {
+                    try {
+                        return (ToolResult) m.invoke(bean, call);
+                    } catch (InvocationTargetException e) {
+                        // thrown as the generated invoker throws it, for the invoker's fault mapping
+                        throw e.getCause() instanceof Exception cause ? cause : e;
+                    }
+                }, MAPPER);
+            }
+        }
+        throw new IllegalArgumentException(bean.getClass() + " has no @McpTool method");
     }
 
     /** A reply's text as a JSON tree. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.dbprint.mcp.tool.GetTableContextTool;
+import dev.dbprint.mcp.tool.ToolRegistry;
 
 /**
  * Warm get_table_context in-process on the synthetic print's wide table, md and json, both purposes: median and p99,
@@ -23,7 +24,8 @@ public final class ContextBench {
         Path project = a.path("--dir").orElse(Files.createTempDirectory("dbprint-bench"));
         new SyntheticPrint(project, 100, 10, a.integer("--wide", 300)).write();
         InProcess server = new InProcess(project);
-        GetTableContextTool tool = new GetTableContextTool(server.store, server.paging);
+        ToolRegistry.Tool tool = InProcess.tool("get_table_context",
+                new GetTableContextTool(server.store, server.paging)::call);
         for (String purpose : List.of("profile", "query")) {
             for (String format : List.of("md", "json")) {
                 String call = "{\"table\":\"wide.events\",\"purpose\":\"" + purpose + "\",\"format\":\"" + format + "\"}";

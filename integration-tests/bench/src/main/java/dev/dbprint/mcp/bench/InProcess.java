@@ -20,7 +20,7 @@ import dev.dbprint.mcp.tool.ToolResult;
 
 /**
  * The server's tool path without Quarkus: one project's connections, one print store and reply paging, and tool beans
- * called through the server's own argument checking, connection resolution and paging.
+ * called through the server's own argument checking, connection resolution and paging, each held as a registry entry.
  */
 final class InProcess {
 
@@ -35,11 +35,18 @@ final class InProcess {
                 DbprintYaml.read(ProjectLocator.locate(Optional.of(project.toString()), Path.of(""))), List.of()));
     }
 
-    /** Calls the {@code @McpTool} method of {@code bean}; an error reply stops the benchmark. */
-    ToolResult call(Object bean, String argumentsJson) {
+    /**
+     * Tool {@code name} answered by {@code body}, a bean's {@code @McpTool} method ({@code list::call}), held once as the
+     * server's registry holds it. The bench's arguments are lower case already, so no property is folded.
+     */
+    static ToolRegistry.Tool tool(String name, ToolRegistry.Body body) {
+        return ToolRegistry.Tool.of(name, List.of(), body, MAPPER);
+    }
+
+    /** Calls {@code tool}; an error reply stops the benchmark. */
+    ToolResult call(ToolRegistry.Tool tool, String argumentsJson) {
         try {
-            ToolResult r = ToolInvoker.call(ToolRegistry.Tool.of(bean, MAPPER),
-                    (ObjectNode) MAPPER.readTree(argumentsJson), connections);
+            ToolResult r = ToolInvoker.call(tool, (ObjectNode) MAPPER.readTree(argumentsJson), connections);
             if (r.isError()) {
                 throw new IllegalStateException(r.text());
             }
@@ -50,7 +57,7 @@ final class InProcess {
     }
 
     /** Follows next_cursor to the last page; returns the page count. */
-    int allPages(Object tool, String args) {
+    int allPages(ToolRegistry.Tool tool, String args) {
         int pages = 0;
         String cursor = null;
         do {

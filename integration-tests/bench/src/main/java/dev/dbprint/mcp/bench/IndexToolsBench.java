@@ -10,6 +10,7 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.tool.GetManifestTool;
 import dev.dbprint.mcp.tool.ListTablesTool;
+import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.tool.ToolResult;
 
 /**
@@ -50,7 +51,7 @@ public final class IndexToolsBench {
     }
 
     private void run(int runs) {
-        ListTablesTool list = new ListTablesTool(store, server.paging);
+        ToolRegistry.Tool list = InProcess.tool("list_tables", new ListTablesTool(store, server.paging)::call);
         String detail = "{\"detail\": true}";
 
         long parses = store.counters().parses();
@@ -74,7 +75,7 @@ public final class IndexToolsBench {
 
         report("warm list_tables detail:true, first page", runs, () -> server.call(list, detail));
         report("warm list_tables names, first page", runs, () -> server.call(list, "{}"));
-        GetManifestTool manifest = new GetManifestTool(store, server.paging);
+        ToolRegistry.Tool manifest = InProcess.tool("get_manifest", new GetManifestTool(store, server.paging)::call);
         report("warm get_manifest, first page", runs, () -> server.call(manifest, "{}"));
         ToolResult first = server.call(list, detail);
         System.out.printf("first page: %d characters, %d tables%n", first.text().length(),

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.tool.ResolveValueTool;
 import dev.dbprint.mcp.tool.SearchColumnsTool;
+import dev.dbprint.mcp.tool.ToolRegistry;
 import dev.dbprint.mcp.tool.ToolResult;
 
 /**
@@ -34,7 +35,8 @@ public final class SearchBench {
         System.out.printf("generated %,d columns in %d ms%n", tables * columns, (System.nanoTime() - t0) / 1_000_000);
         InProcess server = new InProcess(project);
 
-        SearchColumnsTool search = new SearchColumnsTool(server.store, server.paging, CacheSizes.defaultSearchCacheBytes());
+        ToolRegistry.Tool search = InProcess.tool("search_columns",
+                new SearchColumnsTool(server.store, server.paging, CacheSizes.defaultSearchCacheBytes())::call);
         String[] calls = {"{\"text\": \"lifecycle\"}", "{\"pattern\": \"c00*_status\"}", "{\"pattern\": \"*\"}",
                 "{\"classification\": \"categorical\"}"};
         for (int i = 0; i < calls.length; i++) {
@@ -48,7 +50,7 @@ public final class SearchBench {
                     cold[0], cold[1], warm[0], warm[1]);
         }
 
-        ResolveValueTool resolve = new ResolveValueTool(server.store, server.paging);
+        ToolRegistry.Tool resolve = InProcess.tool("resolve_value", new ResolveValueTool(server.store, server.paging)::call);
         String json = "{\"table\": \"" + SyntheticPrint.fqn(1)
                 + "\", \"column\": \"c001_status\", \"text\": \"on hld\"}";
         double[] cold = median(5, server.store::clear, () -> server.call(resolve, json));
