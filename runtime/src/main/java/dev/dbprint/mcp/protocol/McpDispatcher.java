@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.error.ProtocolError;
-import dev.dbprint.mcp.print.PrintWarmup;
+import dev.dbprint.mcp.print.store.PrintWarmup;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;

@@ -15,7 +15,7 @@ import java.util.Base64;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
  * Where a served resource's pages begin and end, as byte offsets into it, found in one pass over its bytes (spec

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.print.FileIdentity;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 
 /**

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.StoreCounters;
+import dev.dbprint.mcp.print.store.StoreCounters;
 import dev.dbprint.mcp.reply.JsonLiteral;
 import dev.dbprint.mcp.reply.PagedReplies;
 

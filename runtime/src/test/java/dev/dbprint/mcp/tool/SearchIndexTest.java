@@ -16,11 +16,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.dbprint.mcp.print.CacheSizes;
-import dev.dbprint.mcp.print.DiskTrees;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.TreeStore;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
  * The caches behind the index tools change no reply: the same calls answer the same text with the on-disk index off,
