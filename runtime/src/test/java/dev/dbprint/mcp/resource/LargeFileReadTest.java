@@ -185,7 +185,7 @@ class LargeFileReadTest extends ResourceFixtureTest {
         private int rewrites;
 
         @Override
-        public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
+        public <T> dev.dbprint.mcp.print.store.Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
             parsing.set(armed && form.equals("parses"));
             try {
                 return super.read(realRoot, path, form, loader);

@@ -3,11 +3,9 @@ package dev.dbprint.mcp.print.cache;
 import java.util.List;
 import java.util.Map;
 
-import dev.dbprint.mcp.print.yaml.YamlLoader;
-
 /**
  * A rough estimate of the heap a parsed value holds, for weighing cache entries: object headers, references and
- * character data of a YAML tree ({@link YamlLoader}'s maps, lists, strings and numbers). Close enough to bound memory by
+ * character data of a parsed YAML tree (the loader's maps, lists, strings and numbers). Close enough to bound memory by
  * configuration; not an exact measure.
  */
 public final class HeapEstimate {

@@ -5,18 +5,17 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 
 import dev.dbprint.mcp.print.files.FileIdentity;
-import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
- * What {@link PrintStore#scan} keeps: one small result per file and form, with the identity it was scanned at. Bounded
+ * What the store's scans keep: one small result per file and form, with the identity it was scanned at. Bounded
  * by weight (each result's own plus its path's), the least recently used going first; a result heavier than the whole
  * bound is not kept. A result for an identity the file no longer has is never handed out, and the next scan replaces
  * it.
  */
-final class ScanCache {
+public final class ScanCache {
 
     /** The weight kept, in bytes, roughly: a 60 MB file's page index weighs about 24 KB. */
-    static final long MAX_WEIGHT = 8L << 20;
+    public static final long MAX_WEIGHT = 8L << 20;
 
     /** What one entry costs beyond its result and its path's characters, in bytes, roughly. */
     private static final int PER_ENTRY = 160;
@@ -24,24 +23,24 @@ final class ScanCache {
     private record Key(Path path, String form) {
     }
 
-    private record Entry(FileIdentity identity, PrintStore.Weighed value, long weight) {
+    private record Entry(FileIdentity identity, Weighed value, long weight) {
     }
 
     private final long maxWeight;
     private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
     private long total;
 
-    ScanCache(long maxWeight) {
+    public ScanCache(long maxWeight) {
         this.maxWeight = maxWeight;
     }
 
     /** The result kept for {@code path} and {@code form} if it was scanned at {@code identity}; else null. */
-    synchronized PrintStore.Weighed get(Path path, String form, FileIdentity identity) {
+    public synchronized Weighed get(Path path, String form, FileIdentity identity) {
         Entry e = entries.get(new Key(path, form));
         return e != null && e.identity().equals(identity) ? e.value() : null;
     }
 
-    synchronized void put(Path path, String form, FileIdentity identity, PrintStore.Weighed value) {
+    public synchronized void put(Path path, String form, FileIdentity identity, Weighed value) {
         Key key = new Key(path, form);
         Entry e = new Entry(identity, value, PER_ENTRY + 2L * path.toString().length() + value.weight());
         Entry old = entries.remove(key);
@@ -58,7 +57,7 @@ final class ScanCache {
         }
     }
 
-    synchronized void clear() {
+    public synchronized void clear() {
         entries.clear();
         total = 0;
     }

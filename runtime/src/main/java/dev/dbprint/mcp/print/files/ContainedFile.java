@@ -28,14 +28,14 @@ import java.util.Set;
  * Where the platform has no {@link SecureDirectoryStream}, the last component is opened without following a link and the
  * real path is judged again after the read: a narrower check, the best that platform allows.
  */
-final class ContainedFile {
+public final class ContainedFile {
 
     /** The bytes read, and the identity of the file they came from, taken after the read. */
-    record Contents(byte[] bytes, FileIdentity identity) {
+    public record Contents(byte[] bytes, FileIdentity identity) {
     }
 
     /** The path's real path lies outside the root. */
-    static final class Outside extends IOException {
+    public static final class Outside extends IOException {
 
         private static final long serialVersionUID = 1L;
 
@@ -45,7 +45,7 @@ final class ContainedFile {
     }
 
     /** A component judged a plain directory or file was a link when it was opened: judge again. */
-    static final class Raced extends IOException {
+    public static final class Raced extends IOException {
 
         private static final long serialVersionUID = 1L;
 
@@ -66,7 +66,7 @@ final class ContainedFile {
      * @throws Raced when a component changed into a link between the judgement and the open
      * @throws java.nio.file.NoSuchFileException when it is gone
      */
-    static Contents read(Path realRoot, Path path) throws IOException {
+    public static Contents read(Path realRoot, Path path) throws IOException {
         Opened opened = open(realRoot, path);
         try (SeekableByteChannel channel = opened.channel()) {
             return new Contents(readAll(channel), opened.identity());
@@ -77,7 +77,7 @@ final class ContainedFile {
      * A file opened by {@link #open}: the channel (the caller closes it) and the identity of the real path judged, taken
      * once the file was open.
      */
-    record Opened(SeekableByteChannel channel, FileIdentity identity) implements Closeable {
+    public record Opened(SeekableByteChannel channel, FileIdentity identity) implements Closeable {
 
         @Override
         public void close() throws IOException {
@@ -89,7 +89,7 @@ final class ContainedFile {
      * Opens {@code path} for reading if it really lies under {@code realRoot}, with the same judgement and no-follow open
      * as {@link #read}, for a reader that takes the file in pieces.
      */
-    static Opened open(Path realRoot, Path path) throws IOException {
+    public static Opened open(Path realRoot, Path path) throws IOException {
         Path real = judge(realRoot, path);
         try (DirectoryStream<Path> top = Files.newDirectoryStream(realRoot)) {
             if (top instanceof SecureDirectoryStream<Path> dir) {

@@ -14,21 +14,18 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
-import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.print.store.ReadSet;
-
 /**
  * {@link Containment#realInside} for the many paths one call checks, answered from one {@code lstat} per path instead of a
  * full real-path resolution per path: a path that is not a symbolic link is inside the root exactly when its parent
  * directory is (its real path is the parent's real path plus its own name), and a missing path is judged by its parent,
  * as {@link Containment#realInside} judges it by its nearest existing ancestor. A link, anything outside the root
  * lexically, and any unexpected failure fall back to the full check. Verdicts are kept for the life of the owning
- * {@link PrintView} — one call — since links may change between calls; across calls, {@link PlainEntries} remembers
+ * per-call view of the print — one call — since links may change between calls; across calls, {@link PlainEntries} remembers
  * which names of a directory were no link while the directory keeps its stamp, so a later call stats the directory
  * once instead of each of its files, and remembers a manifest entry's directory with its declared files as one group, so
  * a later call confirms the lot from two stamps ({@link #firstOutside}).
  */
-final class ContainmentMemo {
+public final class ContainmentMemo {
 
     private final Path root;
     private final Path realRoot;
@@ -54,7 +51,7 @@ final class ContainmentMemo {
      * A memo expecting to judge about {@code paths} paths: sized for them at once, where a map grown from empty to tens
      * of thousands of entries copies itself a dozen times over (a tenth of a repeated search).
      */
-    ContainmentMemo(Path root, Path realRoot, PlainEntries plain, int paths) {
+    public ContainmentMemo(Path root, Path realRoot, PlainEntries plain, int paths) {
         this.root = root;
         this.realRoot = realRoot;
         this.plain = plain;
@@ -63,7 +60,7 @@ final class ContainmentMemo {
     }
 
     /** Whether {@code path} (absolute, normalised) really lies under the root. */
-    boolean inside(Path path) {
+    public boolean inside(Path path) {
         return inside(path, false);
     }
 
@@ -84,7 +81,7 @@ final class ContainmentMemo {
      * is still what it was. Else each path is judged as by {@link #insideExpected}, and the lot, when all plain,
      * remembered for later calls.
      */
-    Path firstOutside(Path directory, Map<?, Path> files) {
+    public Path firstOutside(Path directory, Map<?, Path> files) {
         PlainEntries.Group group = plain.group(directory, files, this::stamp);
         if (group != null && inside(group.parent(), true)
                 && !Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
@@ -124,16 +121,16 @@ final class ContainmentMemo {
         }
     }
 
-    /** The verdicts given path by path so far (a view: a {@link ReadSet} copies it). */
-    Map<Path, Boolean> verdicts() {
+    /** The verdicts given path by path so far (a view: a read set copies it). */
+    public Map<Path, Boolean> verdicts() {
         return Collections.unmodifiableMap(verdicts);
     }
 
     /**
-     * Every verdict so far, the files of the groups confirmed from stamps included, for a {@link ReadSet} that judges
+     * Every verdict so far, the files of the groups confirmed from stamps included, for a read set that judges
      * each path again later.
      */
-    Map<Path, Boolean> allVerdicts() {
+    public Map<Path, Boolean> allVerdicts() {
         if (grouped.isEmpty()) {
             return verdicts();
         }
@@ -146,12 +143,12 @@ final class ContainmentMemo {
      * The stamp of every directory a judgement rested on, as this call took it: every verdict not in
      * {@link #fullyJudged()} was given while its parent had the stamp here (taken before its probe).
      */
-    Map<Path, PlainEntries.Stamp> stamps() {
+    public Map<Path, PlainEntries.Stamp> stamps() {
         return Collections.unmodifiableMap(stamps);
     }
 
     /** The paths whose verdict came from the full check, which only judging them again can confirm. */
-    Set<Path> fullyJudged() {
+    public Set<Path> fullyJudged() {
         return Collections.unmodifiableSet(fullyJudged);
     }
 
@@ -190,7 +187,7 @@ final class ContainmentMemo {
      * which has not changed since (one stat of the directory, taken once per call): a file known absent that way needs
      * no probe of its own.
      */
-    boolean knownAbsent(Path path) {
+    public boolean knownAbsent(Path path) {
         return plain.absentIn(path, this::stamp);
     }
 

@@ -87,12 +87,25 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos, long 
         }
         try {
             return orAbsent(() -> {
-                FileIdentity direct = UnixStat.identity(path);
+                FileIdentity direct = fromUnixStat(path);
                 return direct != null ? direct : fromUnixView(path);
             });
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return orAbsent(() -> basic(path));
         }
+    }
+
+    /**
+     * The identity read from the JDK's unix attributes ({@link UnixStat}), or null where that way is closed.
+     *
+     * @throws IOException as the stat does (a missing file included)
+     */
+    static FileIdentity fromUnixStat(Path path) throws IOException {
+        UnixStat.Numbers n = UnixStat.stat(path);
+        return n == null
+                ? null
+                : new FileIdentity(n.dev(), n.ino(), n.attributes().size(),
+                        n.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS), n.ctimeNanos());
     }
 
     /** The identity read through the unix attribute view by name: where {@link UnixStat} is closed. */

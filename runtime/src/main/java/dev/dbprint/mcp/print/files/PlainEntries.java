@@ -24,13 +24,13 @@ import java.util.function.Function;
  * Kept by path, the directory beside it, so a later call looks a path up without taking it apart. Thread-safe. Bounded:
  * past {@link #MAX_PATHS} paths it starts again empty.
  */
-final class PlainEntries {
+public final class PlainEntries {
 
     /**
      * A directory as one stat saw it, and when ({@code takenMillis}, wall clock; not part of its equality); {@link #NONE}
      * when it could not be read.
      */
-    record Stamp(long dev, long ino, long ctimeNanos, long takenMillis) {
+    public record Stamp(long dev, long ino, long ctimeNanos, long takenMillis) {
 
         static final Stamp NONE = new Stamp(-1, -1, -1, -1);
 
@@ -66,7 +66,7 @@ final class PlainEntries {
     record Group(Path parent, Stamp parentStamp, Stamp stamp, Map<?, Path> files) {
     }
 
-    static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
+    public static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final int MAX_PATHS = 1_000_000;
 
     private final Map<Path, Known> known = new ConcurrentHashMap<>();
@@ -74,7 +74,7 @@ final class PlainEntries {
     private final long racyNanos;
     private final int maxPaths;
 
-    PlainEntries() {
+    public PlainEntries() {
         this(RACY_NANOS, MAX_PATHS);
     }
 
@@ -88,13 +88,23 @@ final class PlainEntries {
     }
 
     /** The directory's stamp now, links followed ({@link Stamp#NONE} when it cannot be read). */
-    static Stamp stamp(Path directory) {
+    public static Stamp stamp(Path directory) {
         try {
-            Stamp direct = UnixStat.stamp(directory);
+            Stamp direct = fromUnixStat(directory);
             return direct != null ? direct : namedViewStamp(directory);
         } catch (IOException | RuntimeException e) {
             return Stamp.NONE; // no unix view, gone, or not a directory: nothing is remembered or trusted
         }
+    }
+
+    /**
+     * The stamp read from the JDK's unix attributes ({@link UnixStat}), or null where that way is closed.
+     *
+     * @throws IOException as the stat does (a missing path included)
+     */
+    static Stamp fromUnixStat(Path directory) throws IOException {
+        UnixStat.Numbers n = UnixStat.stat(directory);
+        return n == null ? null : new Stamp(n.dev(), n.ino(), n.ctimeNanos());
     }
 
     /** The stamp read through the named {@code unix:} view, where {@link UnixStat} cannot read it. */
@@ -104,7 +114,7 @@ final class PlainEntries {
                 ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS));
     }
 
-    void clear() {
+    public void clear() {
         known.clear();
         groups.clear();
     }
@@ -115,7 +125,7 @@ final class PlainEntries {
      * second change in that tick however long ago that was, and a stamp may be judged long after it was taken (early in
      * a cold search of seconds, or by a read set built after the reply).
      */
-    boolean settled(Stamp stamp) {
+    public boolean settled(Stamp stamp) {
         return stamp != Stamp.NONE && settled(stamp.takenMillis(), stamp.ctimeNanos(), racyNanos);
     }
 
@@ -141,7 +151,7 @@ final class PlainEntries {
      * ({@code stampOf} stats it): a name cannot appear in a directory without changing its ctime, so it is absent still,
      * and a call need not probe it.
      */
-    boolean absentIn(Path path, Function<Path, Stamp> stampOf) {
+    public boolean absentIn(Path path, Function<Path, Stamp> stampOf) {
         Known k = known.get(path);
         return k != null && k.absent() && k.stamp().equals(stampOf.apply(k.directory()));
     }

@@ -58,30 +58,21 @@ final class UnixStat {
     }
 
     /**
-     * The stamp of {@code directory}, links followed, or null where this way is closed.
-     *
-     * @throws IOException as the stat does (a missing path included)
+     * One stat's device, inode and change time, and the attributes object it read them from (for what the public
+     * accessors give: size, modification time). Plain numbers, so the identity and the stamp built from them know this
+     * class and not the other way round.
      */
-    static PlainEntries.Stamp stamp(Path directory) throws IOException {
-        Object a = attributes(directory);
-        return a == null
-                ? null
-                : new PlainEntries.Stamp(read(DEV, a), read(INO, a), ctimeNanos(a));
+    record Numbers(long dev, long ino, long ctimeNanos, PosixFileAttributes attributes) {
     }
 
     /**
-     * The identity of {@code file}, links followed, or null where this way is closed.
+     * The stat of {@code path}, links followed, or null where this way is closed.
      *
-     * @throws IOException as the stat does (a missing file included)
+     * @throws IOException as the stat does (a missing path included)
      */
-    static FileIdentity identity(Path file) throws IOException {
-        Object a = attributes(file);
-        if (a == null) {
-            return null;
-        }
-        PosixFileAttributes p = (PosixFileAttributes) a;
-        return new FileIdentity(read(DEV, a), read(INO, a), p.size(), p.lastModifiedTime().to(TimeUnit.NANOSECONDS),
-                ctimeNanos(a));
+    static Numbers stat(Path path) throws IOException {
+        Object a = attributes(path);
+        return a == null ? null : new Numbers(read(DEV, a), read(INO, a), ctimeNanos(a), (PosixFileAttributes) a);
     }
 
     private static long ctimeNanos(Object attributes) {

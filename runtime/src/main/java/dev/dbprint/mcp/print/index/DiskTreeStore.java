@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
-import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
  * A {@link TreeStore} of two files per connection root ({@link ShelfFile}) in a directory of the user's cache: the
@@ -71,7 +70,7 @@ final class DiskTreeStore implements TreeStore {
     private record Split(ShelfFile manifest, ShelfFile rest, long racyNanos) implements Shelf {
 
         private ShelfFile of(String form) {
-            return form.equals(PrintStore.MANIFEST_FORM) ? manifest : rest;
+            return form.equals(MANIFEST_FORM) ? manifest : rest;
         }
 
         @Override

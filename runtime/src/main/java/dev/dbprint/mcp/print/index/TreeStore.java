@@ -14,6 +14,12 @@ import dev.dbprint.mcp.print.files.FileIdentity;
  */
 public interface TreeStore {
 
+    /**
+     * The form a connection's manifest model is read in: the parse cache keeps it whatever it weighs, one per manifest
+     * file, and a shelf keeps its tree apart from the rest.
+     */
+    String MANIFEST_FORM = "manifest";
+
     /** The trees of one connection root. */
     interface Shelf {
 

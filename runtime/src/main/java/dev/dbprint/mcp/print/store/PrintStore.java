@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.print.store;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.cache.HeapEstimate;
+import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.cache.WeighedCache;
 import dev.dbprint.mcp.print.files.ContainedFile;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
@@ -46,9 +46,6 @@ import dev.dbprint.mcp.print.yaml.YamlLoader;
 @ApplicationScoped
 public class PrintStore {
 
-    /** The form a connection's manifest model is read in: kept whatever it weighs, one per manifest file. */
-    public static final String MANIFEST_FORM = "manifest";
-
     /** How often a file rewritten during a read is retried before giving up. */
     public static final int MAX_READ_ATTEMPTS = 5;
 
@@ -57,19 +54,6 @@ public class PrintStore {
     public interface Loader<T> {
 
         T load(Path path, byte[] bytes);
-    }
-
-    /** What a scan keeps of a file: something small, which says roughly how many bytes it holds. */
-    public interface Weighed {
-
-        long weight();
-    }
-
-    /** Reads a whole file once, as a stream, into a small result. */
-    @FunctionalInterface
-    public interface Scan<T extends Weighed> {
-
-        T scan(InputStream in) throws IOException;
     }
 
     /** Parses a file's bytes into a plain YAML tree ({@link YamlLoader}'s shape). */
@@ -84,14 +68,6 @@ public class PrintStore {
     public interface ModelBuilder<T> {
 
         T build(Path path, Object tree);
-    }
-
-    /** What a read found: the identity it was read at ({@link FileIdentity#ABSENT} and a null value when absent). */
-    public record Read<T>(FileIdentity identity, T value) {
-
-        public boolean present() {
-            return identity.exists();
-        }
     }
 
     private record Key(Path path, String form) {
@@ -126,7 +102,7 @@ public class PrintStore {
     private final AtomicLong identityChecks = new AtomicLong();
     private final AtomicLong confirmedByStamps = new AtomicLong();
     private final AtomicLong bytesRead = new AtomicLong();
-    private final ScannedFiles scanned = new ScannedFiles(this, bytesRead);
+    private final ScannedFiles scanned = new ScannedFiles(this::identity, bytesRead, MAX_READ_ATTEMPTS);
     private final YamlLoader yaml = new YamlLoader();
     private final PlainEntries plainEntries = new PlainEntries();
 
@@ -471,7 +447,7 @@ public class PrintStore {
     }
 
     private Slot slot(Key key) {
-        if (key.form().equals(MANIFEST_FORM)) {
+        if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             Pinned p = manifests.get(key);
             return p == null ? null : p.slot();
         }
@@ -479,7 +455,7 @@ public class PrintStore {
     }
 
     private void hold(Key key, Slot slot, long weight) {
-        if (key.form().equals(MANIFEST_FORM)) {
+        if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             manifests.put(key, new Pinned(slot, weight));
             reserveManifests();
         } else {
@@ -488,7 +464,7 @@ public class PrintStore {
     }
 
     private void drop(Key key) {
-        if (key.form().equals(MANIFEST_FORM)) {
+        if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             manifests.remove(key);
             reserveManifests();
         } else {

@@ -11,9 +11,11 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Manifest;
@@ -138,8 +140,8 @@ public final class PrintView {
      */
     public Manifest index() {
         Path p = manifestPath();
-        PrintStore.Read<Manifest> r = recorded(p,
-                abs -> store.model(realRoot, root, abs, PrintStore.MANIFEST_FORM, yamlParser(),
+        Read<Manifest> r = recorded(p,
+                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, yamlParser(),
                         (path, tree) -> Manifest.of(path, root, tree)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
@@ -220,10 +222,10 @@ public final class PrintView {
      * {@code scan} of a whole file inside the connection root (for resources/read, which then reads it in pieces with
      * {@link #range}), recorded like a read and kept by identity; see {@link PrintStore#scan}.
      *
-     * @return absent ({@link PrintStore.Read#present()} false) when there is no file
+     * @return absent ({@link Read#present()} false) when there is no file
      * @throws PrintError NOT_FOLLOWABLE when {@code path} leads outside the connection root
      */
-    public <T extends PrintStore.Weighed> PrintStore.Read<T> scan(Path path, String form, PrintStore.Scan<T> scan) {
+    public <T extends Weighed> Read<T> scan(Path path, String form, Scan<T> scan) {
         Path p = contained(path);
         return recorded(p, abs -> store.scan(realRoot, abs, form, scan));
     }
@@ -379,15 +381,15 @@ public final class PrintView {
         return record(p).exists();
     }
 
-    private <T> PrintStore.Read<T> read(Path p, String form, PrintStore.Loader<T> loader) {
+    private <T> Read<T> read(Path p, String form, PrintStore.Loader<T> loader) {
         return recorded(p, abs -> store.read(realRoot, abs, form, loader));
     }
 
     /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
-    private <T> PrintStore.Read<T> recorded(Path p, Function<Path, PrintStore.Read<T>> reader) {
+    private <T> Read<T> recorded(Path p, Function<Path, Read<T>> reader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
-            PrintStore.Read<T> r = reader.apply(abs);
+            Read<T> r = reader.apply(abs);
             touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
@@ -426,11 +428,11 @@ public final class PrintView {
      * A model built from {@code p}'s YAML tree, in memory and, when {@code persist}, in the on-disk tree store (the small
      * files every call of a kind reads across the print: the manifest, annotations, search fields).
      */
-    private <T> PrintStore.Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.ModelBuilder<T> builder) {
+    private <T> Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.ModelBuilder<T> builder) {
         return yamlModel(p, form, persist, yamlParser(), builder);
     }
 
-    private <T> PrintStore.Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.Parser parser,
+    private <T> Read<T> yamlModel(Path p, String form, boolean persist, PrintStore.Parser parser,
             PrintStore.ModelBuilder<T> builder) {
         return recorded(p, abs -> store.model(realRoot, persist ? root : null, abs, form, parser, builder));
     }
@@ -441,7 +443,7 @@ public final class PrintView {
         if (file.isEmpty()) {
             return Optional.empty();
         }
-        PrintStore.Read<T> r = yamlModel(file.get(), form, persist, parser, builder);
+        Read<T> r = yamlModel(file.get(), form, persist, parser, builder);
         return present(table, artifact, file.get(), r);
     }
 
@@ -481,7 +483,7 @@ public final class PrintView {
         return judged != null && table.files().containsKey(artifact) && judged.tables().get(table.fqn()) == table;
     }
 
-    private <T> Optional<T> present(TableEntry table, Artifact artifact, Path file, PrintStore.Read<T> r) {
+    private <T> Optional<T> present(TableEntry table, Artifact artifact, Path file, Read<T> r) {
         if (r.present()) {
             return Optional.of(r.value());
         }

@@ -10,9 +10,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.cache.ScanCache;
+import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.files.ContainedFile;
 import dev.dbprint.mcp.print.files.FileIdentity;
 
@@ -24,26 +26,33 @@ import dev.dbprint.mcp.print.files.FileIdentity;
  */
 final class ScannedFiles {
 
-    private final PrintStore store;
+    private final Function<Path, FileIdentity> stat;
     private final AtomicLong bytesRead;
+    private final int maxAttempts;
     private final ScanCache kept = new ScanCache(ScanCache.MAX_WEIGHT);
 
-    ScannedFiles(PrintStore store, AtomicLong bytesRead) {
-        this.store = store;
+    /**
+     * @param stat the store's stat, counted as its own are
+     * @param bytesRead counts the bytes read, with the store's
+     * @param maxAttempts how many scans a file rewritten during each gets before it is reported as changing
+     */
+    ScannedFiles(Function<Path, FileIdentity> stat, AtomicLong bytesRead, int maxAttempts) {
+        this.stat = stat;
         this.bytesRead = bytesRead;
+        this.maxAttempts = maxAttempts;
     }
 
-    <T extends PrintStore.Weighed> PrintStore.Read<T> scan(Path realRoot, Path path, String form,
-            PrintStore.Scan<T> scan) {
-        for (int attempt = 0; attempt < PrintStore.MAX_READ_ATTEMPTS; attempt++) {
-            FileIdentity before = store.identity(path);
+    <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form,
+            Scan<T> scan) {
+        for (int attempt = 0; attempt < maxAttempts; attempt++) {
+            FileIdentity before = stat.apply(path);
             if (!before.exists()) {
-                return new PrintStore.Read<>(FileIdentity.ABSENT, null);
+                return new Read<>(FileIdentity.ABSENT, null);
             }
             @SuppressWarnings("unchecked")
             T value = (T) kept.get(path, form, before);
             if (value != null) {
-                return new PrintStore.Read<>(before, value);
+                return new Read<>(before, value);
             }
             FileIdentity opened;
             // the file opened is the one judged to lie under the root (no link followed at the open)
@@ -58,16 +67,16 @@ final class ScannedFiles {
             } catch (IOException e) {
                 throw PrintError.io(path, "cannot read: " + e.getMessage());
             }
-            if (before.equals(opened) && before.equals(store.identity(path))) {
+            if (before.equals(opened) && before.equals(stat.apply(path))) {
                 kept.put(path, form, before, value);
-                return new PrintStore.Read<>(before, value);
+                return new Read<>(before, value);
             }
         }
-        throw PrintError.keptChanging(path, PrintStore.MAX_READ_ATTEMPTS);
+        throw PrintError.keptChanging(path, maxAttempts);
     }
 
     Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
-        if (!store.identity(path).equals(at)) {
+        if (!stat.apply(path).equals(at)) {
             return Optional.empty();
         }
         ByteBuffer bytes = ByteBuffer.allocate(length);
@@ -90,7 +99,7 @@ final class ScannedFiles {
         } finally {
             bytesRead.addAndGet(bytes.position());
         }
-        return store.identity(path).equals(at) ? Optional.of(bytes.array()) : Optional.empty();
+        return stat.apply(path).equals(at) ? Optional.of(bytes.array()) : Optional.empty();
     }
 
     void clear() {

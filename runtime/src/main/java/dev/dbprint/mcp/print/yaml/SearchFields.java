@@ -9,9 +9,9 @@ import java.util.Set;
  * classification, rows scanned, occurrences, inferred block and redaction marker. Nothing else: a model read through
  * this rule holds no value list, no histogram and no sketch, and serves search alone.
  */
-final class SearchFields implements YamlSkim.Rule {
+public final class SearchFields implements YamlSkim.Rule {
 
-    static final SearchFields RULE = new SearchFields();
+    public static final SearchFields RULE = new SearchFields();
 
     private static final int TOP = 0;
     private static final int COLUMNS = 1;

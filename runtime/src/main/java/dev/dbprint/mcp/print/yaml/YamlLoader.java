@@ -120,7 +120,7 @@ public final class YamlLoader {
     }
 
     /** The error of a file this heap cannot parse: refused up front, or found out by an OutOfMemoryError. */
-    static PrintError tooLargeToParse(Path path, long bytes) {
+    public static PrintError tooLargeToParse(Path path, long bytes) {
         return PrintError.io(path, "file too large to parse in this server's memory (" + bytes + " bytes)");
     }
 

@@ -8,11 +8,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import dev.dbprint.mcp.print.files.FileIdentity;
-import dev.dbprint.mcp.print.store.PrintStore;
 
 class ScanCacheTest {
 
-    private record Result(long weight) implements PrintStore.Weighed {
+    private record Result(long weight) implements Weighed {
     }
 
     private static final FileIdentity AT = new FileIdentity(1, 2, 3, 4, 4);

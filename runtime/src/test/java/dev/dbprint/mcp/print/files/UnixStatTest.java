@@ -31,21 +31,22 @@ class UnixStatTest {
 
     @Test
     void isOpenWhereThePackageIsOpened() throws IOException {
-        assertNotNull(UnixStat.stamp(dir), "surefire opens java.base/sun.nio.fs, as the extension does for the application");
-        assertNotNull(UnixStat.identity(Files.writeString(dir.resolve("a.yaml"), "a: 1\n")));
+        assertNotNull(PlainEntries.fromUnixStat(dir),
+                "surefire opens java.base/sun.nio.fs, as the extension does for the application");
+        assertNotNull(FileIdentity.fromUnixStat(Files.writeString(dir.resolve("a.yaml"), "a: 1\n")));
     }
 
     @Test
     void aDirectorysStampIsTheNamedViewsAndMovesWithItsEntries() throws Exception {
         Path d = Files.createDirectory(dir.resolve("t"));
-        PlainEntries.Stamp before = UnixStat.stamp(d);
+        PlainEntries.Stamp before = PlainEntries.fromUnixStat(d);
         assertEquals(PlainEntries.namedViewStamp(d), before);
         assertEquals(before, PlainEntries.stamp(d));
         assertTrue(before.ctimeNanos() > 0 && before.ino() > 0);
 
         Thread.sleep(20); // past the file system's timestamp tick
         Files.writeString(d.resolve("statistics.annotations.yaml"), "columns: {}\n");
-        PlainEntries.Stamp after = UnixStat.stamp(d);
+        PlainEntries.Stamp after = PlainEntries.fromUnixStat(d);
         assertNotEquals(before, after, "a name created changes the directory's ctime");
         assertEquals(PlainEntries.namedViewStamp(d), after);
         assertEquals(before.ino(), after.ino());
@@ -54,14 +55,14 @@ class UnixStatTest {
     @Test
     void aFilesIdentityIsTheNamedViewsAndMovesWithARewrite() throws Exception {
         Path f = Files.writeString(dir.resolve("statistics.yaml"), "columns: []\n");
-        FileIdentity before = UnixStat.identity(f);
+        FileIdentity before = FileIdentity.fromUnixStat(f);
         assertEquals(FileIdentity.fromUnixView(f), before);
         assertEquals(before, FileIdentity.of(f));
         assertEquals(12, before.size());
 
         Path next = Files.writeString(dir.resolve("next.yaml"), "columns: [a]\n");
         Files.move(next, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        FileIdentity after = UnixStat.identity(f);
+        FileIdentity after = FileIdentity.fromUnixStat(f);
         assertNotEquals(before.ino(), after.ino(), "an atomic rewrite is another inode");
         assertEquals(FileIdentity.fromUnixView(f), after);
     }
@@ -70,16 +71,16 @@ class UnixStatTest {
     void aLinkIsFollowed() throws Exception {
         Path target = Files.createDirectory(dir.resolve("target"));
         Path link = Files.createSymbolicLink(dir.resolve("link"), target);
-        assertEquals(UnixStat.stamp(target), UnixStat.stamp(link));
+        assertEquals(PlainEntries.fromUnixStat(target), PlainEntries.fromUnixStat(link));
         Path file = Files.writeString(target.resolve("f.yaml"), "a: 1\n");
         Path fileLink = Files.createSymbolicLink(dir.resolve("f-link.yaml"), file);
-        assertEquals(UnixStat.identity(file), UnixStat.identity(fileLink));
+        assertEquals(FileIdentity.fromUnixStat(file), FileIdentity.fromUnixStat(fileLink));
     }
 
     @Test
     void aMissingPathFailsAsTheStatDoes() {
-        assertThrows(NoSuchFileException.class, () -> UnixStat.stamp(dir.resolve("absent")));
-        assertThrows(NoSuchFileException.class, () -> UnixStat.identity(dir.resolve("absent.yaml")));
+        assertThrows(NoSuchFileException.class, () -> PlainEntries.fromUnixStat(dir.resolve("absent")));
+        assertThrows(NoSuchFileException.class, () -> FileIdentity.fromUnixStat(dir.resolve("absent.yaml")));
         assertEquals(PlainEntries.Stamp.NONE, PlainEntries.stamp(dir.resolve("absent")));
     }
 
@@ -88,8 +89,9 @@ class UnixStatTest {
         Path zip = dir.resolve("p.zip");
         try (FileSystem fs = FileSystems.newFileSystem(URI.create("jar:" + zip.toUri()), Map.of("create", "true"))) {
             Path inside = Files.writeString(fs.getPath("/statistics.yaml"), "a: 1\n");
-            assertNull(UnixStat.identity(inside));
-            assertNull(UnixStat.stamp(fs.getPath("/")));
+            assertNull(UnixStat.stat(inside));
+            assertNull(FileIdentity.fromUnixStat(inside));
+            assertNull(PlainEntries.fromUnixStat(fs.getPath("/")));
             // the public views answer there, or report no stamp at all
             assertEquals(5, FileIdentity.of(inside).size());
             assertEquals(PlainEntries.Stamp.NONE, PlainEntries.stamp(fs.getPath("/")));

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.files.FileIdentity;
-import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
  * What the index directory holds for nothing is removed by the next process that uses it: temporary files of writes
@@ -44,7 +43,7 @@ class IndexLeftoversTest {
         Path manifest = Fixtures.write(root.resolve("manifest.yaml"), "tables: {}\n");
         Path table = Fixtures.write(root.resolve("t.yaml"), "v: 1\n");
         DiskTreeStore store = new DiskTreeStore(cache(), DiskTrees.ANY_AGE);
-        store.shelf(root).put(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest), Map.of("m", 1L));
+        store.shelf(root).put(manifest, TreeStore.MANIFEST_FORM, FileIdentity.of(manifest), Map.of("m", 1L));
         store.shelf(root).put(table, "form", FileIdentity.of(table), Map.of("v", 1L));
         store.flush();
         return List.of(cache().resolve(ShelfFile.name(root, "manifest")), cache().resolve(ShelfFile.name(root, "")));

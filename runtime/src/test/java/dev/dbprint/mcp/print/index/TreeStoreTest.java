@@ -26,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
-import dev.dbprint.mcp.print.store.PrintStore;
 
 /** The on-disk tree store: trees come back only for their identity, and nothing wrong with the file is ever fatal. */
 class TreeStoreTest {
@@ -113,7 +112,7 @@ class TreeStoreTest {
         Path manifest = Fixtures.write(root.resolve("manifest.yaml"), "tables: {}\n");
         Path table = Fixtures.write(root.resolve("orders.yaml"), "v: 1\n");
         DiskTreeStore store = store();
-        store.shelf(root).put(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest), tree("manifest"));
+        store.shelf(root).put(manifest, TreeStore.MANIFEST_FORM, FileIdentity.of(manifest), tree("manifest"));
         store.shelf(root).put(table, "form", FileIdentity.of(table), tree("table"));
         store.flush();
         Path rest = cache().resolve(ShelfFile.name(root, ""));
@@ -125,8 +124,8 @@ class TreeStoreTest {
         Files.write(rest, new byte[]{1, 2, 3});
         TreeStore.Shelf later = store().shelf(root);
         later.prepare();
-        assertEquals(tree("manifest"), later.get(manifest, PrintStore.MANIFEST_FORM, FileIdentity.of(manifest)));
-        assertTrue(later.holds(manifest, PrintStore.MANIFEST_FORM));
+        assertEquals(tree("manifest"), later.get(manifest, TreeStore.MANIFEST_FORM, FileIdentity.of(manifest)));
+        assertTrue(later.holds(manifest, TreeStore.MANIFEST_FORM));
         assertNull(later.get(table, "form", FileIdentity.of(table)), "the other file is ignored, alone");
         assertFalse(later.holds(table, "form"));
         assertFalse(later.holds(manifest, "form"), "a form is looked for in its own file");

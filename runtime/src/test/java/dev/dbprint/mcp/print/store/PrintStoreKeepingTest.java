@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.cache.HeapEstimate;
+import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
@@ -156,12 +157,12 @@ class PrintStoreKeepingTest {
         PrintStore store = new PrintStore(64 + 4 * 10, TreeStore.NONE);
         store.bytes(root, f);
         assertEquals(1, store.counters().filesCached(), "it fits the bound exactly");
-        store.read(root, m, PrintStore.MANIFEST_FORM, (p, b) -> "manifest");
+        store.read(root, m, TreeStore.MANIFEST_FORM, (p, b) -> "manifest");
         assertEquals(0, store.counters().filesCached(), "evicted for the manifest");
         store.bytes(root, f);
         assertEquals(0, store.counters().filesCached(), "no room beside the manifest");
         Files.delete(m);
-        assertNull(store.read(root, m, PrintStore.MANIFEST_FORM, (p, b) -> "manifest").value());
+        assertNull(store.read(root, m, TreeStore.MANIFEST_FORM, (p, b) -> "manifest").value());
         store.bytes(root, f);
         assertEquals(1, store.counters().filesCached(), "room again once the manifest is gone");
     }
@@ -175,13 +176,13 @@ class PrintStoreKeepingTest {
         PrintStore store = new PrintStore(170, TreeStore.NONE);
         AtomicInteger manifestLoads = new AtomicInteger();
         AtomicInteger scans = new AtomicInteger();
-        PrintStore.Scan<PrintStore.Weighed> scan = in -> {
+        Scan<Weighed> scan = in -> {
             scans.incrementAndGet();
             in.readAllBytes();
             return () -> 1;
         };
         store.bytes(root, g);
-        store.read(root, m, PrintStore.MANIFEST_FORM, (p, b) -> manifestLoads.incrementAndGet());
+        store.read(root, m, TreeStore.MANIFEST_FORM, (p, b) -> manifestLoads.incrementAndGet());
         store.scan(root, f, "scan", scan);
         assertEquals(1, store.counters().filesCached());
         store.bytes(root, f);
@@ -191,7 +192,7 @@ class PrintStoreKeepingTest {
         assertEquals(0, store.counters().weight());
         store.bytes(root, f);
         assertEquals(1, store.counters().filesCached(), "the manifest's weight went with it");
-        store.read(root, m, PrintStore.MANIFEST_FORM, (p, b) -> manifestLoads.incrementAndGet());
+        store.read(root, m, TreeStore.MANIFEST_FORM, (p, b) -> manifestLoads.incrementAndGet());
         assertEquals(2, manifestLoads.get(), "the manifest is read again");
         store.scan(root, f, "scan", scan);
         assertEquals(2, scans.get(), "the scan runs again");

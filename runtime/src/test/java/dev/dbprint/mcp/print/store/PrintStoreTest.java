@@ -150,10 +150,10 @@ class PrintStoreTest {
 
     @Test
     void absentFileReadsAsAbsent() {
-        PrintStore.Read<Object> r = store.yaml(dir, dir.resolve("none.yaml"));
+        Read<Object> r = store.yaml(dir, dir.resolve("none.yaml"));
         assertFalse(r.present());
         assertEquals(FileIdentity.ABSENT, r.identity());
-        PrintStore.Read<byte[]> b = store.bytes(dir, dir.resolve("sub/none.md"));
+        Read<byte[]> b = store.bytes(dir, dir.resolve("sub/none.md"));
         assertFalse(b.present());
     }
 
@@ -267,7 +267,7 @@ class PrintStoreTest {
             });
             int whole = 0;
             while (!rewrites.isDone()) {
-                PrintStore.Read<byte[]> r;
+                Read<byte[]> r;
                 try {
                     r = store.bytes(dir, f);
                 } catch (PrintError kept) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
 import dev.dbprint.mcp.print.files.FileIdentity;
@@ -300,7 +301,7 @@ class PrintViewTest {
         Path tmpFile = stats.resolveSibling("statistics.yaml.tmp");
         Files.writeString(tmpFile, Files.readString(stats) + "# rewritten\n");
         Files.move(tmpFile, stats, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        PrintStore.Read<Size> scanned = torn.scan(stats, "size", Size::of);
+        Read<Size> scanned = torn.scan(stats, "size", Size::of);
         byte[] bytes = torn.range(stats, scanned.identity(), 0, (int) scanned.value().bytes()).orElseThrow();
         assertTrue(new String(bytes).endsWith("# rewritten\n"));
         assertNotEquals(before, torn.digest(), "a page version from before the rewrite must not admit the new bytes");
@@ -359,7 +360,7 @@ class PrintViewTest {
     }
 
     /** A scan that counts a file's bytes. */
-    private record Size(long bytes) implements PrintStore.Weighed {
+    private record Size(long bytes) implements Weighed {
 
         static Size of(InputStream in) throws IOException {
             return new Size(in.transferTo(OutputStream.nullOutputStream()));
@@ -376,7 +377,7 @@ class PrintViewTest {
         PrintView v = view();
         Path stats = root.resolve("shop/orders/statistics.yaml");
         byte[] disk = Files.readAllBytes(stats);
-        PrintStore.Read<Size> scanned = v.scan(stats, "size", Size::of);
+        Read<Size> scanned = v.scan(stats, "size", Size::of);
         assertEquals(disk.length, scanned.value().bytes());
         assertEquals(scanned.identity(), v.touched().get(stats));
         byte[] middle = v.range(stats, scanned.identity(), 3, 10).orElseThrow();
