@@ -1,4 +1,4 @@
-package dev.dbprint.mcp.tool;
+package dev.dbprint.mcp.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +21,13 @@ import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.tool.GetManifestTool;
+import dev.dbprint.mcp.tool.GetTableContextTool;
+import dev.dbprint.mcp.tool.ListTablesTool;
+import dev.dbprint.mcp.tool.ResolveValueTool;
+import dev.dbprint.mcp.tool.SearchColumnsTool;
+import dev.dbprint.mcp.tool.ToolHarness;
+import dev.dbprint.mcp.tool.ToolResult;
 
 /**
  * The caches behind the index tools change no reply: the same calls answer the same text with the on-disk index off,

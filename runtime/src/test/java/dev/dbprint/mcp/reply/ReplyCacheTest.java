@@ -1,4 +1,4 @@
-package dev.dbprint.mcp.tool;
+package dev.dbprint.mcp.reply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,6 +24,11 @@ import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.store.StoreCounters;
 import dev.dbprint.mcp.reply.JsonLiteral;
 import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.GetTableContextTool;
+import dev.dbprint.mcp.tool.ListTablesTool;
+import dev.dbprint.mcp.tool.ToolHarness;
+import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.WideTable;
 
 /**
  * The reply cache behind {@link PagedReplies}: a call repeated while the print is unchanged is served the same pages
