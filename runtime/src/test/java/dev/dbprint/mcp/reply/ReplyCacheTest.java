@@ -22,8 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.store.StoreCounters;
-import dev.dbprint.mcp.reply.JsonLiteral;
-import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.tool.GetTableContextTool;
 import dev.dbprint.mcp.tool.ListTablesTool;
 import dev.dbprint.mcp.tool.ToolHarness;
