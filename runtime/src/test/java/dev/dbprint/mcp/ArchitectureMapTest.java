@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,50 +18,93 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The map of the runtime packages in CONTRIBUTING.md is the code's: it names every package and no other, and every import of a
- * package of ours points to a package on a line below its own.
+ * The map of the runtime packages in CONTRIBUTING.md is the code's: it names every package, sub-packages included
+ * ({@code print/store}), and no other, and every import of a package of ours points to a package on a line strictly below
+ * its own. Since no arrow points up or sideways, no two packages import each other, directly or round a longer cycle.
  */
 class ArchitectureMapTest {
 
     private static final Path SOURCES = Path.of("src/main/java/dev/dbprint/mcp");
-    private static final Pattern FLOOR = Pattern.compile("^((?:[a-z]+/ )*[a-z]+/)(?:\\s|$)");
-    private static final Pattern IMPORT = Pattern.compile("(?m)^import (?:static )?dev\\.dbprint\\.mcp\\.([a-z]+)\\.");
-    private static final Pattern INLINE = Pattern.compile("[^.\\w]dev\\.dbprint\\.mcp\\.([a-z]+)\\.[A-Za-z]");
+    private static final Pattern FLOOR = Pattern.compile("^((?:[a-z]+(?:/[a-z]+)*/ )*[a-z]+(?:/[a-z]+)*/)(?:\\s|$)");
+    /** A package of ours, as far as its first capitalised segment (the class). */
+    private static final String PACKAGE = "dev\\.dbprint\\.mcp\\.((?:[a-z]+\\.)*[a-z]+)\\.[A-Z]";
+    private static final Pattern IMPORT = Pattern.compile("(?m)^import (?:static )?" + PACKAGE);
+    private static final Pattern INLINE = Pattern.compile("[^.\\w]" + PACKAGE);
 
     @Test
     void theMapNamesEveryPackageOnce() throws IOException {
-        try (Stream<Path> dirs = Files.list(SOURCES)) {
-            assertEquals(new TreeSet<>(dirs.filter(Files::isDirectory).map(d -> d.getFileName().toString()).toList()),
-                    new TreeSet<>(floors().keySet()));
-        }
+        assertEquals(new TreeSet<>(sources().values()), new TreeSet<>(floors(contributing()).keySet()));
     }
 
     @Test
     void everyImportPointsDown() throws IOException {
-        Map<String, Integer> floors = floors();
-        List<String> upward = new ArrayList<>();
+        Map<Path, String> files = new TreeMap<>();
+        for (Map.Entry<Path, String> f : sources().entrySet()) {
+            files.put(f.getKey(), Files.readString(SOURCES.resolve(f.getKey())));
+        }
+        assertEquals(List.of(), upward(floors(contributing()), files));
+    }
+
+    /** The check itself: a cycle between two sub-packages, and a sideways arrow on one line, are both reported. */
+    @Test
+    void aCycleOrASidewaysArrowIsReported() {
+        Map<String, Integer> floors = floors("""
+                ## Layout
+                The runtime's packages:
+                ```
+                print/store/         the store
+                print/yaml/ print/files/
+                                     parsing; containment
+                ```
+                """);
+        assertEquals(Map.of("print/store", 0, "print/yaml", 1, "print/files", 1), floors);
+        Map<Path, String> files = new TreeMap<>(Map.of(
+                Path.of("print/store/PrintStore.java"), "import dev.dbprint.mcp.print.yaml.YamlLoader;\n",
+                Path.of("print/yaml/YamlLoader.java"), "import static dev.dbprint.mcp.print.store.PrintStore.MAX;\n",
+                Path.of("print/files/FileIdentity.java"), "/** {@link dev.dbprint.mcp.print.yaml.YamlLoader} */\n"));
+        assertEquals(List.of("print/files/FileIdentity.java → print/yaml", "print/yaml/YamlLoader.java → print/store"),
+                upward(floors, files));
+    }
+
+    /** Each Java source under {@link #SOURCES} and its package, as a path ({@code print/store}); package-info excluded. */
+    private static Map<Path, String> sources() throws IOException {
+        Map<Path, String> packages = new TreeMap<>();
         try (Stream<Path> files = Files.walk(SOURCES)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                String from = SOURCES.relativize(file).getName(0).toString();
-                String text = Files.readString(file);
-                for (Pattern p : List.of(IMPORT, INLINE)) {
-                    Matcher m = p.matcher(text);
-                    while (m.find()) {
-                        String to = m.group(1);
-                        if (!to.equals(from) && floors.containsKey(from) && floors.containsKey(to)
-                                && floors.get(to) <= floors.get(from)) {
-                            upward.add(SOURCES.relativize(file) + " → " + to);
-                        }
+                if (!file.getFileName().toString().equals("package-info.java")) {
+                    Path relative = SOURCES.relativize(file);
+                    packages.put(relative, relative.getParent().toString().replace('\\', '/'));
+                }
+            }
+        }
+        return packages;
+    }
+
+    /** Every import, or fully qualified name, in {@code files} of a package on its file's own line or above. */
+    private static List<String> upward(Map<String, Integer> floors, Map<Path, String> files) {
+        List<String> upward = new ArrayList<>();
+        for (Map.Entry<Path, String> file : files.entrySet()) {
+            String from = file.getKey().getParent().toString().replace('\\', '/');
+            for (Pattern p : List.of(IMPORT, INLINE)) {
+                Matcher m = p.matcher(file.getValue());
+                while (m.find()) {
+                    String to = m.group(1).replace('.', '/');
+                    if (!to.equals(from) && floors.containsKey(from) && floors.containsKey(to)
+                            && floors.get(to) <= floors.get(from)) {
+                        upward.add(file.getKey().toString().replace('\\', '/') + " → " + to);
                     }
                 }
             }
         }
-        assertEquals(List.of(), upward);
+        return upward.stream().distinct().toList();
     }
 
-    /** Each package of the map and its line, counted from the top. */
-    private static Map<String, Integer> floors() throws IOException {
-        String guide = Files.readString(Path.of("../CONTRIBUTING.md"));
+    private static String contributing() throws IOException {
+        return Files.readString(Path.of("../CONTRIBUTING.md"));
+    }
+
+    /** Each package of the map in {@code guide} and its line, counted from the top. */
+    private static Map<String, Integer> floors(String guide) {
         int section = guide.indexOf("## Layout");
         int from = guide.indexOf("```\n", guide.indexOf("runtime's packages", section)) + 4;
         String block = guide.substring(from, guide.indexOf("```", from));

@@ -3,8 +3,8 @@ package dev.dbprint.mcp.freshness;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
-import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**

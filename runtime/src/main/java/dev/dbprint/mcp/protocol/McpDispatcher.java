@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.error.ProtocolCatalog;
 import dev.dbprint.mcp.error.ProtocolError;
-import dev.dbprint.mcp.print.PrintWarmup;
+import dev.dbprint.mcp.print.store.PrintWarmup;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolRegistry;

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-import dev.dbprint.mcp.print.RejectedEdges;
 import dev.dbprint.mcp.print.model.Change;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.store.RejectedEdges;
 
 /**
  * A diff's changes as a reader is shown them, by get_diff (server spec §4.5) and the diff resource (§3.4) alike: the

@@ -7,7 +7,7 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
 
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * Writes a plain tree (as {@link YamlLoader} reads one) back as block YAML in the layout the producer writes: two-space

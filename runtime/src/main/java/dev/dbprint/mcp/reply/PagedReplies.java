@@ -19,8 +19,8 @@ import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.paging.Position;
 import dev.dbprint.mcp.paging.Spelling;
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.ReadSet;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.ReadSet;
 
 /**
  * The one path from a computed reply to the page a call receives (spec §4.8). The cursor is opened against the tool and

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.core.SerializableString;
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Position;
-import dev.dbprint.mcp.print.ReadSet;
+import dev.dbprint.mcp.print.store.ReadSet;
 
 /**
  * Replies already computed and paged, kept while what they were computed from still holds (their {@link ReadSet}): a

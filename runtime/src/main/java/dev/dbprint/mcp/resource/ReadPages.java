@@ -15,7 +15,7 @@ import java.util.Base64;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.cache.Weighed;
 
 /**
  * Where a served resource's pages begin and end, as byte offsets into it, found in one pass over its bytes (spec
@@ -28,7 +28,7 @@ import dev.dbprint.mcp.print.PrintStore;
  * holding at most {@link #BLOB_BYTES} bytes so its base64 string stays within the bound, and the pages' decoded bytes
  * concatenate to the file.
  */
-final class ReadPages implements PrintStore.Weighed {
+final class ReadPages implements Weighed {
 
     /** The most bytes whose base64 text, quoted, fits the bound: 4 characters per 3 bytes. */
     static final int BLOB_BYTES = (Pager.MAX_CHARS - 2) / 4 * 3;

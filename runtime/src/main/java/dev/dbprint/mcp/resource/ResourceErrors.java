@@ -1,8 +1,8 @@
 package dev.dbprint.mcp.resource;
 
 import dev.dbprint.mcp.error.ErrorCatalog;
+import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.error.ProtocolError;
-import dev.dbprint.mcp.print.PrintError;
 
 /**
  * The resources/read and resources/list failures of spec §8.1, as JSON-RPC errors with their code and exact detail.

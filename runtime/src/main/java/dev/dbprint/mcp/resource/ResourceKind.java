@@ -2,8 +2,8 @@ package dev.dbprint.mcp.resource;
 
 import java.util.Optional;
 
-import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.store.PrintView;
 
 /**
  * The resource kinds of spec §3.2, in the order §3.3 enumerates them within their scope: what the URI's last segment

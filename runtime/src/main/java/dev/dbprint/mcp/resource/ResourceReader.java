@@ -13,15 +13,16 @@ import java.util.function.Supplier;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.error.ProtocolError;
-import dev.dbprint.mcp.print.FileIdentity;
-import dev.dbprint.mcp.print.PrintError;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.Read;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 
@@ -164,7 +165,7 @@ public final class ResourceReader {
                 case READING -> file(view, kind, view.readingPath(), () -> PrintError.noReading(view.readingPath()));
                 case MANIFEST_ANNOTATIONS -> {
                     Path p = view.manifestAnnotationsPath();
-                    PrintStore.Read<ReadPages> pages = scan(view, p,
+                    Read<ReadPages> pages = scan(view, p,
                             () -> listedName(view).<RuntimeException>map(name -> PrintError.missingFile(name, p))
                                     .orElseGet(() -> ResourceErrors.notAuthoredForConnection(kind.fileName(), c.name())));
                     view.requireYaml(p);
@@ -189,7 +190,7 @@ public final class ResourceReader {
                 return withheld(view, kind, filtered.get());
             }
         }
-        PrintStore.Read<ReadPages> pages = scan(view, file, () -> absent(table, artifact, file));
+        Read<ReadPages> pages = scan(view, file, () -> absent(table, artifact, file));
         if (kind.yaml()) {
             view.requireYaml(file);
         }
@@ -217,8 +218,8 @@ public final class ResourceReader {
     }
 
     /** Where the pages of {@code file} begin, found once per identity; {@code whenAbsent} when there is no file. */
-    private static PrintStore.Read<ReadPages> scan(PrintView view, Path file, Supplier<RuntimeException> whenAbsent) {
-        PrintStore.Read<ReadPages> pages = view.scan(file, "pages", ReadPages::of);
+    private static Read<ReadPages> scan(PrintView view, Path file, Supplier<RuntimeException> whenAbsent) {
+        Read<ReadPages> pages = view.scan(file, "pages", ReadPages::of);
         if (!pages.present()) {
             throw whenAbsent.get();
         }
@@ -230,7 +231,7 @@ public final class ResourceReader {
     }
 
     /** {@code file} as scanned, its pages read at the identity scanned; versioned by everything the view read. */
-    private static Served file(PrintView view, ResourceKind kind, Path file, PrintStore.Read<ReadPages> pages) {
+    private static Served file(PrintView view, ResourceKind kind, Path file, Read<ReadPages> pages) {
         FileIdentity at = pages.identity();
         return new Served(kind.mimeType(), pages.value(), (from, length) -> view.range(file, at, from, length),
                 view.digest(), file);

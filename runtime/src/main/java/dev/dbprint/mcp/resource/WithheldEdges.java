@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.RejectedEdges;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Edge;
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.RejectedEdges;
 import dev.dbprint.mcp.render.KeptChanges;
 import dev.dbprint.mcp.render.YamlText;
 

@@ -10,16 +10,16 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.print.FileIdentity;
-import dev.dbprint.mcp.print.PrintError;
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.WeighedCache;
+import dev.dbprint.mcp.print.cache.WeighedCache;
+import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintView;
 
 /**
  * The search_columns walk (§4.3): every table of the manifest in FQN order, each table's {@link TableIndex} in order,

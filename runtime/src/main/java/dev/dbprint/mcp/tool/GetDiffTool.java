@@ -9,10 +9,10 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.RejectedEdges;
 import dev.dbprint.mcp.print.model.Diff;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.RejectedEdges;
 import dev.dbprint.mcp.render.KeptChanges;
 import dev.dbprint.mcp.reply.PagedReplies;
 

@@ -5,8 +5,8 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Spelling;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.render.context.ContextModel;
 import dev.dbprint.mcp.render.context.ContextObject;
 import dev.dbprint.mcp.render.context.ProfileMarkdown;

@@ -23,10 +23,10 @@ import dev.dbprint.mcp.freshness.ProfiledAt;
 import dev.dbprint.mcp.freshness.Threshold;
 import dev.dbprint.mcp.freshness.ThresholdResolver;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.reply.PagedReplies;
 
 /**

@@ -4,7 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * A value derived from a parsed print file, kept while the {@link dev.dbprint.mcp.print.PrintStore} keeps serving the
+ * A value derived from a parsed print file, kept while the {@link dev.dbprint.mcp.print.store.PrintStore} keeps serving the
  * same parse. The store hands out the same object for a file whose identity is unchanged and a new one after any
  * change, so comparing that object by identity is exactly the §7.1 freshness check, made once, by the store; the call
  * still reads the file through its view, which records it for the cursor. One slot per key (a connection).

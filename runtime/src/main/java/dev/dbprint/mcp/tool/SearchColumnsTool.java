@@ -6,9 +6,9 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.config.DbprintConfig;
-import dev.dbprint.mcp.print.CacheSizes;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;

@@ -24,7 +24,7 @@ public final class Fixtures {
     private Fixtures() {
     }
 
-    static Path copy(String name, Path target) {
+    public static Path copy(String name, Path target) {
         return copyResource("/fixtures/print/" + name, target);
     }
 

@@ -20,9 +20,9 @@ import com.fasterxml.jackson.core.SerializableString;
 
 import dev.dbprint.mcp.paging.PageSequence;
 import dev.dbprint.mcp.paging.Position;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.ReadSet;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.ReadSet;
 
 /**
  * A kept reply builds a page it lacks only from the same reply computed again: a reply computed from another print

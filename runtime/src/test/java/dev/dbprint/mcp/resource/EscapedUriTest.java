@@ -18,7 +18,7 @@ import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reply.PagedReplies;
 

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.print.FileIdentity;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 
 /**
@@ -185,7 +185,7 @@ class LargeFileReadTest extends ResourceFixtureTest {
         private int rewrites;
 
         @Override
-        public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
+        public <T> dev.dbprint.mcp.print.store.Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
             parsing.set(armed && form.equals("parses"));
             try {
                 return super.read(realRoot, path, form, loader);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 class ResourceReaderTest extends ResourceFixtureTest {
 

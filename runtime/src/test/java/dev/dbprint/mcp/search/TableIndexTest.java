@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.dbprint.mcp.print.FileIdentity;
+import dev.dbprint.mcp.print.files.FileIdentity;
 
 class TableIndexTest {
 

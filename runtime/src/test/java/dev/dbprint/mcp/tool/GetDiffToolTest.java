@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.ResourceReader;
 

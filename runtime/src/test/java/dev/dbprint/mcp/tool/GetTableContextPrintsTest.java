@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.SharedFolder;
 import dev.dbprint.mcp.paging.Pager;
-import dev.dbprint.mcp.print.PrintStore;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
  * Renders every table of a real print in all six purpose × format combinations, following every cursor: no call fails

@@ -21,11 +21,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.dbprint.mcp.print.CacheSizes;
-import dev.dbprint.mcp.print.DiskTrees;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.TreeStore;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.store.PrintStore;
 
 /**
  * Changes to a print that leave a file's device, inode, size and modification time as they were, made as a user makes

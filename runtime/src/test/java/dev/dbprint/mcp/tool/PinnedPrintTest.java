@@ -21,8 +21,8 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.reply.PagedReplies;
 
 /**

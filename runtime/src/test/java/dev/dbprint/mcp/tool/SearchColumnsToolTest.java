@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.dbprint.mcp.print.CacheSizes;
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
 
 /** search_columns (§4.3) over the fixture print {@code fixtures/search} (connection {@code arb}). */
 class SearchColumnsToolTest {

@@ -15,7 +15,7 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reply.PagedReplies;
 
 /**

@@ -5,12 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes {@code rental.wide}: a table of many columns, each with a complete value list, for paging tests. */
-final class WideTable {
+public final class WideTable {
 
     private WideTable() {
     }
 
-    static void write(Path connectionRoot, int columns) throws IOException {
+    public static void write(Path connectionRoot, int columns) throws IOException {
         Path d = connectionRoot.resolve("rental/wide");
         Files.createDirectories(d);
         StringBuilder ddl = new StringBuilder("CREATE TABLE rental.wide (\n");

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * {@code include_annotations: false} (spec §4.1) on every table of every fixture print, in md, json and yaml under both

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.dbprint.mcp.paging.JsonText;
-import dev.dbprint.mcp.print.PrintStore;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.tool.GetManifestTool;
 import dev.dbprint.mcp.tool.ListTablesTool;
 import dev.dbprint.mcp.tool.ToolRegistry;

@@ -11,9 +11,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.TreeStore;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.TableEntry;
 

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
-import dev.dbprint.mcp.print.CacheSizes;
+import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.tool.ResolveValueTool;
 import dev.dbprint.mcp.tool.SearchColumnsTool;
 import dev.dbprint.mcp.tool.ToolRegistry;

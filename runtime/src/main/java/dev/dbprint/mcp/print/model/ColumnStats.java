@@ -12,7 +12,7 @@ import java.util.Map;
  * block keyed by its path, with {@link #occurrences()} in place of the column-only fields.
  * <p>
  * Numbers are typed {@link Number} because a file may spell {@code 0} or {@code 0.0}; spell them back with
- * {@link dev.dbprint.mcp.print.YamlLoader#spell(Object)}. Every field is null (or false) when absent or of another type;
+ * {@link dev.dbprint.mcp.print.yaml.YamlLoader#spell(Object)}. Every field is null (or false) when absent or of another type;
  * {@link #raw()} holds the block in file order.
  *
  * @param name the column key, or for a part its path ({@code [*].sku})

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 
-import dev.dbprint.mcp.print.Containment;
-import dev.dbprint.mcp.print.PrintError;
+import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.text.CodePointOrder;
 
 /**

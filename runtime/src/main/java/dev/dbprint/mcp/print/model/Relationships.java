@@ -6,7 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
-import dev.dbprint.mcp.print.PrintError;
+import dev.dbprint.mcp.error.PrintError;
 
 /**
  * {@code relationships.yaml} (format spec §2.3).

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import dev.dbprint.mcp.print.PrintError;
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * Hand-written checks of the three annotation schemas (format spec §2.7, {@code schemas/*annotations*.schema.json}). The

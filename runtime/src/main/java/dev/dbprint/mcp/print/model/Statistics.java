@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.dbprint.mcp.print.PrintError;
+import dev.dbprint.mcp.error.PrintError;
 
 /**
  * {@code statistics.yaml} (format spec §2.2).

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * {@code statistics.annotations.yaml} (format spec §2.7.1), schema-checked on load.

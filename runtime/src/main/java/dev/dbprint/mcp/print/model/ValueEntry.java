@@ -2,7 +2,7 @@ package dev.dbprint.mcp.print.model;
 
 import java.util.Map;
 
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * One {@code values} entry (format spec §2.2.4).

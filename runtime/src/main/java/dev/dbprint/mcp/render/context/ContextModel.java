@@ -10,9 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import dev.dbprint.mcp.print.PrintError;
-import dev.dbprint.mcp.print.PrintView;
-import dev.dbprint.mcp.print.RejectedEdges;
+import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Edge;
@@ -22,6 +20,8 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.RejectedEdges;
 
 /**
  * What the print says about one table, read once through the call's {@link PrintView} (spec §4.1): each artifact, the

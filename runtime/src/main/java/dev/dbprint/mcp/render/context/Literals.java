@@ -1,6 +1,6 @@
 package dev.dbprint.mcp.render.context;
 
-import dev.dbprint.mcp.print.YamlLoader;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * Spells a value from a print so it reads back as itself in a predicate (spec §4.1): a string or timestamp is an SQL

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.paging.Fence;
-import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * The Markdown both purposes share: the identity section (corrupt-artifact note, header, scope, the Meanings and Missing

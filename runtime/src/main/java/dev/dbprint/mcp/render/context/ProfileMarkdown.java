@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.dbprint.mcp.print.YamlLoader;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.ValueEntry;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
  * {@code purpose: profile} as Markdown (spec §4.1): Header, Connection notes, DDL, Description, Annotations, the

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 
 /**
  * get_table_context's renderers over {@code fixtures/context}, a print of one small table per edge case (spec §4.1): a

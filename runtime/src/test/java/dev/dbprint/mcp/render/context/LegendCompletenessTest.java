@@ -19,10 +19,10 @@ import dev.dbprint.mcp.paging.CursorMint;
 import dev.dbprint.mcp.paging.DocumentPage;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.print.PrintStore;
-import dev.dbprint.mcp.print.PrintView;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 
 /**
  * The Terms legend is complete (spec §4.1): every table of every fixture print, under both purposes, page by page —

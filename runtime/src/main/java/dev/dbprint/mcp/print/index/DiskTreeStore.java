@@ -1,0 +1,173 @@
+package dev.dbprint.mcp.print.index;
+
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries;
+
+/**
+ * A {@link TreeStore} of two files per connection root ({@link ShelfFile}) in a directory of the user's cache: the
+ * manifest's tree alone, and every other tree. Every call starts from the manifest, and a shelf's first lookup reads its
+ * whole table, which for a print of thousands of tables lists tens of thousands of trees: kept apart, the manifest is
+ * found at once, and the large table is read after it ({@link Shelf#prepare()}). What a
+ * process adds is written once additions have paused for a second, when a shelf holds more than
+ * {@link #MAX_PENDING_BYTES} unwritten, and on {@link #flush()} (at shutdown): a walk that parses thousands of files
+ * writes the index a few times at most, off the request path.
+ * <p>
+ * The directory is used only when this process's user owns it and no one else may write it ({@link IndexDirectory}); the
+ * first shelf asked for tidies it ({@link IndexLeftovers}).
+ */
+final class DiskTreeStore implements TreeStore {
+
+    /** How long additions gather before they are written. */
+    private static final long FLUSH_DELAY_MS = 1000;
+    /**
+     * Bytes of trees a shelf gathers in memory before it is written without waiting for a pause: a first search over
+     * tens of thousands of tables adds trees for as long as it runs, which a small heap cannot hold to the end.
+     */
+    static final long MAX_PENDING_BYTES = 8L << 20;
+
+    private final IndexDirectory directory;
+    private final long racyNanos;
+    private final ConcurrentHashMap<Path, Split> shelves = new ConcurrentHashMap<>();
+    private final AtomicBoolean tidied = new AtomicBoolean();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    /** Shelves with a write under way because they gathered too much. */
+    private final Set<Path> full = ConcurrentHashMap.newKeySet();
+    private volatile long lastAdded;
+    private volatile ScheduledExecutorService writer;
+
+    DiskTreeStore(Path directory) {
+        this(directory, PlainEntries.RACY_NANOS);
+    }
+
+    /** For tests: a shorter racy window, so a file just written can be kept without waiting two seconds. */
+    DiskTreeStore(Path directory, long racyNanos) {
+        this.directory = new IndexDirectory(directory.toAbsolutePath().normalize());
+        this.racyNanos = racyNanos;
+    }
+
+    /** {@code $XDG_CACHE_HOME/dbprint-mcp} when that is an absolute path, else {@code ~/.cache/dbprint-mcp}. */
+    static Path defaultDirectory() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+            return Path.of(xdg, "dbprint-mcp");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "dbprint-mcp");
+    }
+
+    /**
+     * The two files of one root; a tree goes to one or the other by its form. A tree parsed at an identity read within
+     * {@code racyNanos} of the file's last change is not kept: a second write within the same clock tick would leave
+     * the identity as it was, and a later process would take this tree for the file's.
+     */
+    private record Split(ShelfFile manifest, ShelfFile rest, long racyNanos) implements Shelf {
+
+        private ShelfFile of(String form) {
+            return form.equals(MANIFEST_FORM) ? manifest : rest;
+        }
+
+        @Override
+        public Object get(Path file, String form, FileIdentity identity) {
+            return of(form).get(file, form, identity);
+        }
+
+        @Override
+        public void put(Path file, String form, FileIdentity identity, Object tree) {
+            if (!identity.racy(racyNanos)) {
+                of(form).put(file, form, identity, tree);
+            }
+        }
+
+        @Override
+        public boolean holds(Path file, String form) {
+            return of(form).holds(file, form);
+        }
+
+        @Override
+        public void prepare() {
+            rest.prepare(); // the manifest's table is one entry long
+        }
+
+        long pending() {
+            return manifest.pending() + rest.pending();
+        }
+
+        void flush() {
+            manifest.flush();
+            rest.flush();
+        }
+    }
+
+    /** The root's shelf, or null when the directory is not to be trusted ({@link IndexDirectory}). */
+    @Override
+    public Shelf shelf(Path root) {
+        if (!directory.usable()) {
+            return null;
+        }
+        Split shelf = shelves.computeIfAbsent(root, r -> new Split(
+                new ShelfFile(directory, r, "manifest", () -> added(r)), new ShelfFile(directory, r, "", () -> added(r)),
+                racyNanos));
+        if (tidied.compareAndSet(false, true)) {
+            IndexLeftovers.tidy(directory.path(), shelves.keySet());
+        }
+        return shelf;
+    }
+
+    @Override
+    public void flush() {
+        scheduled.set(false);
+        shelves.values().forEach(Split::flush);
+    }
+
+    private void added(Path root) {
+        lastAdded = System.nanoTime();
+        Split shelf = shelves.get(root);
+        if (shelf != null && shelf.pending() > MAX_PENDING_BYTES && full.add(root)) {
+            writer().execute(() -> {
+                try {
+                    shelf.flush();
+                } finally {
+                    full.remove(root);
+                }
+            });
+        }
+        if (scheduled.compareAndSet(false, true)) {
+            writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Writes once no addition came for {@link #FLUSH_DELAY_MS}; until then waits again. */
+    private void flushWhenQuiet() {
+        long quietMs = (System.nanoTime() - lastAdded) / 1_000_000;
+        if (quietMs < FLUSH_DELAY_MS) {
+            writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS - quietMs, TimeUnit.MILLISECONDS);
+            return;
+        }
+        flush();
+    }
+
+    private ScheduledExecutorService writer() {
+        ScheduledExecutorService w = writer;
+        if (w == null) {
+            synchronized (this) {
+                w = writer;
+                if (w == null) {
+                    w = Executors.newSingleThreadScheduledExecutor(r -> {
+                        Thread t = new Thread(r, "dbprint-index-writer");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    writer = w;
+                }
+            }
+        }
+        return w;
+    }
+}

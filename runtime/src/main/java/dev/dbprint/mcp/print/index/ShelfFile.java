@@ -1,0 +1,467 @@
+package dev.dbprint.mcp.print.index;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UTFDataFormatException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
+
+import org.jboss.logging.Logger;
+
+import dev.dbprint.mcp.print.files.FileIdentity;
+
+/**
+ * Trees of one connection root, in one file: {@code <directory>/<hash of the root>[.<part>].trees} ({@link DiskTreeStore}
+ * keeps the manifest's in the part {@code manifest}, the rest in the file without a part).
+ * <p>
+ * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
+ * identity token, offset, length, CRC-32C of the payload), the table's own CRC-32C, then the payloads
+ * ({@link TreeCodec}). A file that is missing, truncated, of another version, of another root, or whose table fails its
+ * check is ignored whole; a payload that fails its check or does not decode is ignored alone. Either way the tree is
+ * parsed again and written at the next flush.
+ * <p>
+ * A file not owned by this process's user, or writable by anyone else, is ignored whole ({@link IndexDirectory}).
+ * <p>
+ * Writes go to a temporary file in the same directory, locked while it is written and moved over the old one in one
+ * step, so a reader never sees a half-written file and two processes writing at once leave one complete file or the
+ * other. Payloads are read from the file as loaded (the open channel keeps that version even once another process
+ * replaces it), so a process holds the table in memory, not the trees.
+ */
+final class ShelfFile implements TreeStore.Shelf {
+
+    private static final Logger LOG = Logger.getLogger(ShelfFile.class);
+    private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own; 3:
+     * identities name the change time).
+     */
+    static final int VERSION = 3;
+    private static final int MAX_ENTRIES = 4_000_000;
+    private static final int MAX_PAYLOAD = 64 << 20;
+    static final String SUFFIX = ".trees";
+    static final String TEMPORARY_PREFIX = ".trees-";
+    static final String TEMPORARY_SUFFIX = ".tmp";
+
+    private record Key(String file, String form) {
+    }
+
+    /** A kept tree: in memory until written ({@code payload}), then by place in {@code channel}. */
+    private record Entry(String token, byte[] payload, FileChannel channel, long offset, int length, int crc) {
+    }
+
+    private final IndexDirectory directory;
+    private final Path root;
+    private final Path file;
+    private final Runnable onAdded;
+    private final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
+    private final Object writeLock = new Object();
+    private volatile boolean loaded;
+    /** The channel payloads are read from (the file as loaded or as last written), closed when replaced. */
+    private FileChannel current;
+    private volatile boolean dirty;
+    /** Bytes of trees added and not yet written. */
+    private final AtomicLong pending = new AtomicLong();
+
+    /** The shelf of {@code root} named with {@code part} (empty for none), one of several files of one root. */
+    ShelfFile(IndexDirectory directory, Path root, String part, Runnable onAdded) {
+        this.directory = directory;
+        this.root = root;
+        this.file = directory.path().resolve(name(root, part));
+        this.onAdded = onAdded;
+    }
+
+    /** The file's name: 16 hex digits of SHA-256 over the root's path, then {@code .part} unless the part is empty. */
+    static String name(Path root, String part) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(root.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** Bytes of trees added and not yet written: they are held in memory until then. */
+    long pending() {
+        return pending.get();
+    }
+
+    @Override
+    public Object get(Path path, String form, FileIdentity identity) {
+        load();
+        Key key = new Key(relative(path), form);
+        Entry e = entries.get(key);
+        if (e == null || !e.token().equals(identity.token())) {
+            return null;
+        }
+        try {
+            return TreeCodec.decode(payload(e));
+        } catch (IOException | IllegalArgumentException ex) {
+            entries.remove(key, e);
+            return null;
+        }
+    }
+
+    @Override
+    public void prepare() {
+        load();
+    }
+
+    @Override
+    public boolean holds(Path path, String form) {
+        load();
+        return entries.containsKey(new Key(relative(path), form));
+    }
+
+    @Override
+    public void put(Path path, String form, FileIdentity identity, Object tree) {
+        byte[] payload = TreeCodec.encode(tree);
+        entries.put(new Key(relative(path), form), new Entry(identity.token(), payload, null, 0, payload.length,
+                crc(payload, 0, payload.length)));
+        dirty = true;
+        pending.addAndGet(payload.length);
+        onAdded.run();
+    }
+
+    /** The key of a file under the root: its path's text past the root's, which costs no new path per lookup. */
+    private String relative(Path path) {
+        String text = path.toString();
+        String under = root.toString();
+        if (text.length() > under.length() + 1 && text.startsWith(under) && text.charAt(under.length()) == '/') {
+            return text.substring(under.length() + 1);
+        }
+        return root.relativize(path).toString();
+    }
+
+    private static byte[] payload(Entry e) throws IOException {
+        if (e.payload() != null) {
+            return e.payload();
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(e.length());
+        long at = e.offset();
+        while (buffer.hasRemaining()) {
+            int n = e.channel().read(buffer, at);
+            if (n < 0) {
+                throw new IOException("truncated");
+            }
+            at += n;
+        }
+        byte[] bytes = buffer.array();
+        if (crc(bytes, 0, bytes.length) != e.crc()) {
+            throw new IOException("payload fails its check");
+        }
+        return bytes;
+    }
+
+    /** Reads the table of the file as it is now, once; any fault leaves the shelf empty. */
+    private void load() {
+        if (loaded) {
+            return;
+        }
+        synchronized (writeLock) {
+            if (loaded) {
+                return;
+            }
+            try {
+                readTable();
+            } catch (IOException | RuntimeException e) {
+                LOG.debugf("ignoring the index file %s: %s", file, e);
+                entries.clear();
+                closeQuietly(current);
+                current = null;
+            }
+            loaded = true;
+        }
+    }
+
+    private void readTable() throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        current = channel;
+        // checked once open: in a directory that passed the same check, no one else can put another file in its place
+        String why = directory.distrust(file);
+        if (why != null) {
+            LOG.warnf("Ignoring the index file %s: %s; it is replaced at the next write", file, why);
+            throw new IOException(why);
+        }
+        IndexLeftovers.markUsed(file, Files.getLastModifiedTime(file));
+        Tally tally = new Tally(new BufferedInputStream(Channels.newInputStream(channel), 1 << 16));
+        DataInputStream in = new DataInputStream(tally);
+        if (readVersion(in) != VERSION) {
+            throw new IOException("not a tree file of this version");
+        }
+        String header = in.readUTF();
+        if (!header.equals(root.toString())) {
+            throw new IOException("the file belongs to another root");
+        }
+        int count = in.readInt();
+        if (count < 0 || count > MAX_ENTRIES) {
+            throw new IOException("bad entry count");
+        }
+        tally.restart();
+        List<Key> keys = new ArrayList<>(count);
+        List<Entry> read = new ArrayList<>(count);
+        long payloadBytes = 0;
+        for (int i = 0; i < count; i++) {
+            String name = in.readUTF();
+            String form = in.readUTF();
+            String token = in.readUTF();
+            long offset = in.readLong();
+            int length = in.readInt();
+            int crc = in.readInt();
+            if (offset != payloadBytes || length < 0 || length > MAX_PAYLOAD) {
+                throw new IOException("bad entry");
+            }
+            payloadBytes += length;
+            keys.add(new Key(name, form));
+            read.add(new Entry(token, null, channel, offset, length, crc));
+        }
+        long tableLength = tally.count;
+        int tableCrc = (int) tally.crc.getValue();
+        if (tableCrc != in.readInt()) {
+            throw new IOException("the entry table fails its check");
+        }
+        long payloadStart = headerLength(header) + tableLength + 4;
+        if (payloadStart + payloadBytes != channel.size()) {
+            throw new IOException("truncated or overlong");
+        }
+        for (int i = 0; i < count; i++) {
+            Entry e = read.get(i);
+            entries.putIfAbsent(keys.get(i), new Entry(e.token(), null, channel, payloadStart + e.offset(),
+                    e.length(), e.crc()));
+        }
+    }
+
+    /**
+     * Checks and counts the bytes read through it, so the entry table is checked as it is read rather than encoded
+     * again: on a print of thousands of tables that copy was a tenth of a first call.
+     */
+    private static final class Tally extends FilterInputStream {
+
+        final CRC32C crc = new CRC32C();
+        long count;
+
+        Tally(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                crc.update(b);
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                crc.update(b, off, n);
+                count += n;
+            }
+            return n;
+        }
+
+        void restart() {
+            crc.reset();
+            count = 0;
+        }
+    }
+
+    /** The format version after the magic, or -1 when the magic is not this index's. */
+    private static int readVersion(DataInputStream in) throws IOException {
+        return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC) ? in.readInt() : -1;
+    }
+
+    /** The root an index file of any version names in its header, or null when it is no index file. */
+    static Path rootOf(Path file) throws IOException {
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 4096))) {
+            return readVersion(in) < 0 ? null : Path.of(in.readUTF());
+        } catch (EOFException | UTFDataFormatException | InvalidPathException e) {
+            return null;
+        }
+    }
+
+    private static long headerLength(String root) {
+        return MAGIC.length + 4 + 2 + root.getBytes(StandardCharsets.UTF_8).length + 4;
+    }
+
+    /**
+     * Writes every entry whose file still has its identity (or was added by this process), replacing the file in one
+     * step. A fault leaves the old file as it was.
+     */
+    void flush() {
+        if (!dirty) {
+            return;
+        }
+        synchronized (writeLock) {
+            if (!dirty) {
+                return;
+            }
+            dirty = false;
+            load();
+            try {
+                write();
+            } catch (IOException | RuntimeException e) {
+                LOG.debugf("could not write the index file %s: %s", file, e);
+            }
+        }
+    }
+
+    private void write() throws IOException {
+        List<Map.Entry<Key, Entry>> kept = new ArrayList<>();
+        for (Map.Entry<Key, Entry> e : entries.entrySet()) {
+            // an entry read from the old file is carried over only while its file is unchanged
+            if (e.getValue().payload() != null || unchanged(e.getKey(), e.getValue())) {
+                kept.add(e);
+            }
+        }
+        directory.create();
+        Path temporary = Files.createTempFile(directory.path(), TEMPORARY_PREFIX, TEMPORARY_SUFFIX);
+        boolean moved = false;
+        FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.READ);
+        try {
+            // held until the move: a temporary file whose lock another process can take was abandoned (IndexLeftovers)
+            FileLock writing = out.tryLock();
+            if (writing == null) {
+                throw new IOException("the temporary file is being removed");
+            }
+            // the table is made from the lengths alone and the payloads copied after it one at a time, so a flush
+            // holds one tree's bytes, never the whole index
+            ByteArrayOutputStream table = new ByteArrayOutputStream();
+            DataOutputStream t = new DataOutputStream(table);
+            List<Key> keys = new ArrayList<>(kept.size());
+            List<Entry> placed = new ArrayList<>(kept.size());
+            long offset = 0;
+            for (Map.Entry<Key, Entry> e : kept) {
+                Entry v = e.getValue();
+                t.writeUTF(e.getKey().file());
+                t.writeUTF(e.getKey().form());
+                t.writeUTF(v.token());
+                t.writeLong(offset);
+                t.writeInt(v.length());
+                t.writeInt(v.crc());
+                keys.add(e.getKey());
+                placed.add(new Entry(v.token(), null, out, offset, v.length(), v.crc()));
+                offset += v.length();
+            }
+            byte[] tableBytes = table.toByteArray();
+            CRC32C check = new CRC32C();
+            check.update(tableBytes, 0, tableBytes.length);
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            DataOutputStream h = new DataOutputStream(head);
+            h.write(MAGIC);
+            h.writeInt(VERSION);
+            h.writeUTF(root.toString());
+            h.writeInt(kept.size());
+            h.write(tableBytes);
+            h.writeInt((int) check.getValue());
+            writeFully(out, ByteBuffer.wrap(head.toByteArray()));
+            long payloadStart = head.size();
+            for (int i = 0; i < kept.size(); i++) {
+                Entry v = kept.get(i).getValue();
+                byte[] payload;
+                try {
+                    payload = payload(v);
+                } catch (IOException ex) {
+                    // the old file's bytes no longer check: zeros in their place fail the entry's check on every read,
+                    // so that tree is parsed again
+                    payload = new byte[v.length()];
+                    placed.set(i, null);
+                }
+                writeFully(out, ByteBuffer.wrap(payload));
+            }
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            moved = true;
+            writing.release();
+            // the channel stays open on what was written (the same file, renamed), whoever replaces it later
+            for (int i = 0; i < keys.size(); i++) {
+                Entry p = placed.get(i);
+                Entry now = entries.get(keys.get(i));
+                if (p != null && now != null && now.token().equals(p.token())) {
+                    entries.replace(keys.get(i), now, new Entry(p.token(), null, out, payloadStart + p.offset(),
+                            p.length(), p.crc()));
+                }
+            }
+            // what was added meanwhile is still in memory (a trigger for the next flush, so an estimate will do)
+            pending.set(entries.values().stream().filter(e -> e.payload() != null).mapToLong(Entry::length).sum());
+            FileChannel previous = current;
+            current = out;
+            if (previous != null) {
+                previous.close(); // a read still under way on it fails its check and parses instead
+            }
+        } finally {
+            if (!moved) {
+                out.close();
+                Files.deleteIfExists(temporary);
+            }
+        }
+    }
+
+    private boolean unchanged(Key key, Entry e) {
+        try {
+            return FileIdentity.of(root.resolve(key.file())).token().equals(e.token());
+        } catch (IOException ex) {
+            return false;
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            if (channel != null) {
+                channel.close();
+            }
+        } catch (IOException e) {
+            // nothing was written through it
+        }
+    }
+
+    private static void writeFully(FileChannel out, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            out.write(b);
+        }
+    }
+
+    private static int crc(byte[] b, int from, int length) {
+        CRC32C c = new CRC32C();
+        c.update(b, from, length);
+        return (int) c.getValue();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.dbprint.mcp.print.index;
+
+import java.nio.file.Path;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.print.files.FileIdentity;
+
+/**
+ * Parsed YAML trees kept across processes, by file and identity: a stdio client starts one server per session, and
+ * without this every session would parse the same print again. A tree is handed back only for the very identity
+ * (device, inode, size, modification and change time: {@link FileIdentity}) it was parsed at, and kept only when that
+ * identity was read outside the racy window of the file's last change, so it is the tree a parse would give; the store
+ * is a cache, never a source of truth, and anything wrong with it only costs a parse.
+ */
+public interface TreeStore {
+
+    /**
+     * The form a connection's manifest model is read in: the parse cache keeps it whatever it weighs, one per manifest
+     * file, and a shelf keeps its tree apart from the rest.
+     */
+    String MANIFEST_FORM = "manifest";
+
+    /** The trees of one connection root. */
+    interface Shelf {
+
+        /** The tree kept for {@code file} in {@code form} at {@code identity}, or null. */
+        Object get(Path file, String form, FileIdentity identity);
+
+        /**
+         * Whether a tree is kept for {@code file} in {@code form} at any identity: only files that were there are kept,
+         * so a hint that the file is there still (a cold process stats it once instead of probing first).
+         */
+        default boolean holds(Path file, String form) {
+            return false;
+        }
+
+        /** Reads now what a first lookup would wait for (the table of what is kept), so that lookup does not. */
+        default void prepare() {
+        }
+
+        /** Keeps {@code tree}, parsed from {@code file} at {@code identity}. */
+        void put(Path file, String form, FileIdentity identity, Object tree);
+    }
+
+    /** The shelf of a connection root, or null when nothing is kept. */
+    Shelf shelf(Path root);
+
+    /** Writes what was added since the last flush; waits for it. */
+    void flush();
+
+    /** Keeps nothing. */
+    TreeStore NONE = new TreeStore() {
+
+        @Override
+        public Shelf shelf(Path root) {
+            return null;
+        }
+
+        @Override
+        public void flush() {
+        }
+    };
+
+    /** The store {@code dbprint.index.*} configures. */
+    static TreeStore of(DbprintConfig config) {
+        if (!config.index().enabled()) {
+            return NONE;
+        }
+        return new DiskTreeStore(config.index().directory().map(Path::of).orElseGet(DiskTreeStore::defaultDirectory));
+    }
+}

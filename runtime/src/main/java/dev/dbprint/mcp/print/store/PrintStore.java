@@ -1,0 +1,479 @@
+package dev.dbprint.mcp.print.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.cache.HeapEstimate;
+import dev.dbprint.mcp.print.cache.Weighed;
+import dev.dbprint.mcp.print.cache.WeighedCache;
+import dev.dbprint.mcp.print.files.ContainedFile;
+import dev.dbprint.mcp.print.files.ContainmentMemo;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries;
+import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
+
+/**
+ * The one place print files are read from disk (server spec §7.1).
+ * <p>
+ * Each file is cached per form it is read in (raw bytes, a YAML tree, a typed model) together with the
+ * {@link FileIdentity} it was read at, in a cache bounded by the estimated heap its values hold
+ * ({@code dbprint.parse-cache.max-bytes}), least recently used first out. Every access stats the file again and reloads on any difference; a file that fails
+ * to load is never kept, so a corrected file is read on the next call. A load stats, reads the bytes from the file
+ * judged to lie under the connection root ({@link ContainedFile}: no link is followed at the open), and stats again:
+ * when the two identities differ, or differ from the file read, the file was rewritten or re-linked mid-read and the
+ * load is retried (at most {@value #MAX_READ_ATTEMPTS} times), so a reader never sees a mix of two versions.
+ * <p>
+ * resources/read serves files in pieces rather than holding them: {@link #scan}, {@link #range}, {@link ScannedFiles}.
+ * <p>
+ * Thread-safe: loads of one file in one form are serialised; different files load concurrently (loads share 256 lock
+ * stripes).
+ */
+@ApplicationScoped
+public class PrintStore {
+
+    /** How often a file rewritten during a read is retried before giving up. */
+    public static final int MAX_READ_ATTEMPTS = 5;
+
+    /** Turns a file's bytes into the cached form. May throw {@link PrintError}, in which case nothing is cached. */
+    @FunctionalInterface
+    public interface Loader<T> {
+
+        T load(Path path, byte[] bytes);
+    }
+
+    /** Parses a file's bytes into a plain YAML tree ({@link YamlLoader}'s shape). */
+    @FunctionalInterface
+    public interface Parser {
+
+        Object parse(Path path, byte[] bytes);
+    }
+
+    /** Builds a model from a parsed tree. May throw {@link PrintError}, in which case nothing is cached. */
+    @FunctionalInterface
+    public interface ModelBuilder<T> {
+
+        T build(Path path, Object tree);
+    }
+
+    private record Key(Path path, String form) {
+    }
+
+    /** A value loaded at one identity. */
+    private record Slot(FileIdentity identity, Object value) {
+    }
+
+    /** A manifest's slot and its weight. */
+    private record Pinned(Slot slot, long weight) {
+    }
+
+    /** A value and the heap it is estimated to hold. */
+    private record Loaded<T>(T value, long weight) {
+    }
+
+    /** Loads serialize per stripe of keys, so two calls never parse one file in one form at once. */
+    private static final int LOCK_STRIPES = 256;
+
+    private final Object[] locks = new Object[LOCK_STRIPES];
+    private final WeighedCache<Key, Slot> cache;
+    /**
+     * Manifests, kept whatever they weigh: every call reads its connection's, and one of tens of thousands of tables can
+     * weigh more than the whole bound of a small heap, which would parse it again on every call. Their weight counts
+     * against the bound all the same, so other files get what remains.
+     */
+    private final Map<Key, Pinned> manifests = new ConcurrentHashMap<>();
+    private final TreeStore trees;
+    private final AtomicLong parses = new AtomicLong();
+    private final AtomicLong hits = new AtomicLong();
+    private final AtomicLong identityChecks = new AtomicLong();
+    private final AtomicLong confirmedByStamps = new AtomicLong();
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final ScannedFiles scanned = new ScannedFiles(this::identity, bytesRead, MAX_READ_ATTEMPTS);
+    private final YamlLoader yaml = new YamlLoader();
+    private final PlainEntries plainEntries = new PlainEntries();
+
+    /** A store with the default bound and no on-disk trees (tests, tools). */
+    public PrintStore() {
+        this(CacheSizes.defaultParseCacheBytes(), TreeStore.NONE);
+    }
+
+    @Inject
+    public PrintStore(DbprintConfig config) {
+        this(CacheSizes.parseCacheBytes(config), TreeStore.of(config));
+    }
+
+    public PrintStore(long maxBytes, TreeStore trees) {
+        this.cache = new WeighedCache<>(maxBytes);
+        this.trees = trees;
+        for (int i = 0; i < LOCK_STRIPES; i++) {
+            locks[i] = new Object();
+        }
+    }
+
+    /**
+     * Reads now the table of the trees kept on disk for the connection rooted at {@code connectionRoot}, which the first
+     * call to read a table's file would otherwise wait for; nothing when no tree store is configured.
+     */
+    public void prepareTrees(Path connectionRoot) {
+        TreeStore.Shelf shelf = trees.shelf(connectionRoot.toAbsolutePath().normalize());
+        if (shelf != null) {
+            shelf.prepare();
+        }
+    }
+
+    /** A per-call view over a served connection's print; see {@link PrintView}. */
+    public PrintView view(ServedConnection connection) {
+        return view(connection.name(), connection.root());
+    }
+
+    /** A per-call view over one connection's print, named and rooted; see {@link PrintView}. */
+    public PrintView view(String connectionName, Path connectionRoot) {
+        return new PrintView(this, connectionName, connectionRoot);
+    }
+
+    public YamlLoader yamlLoader() {
+        return yaml;
+    }
+
+    /** How many files and verdicts one call over a root recorded, at most: the maps of a later call start that large. */
+    record ViewSizes(int touched, int judged) {
+
+        static final ViewSizes SMALL = new ViewSizes(16, 16);
+        /** No hint above this: a call's maps are not made larger at once, whatever an earlier call needed. */
+        static final int MAX_HINT = 1 << 20;
+    }
+
+    private final Map<Path, ViewSizes> viewSizes = new ConcurrentHashMap<>();
+
+    /**
+     * The sizes to make a call's maps over {@code root}: a search over a print of thousands of tables records as many
+     * files and verdicts, and maps grown from empty to that copied themselves a dozen times over (a tenth of a warm
+     * search's samples).
+     */
+    ViewSizes viewSizes(Path root) {
+        return viewSizes.getOrDefault(root, ViewSizes.SMALL);
+    }
+
+    /** Remembers what a call over {@code root} recorded, when more than any before it. */
+    void sawView(Path root, int touched, int judged) {
+        viewSizes.merge(root, new ViewSizes(Math.min(touched, ViewSizes.MAX_HINT), Math.min(judged, ViewSizes.MAX_HINT)),
+                (a, b) -> new ViewSizes(Math.max(a.touched(), b.touched()), Math.max(a.judged(), b.judged())));
+    }
+
+    /**
+     * A containment memo for one call over {@code root}, sharing what earlier calls learnt of its directories, sized for
+     * about {@code paths} paths.
+     */
+    ContainmentMemo containment(Path root, Path realRoot, int paths) {
+        return new ContainmentMemo(root, realRoot, plainEntries, paths);
+    }
+
+    public StoreCounters counters() {
+        return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
+                cache.weight(), cache.maxWeight(), cache.evictions(), confirmedByStamps.get());
+    }
+
+    /** Drops every cached entry (counters keep counting). */
+    public void clear() {
+        cache.clear();
+        manifests.clear();
+        reserveManifests();
+        scanned.clear();
+        plainEntries.clear();
+    }
+
+    /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
+    @PreDestroy
+    public void flush() {
+        trees.flush();
+    }
+
+    /** Stats {@code path} (counted as an identity check). */
+    public FileIdentity identity(Path path) {
+        return identity(path, FileIdentity.ABSENT);
+    }
+
+    /**
+     * As {@link #identity(Path, FileIdentity)}, with no stat at all for a file that {@code memo} knows is absent still
+     * (its directory unchanged since: {@link ContainmentMemo#knownAbsent}). A search probes the optional files of every
+     * table, most of them absent; this spares two system calls for each.
+     */
+    FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
+        return memo.knownAbsent(path) ? knownAbsent() : identity(path, before);
+    }
+
+    /**
+     * As {@link #identity(Path, FileIdentity, ContainmentMemo)}, for a file whose {@code directory} was just found to
+     * have {@code stamp}: no stat at all when the file was found absent from it under that stamp.
+     */
+    FileIdentity identity(Path path, FileIdentity before, Path directory, PlainEntries.Stamp stamp) {
+        return plainEntries.absentIn(path, d -> d.equals(directory) ? stamp : PlainEntries.stamp(d))
+                ? knownAbsent()
+                : identity(path, before);
+    }
+
+    /** The identity of a file known absent without a stat, counted as a check like any other. */
+    private FileIdentity knownAbsent() {
+        identityChecks.incrementAndGet();
+        return FileIdentity.ABSENT;
+    }
+
+    /** Counts a read set that held by its directories' stamps, no path judged again ({@link ReadSet#stillHolds()}). */
+    void confirmedByStamps() {
+        confirmedByStamps.incrementAndGet();
+    }
+
+    /** Whether a directory's stamp, just taken, vouches for its entries ({@link PlainEntries#settled}). */
+    boolean settled(PlainEntries.Stamp stamp) {
+        return plainEntries.settled(stamp);
+    }
+
+    /** Stats {@code path}, which had identity {@code before} when last seen (one stat fewer when it was present). */
+    public FileIdentity identity(Path path, FileIdentity before) {
+        return stat(path, before.exists());
+    }
+
+    /** Stats {@code path}; see {@link FileIdentity#of(Path, boolean)}. Every stat of the store passes here. */
+    protected FileIdentity stat(Path path, boolean likelyPresent) {
+        identityChecks.incrementAndGet();
+        try {
+            return FileIdentity.of(path, likelyPresent);
+        } catch (IOException e) {
+            throw PrintError.io(path, "cannot stat: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads {@code path} in the named {@code form}, through the cache; the value weighs its bytes four times over.
+     *
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
+     * @param path absolute, normalised path
+     * @param form names what {@code loader} produces; two forms of one file are cached apart
+     * @throws PrintError NOT_FOLLOWABLE when {@code path} resolves outside {@code realRoot} as it is opened
+     */
+    public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
+        return load(realRoot, path, form, null, (bytes, identity) -> {
+            T value = loader.load(path, bytes);
+            return new Loaded<>(value, 64 + 4L * bytes.length);
+        });
+    }
+
+    /**
+     * Reads {@code path} as a model built from its YAML tree, through the cache. With {@code root} given and an on-disk
+     * tree store configured, the tree is kept on disk too, under the file's identity, so a later process builds the model
+     * without parsing: the tree read back is the very tree the parser gave.
+     *
+     * @param realRoot the real path of the connection root: a file is read only from under it ({@link ContainedFile})
+     * @param shelfRoot the connection root whose tree store may hold the tree, or null to keep it in memory only
+     */
+    public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
+            ModelBuilder<T> builder) {
+        TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
+        return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
+
+            @Override
+            public boolean holds() {
+                return shelf.holds(path, form);
+            }
+
+            @Override
+            public Loaded<T> at(FileIdentity identity) {
+                // a file this process cannot open now fails the read below, as it does with no index
+                Object tree = Files.isReadable(path) ? shelf.get(path, form, identity) : null;
+                return tree == null ? null : weighed(builder.build(path, tree), tree);
+            }
+        }, (bytes, identity) -> {
+            Object tree = parser.parse(path, bytes);
+            T value = builder.build(path, tree);
+            if (shelf != null) {
+                shelf.put(path, form, identity, tree);
+            }
+            return weighed(value, tree);
+        });
+    }
+
+    /**
+     * What a model holds beyond its tree's estimate, in bytes, whatever its size: its cache entry and the objects it
+     * derives (compiled column globs, indexes by name). See {@link #weighed}.
+     */
+    static final long MODEL_OVERHEAD = 3 * 1024;
+
+    private static <T> Loaded<T> weighed(T value, Object tree) {
+        // a model holds its tree plus typed fields and paths pointing into it. Measured (the heap thousands of models of
+        // every kind of a real print hold after full GCs, against this weight), 5/4 of the tree's estimate plus a fixed
+        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate, as it was, counted statistics models twice
+        // over, so a bound held half the statistics it was set to hold, and small annotation files under their weight.
+        return new Loaded<>(value, HeapEstimate.of(tree) * 5 / 4 + MODEL_OVERHEAD);
+    }
+
+    /**
+     * {@code scan} of the whole of {@code path}, streamed at one identity and kept by it; the file is never held.
+     *
+     * @param form names what {@code scan} produces; two scans of one file are kept apart
+     */
+    public <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form, Scan<T> scan) {
+        return scanned.scan(realRoot, path, form, scan);
+    }
+
+    /**
+     * {@code length} bytes of {@code path} (under {@code realRoot}) from {@code from} while it is at identity {@code at};
+     * else empty.
+     */
+    public Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
+        return scanned.range(realRoot, path, at, from, length);
+    }
+
+    /** Raw bytes of {@code path} under {@code realRoot}; the array is shared, callers must not modify it. */
+    public Read<byte[]> bytes(Path realRoot, Path path) {
+        return read(realRoot, path, "bytes", (p, b) -> b);
+    }
+
+    /**
+     * The plain YAML tree of {@code path} under {@code realRoot} (see {@link YamlLoader}); an empty document is
+     * {@code null}.
+     */
+    public Read<Object> yaml(Path realRoot, Path path) {
+        Read<Object> r = read(realRoot, path, "yaml", (p, b) -> {
+            Object tree = yaml.load(p, b);
+            return tree == null ? NULL_DOCUMENT : tree;
+        });
+        return r.value() == NULL_DOCUMENT ? new Read<>(r.identity(), null) : r;
+    }
+
+    private static final Object NULL_DOCUMENT = new Object();
+
+    /** What a file's identity finds on disk without reading the file, or null. */
+    private interface Stored<T> {
+
+        /** Whether it holds the file at some identity: a hint that the file is there. */
+        boolean holds();
+
+        Loaded<T> at(FileIdentity identity);
+    }
+
+    /** Turns the bytes read at {@code identity} into the value and its weight. */
+    private interface Fresh<T> {
+
+        Loaded<T> from(byte[] bytes, FileIdentity identity);
+    }
+
+    /**
+     * The load protocol: stat; a value cached at that identity is returned; else one stored on disk at that identity;
+     * else the bytes are read and the file stated again — a file rewritten mid-read is read again (at most
+     * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept.
+     */
+    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
+        Key key = new Key(path, form);
+        synchronized (locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)]) {
+            for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
+                Slot slot = slot(key);
+                // a file kept in memory or on disk was there: stat it once, where a probe for absence costs a second
+                FileIdentity before = stat(path,
+                        slot != null ? slot.identity().exists() : stored != null && stored.holds());
+                if (!before.exists()) {
+                    drop(key);
+                    return new Read<>(FileIdentity.ABSENT, null);
+                }
+                if (slot != null && before.equals(slot.identity())) {
+                    hits.incrementAndGet();
+                    @SuppressWarnings("unchecked")
+                    T cached = (T) slot.value();
+                    return new Read<>(before, cached);
+                }
+                Loaded<T> loaded = stored == null ? null : stored.at(before);
+                if (loaded != null) {
+                    return keep(key, before, loaded);
+                }
+                ContainedFile.Contents contents;
+                try {
+                    contents = ContainedFile.read(realRoot, path);
+                } catch (NoSuchFileException | ContainedFile.Raced e) {
+                    continue; // removed, or a link moved, between the stat and the read: judge and stat again
+                } catch (ContainedFile.Outside e) {
+                    drop(key);
+                    throw PrintError.outsideRoot(path, realRoot);
+                } catch (IOException e) {
+                    drop(key);
+                    throw PrintError.io(path, "cannot read: " + e.getMessage());
+                } catch (OutOfMemoryError e) {
+                    drop(key);
+                    throw PrintError.io(path, "file too large to read");
+                }
+                FileIdentity after = stat(path, true); // just read: there, most likely
+                if (!before.equals(after) || !before.equals(contents.identity())) {
+                    continue; // rewritten mid-read, or the path led to another file than the one read
+                }
+                byte[] bytes = contents.bytes();
+                bytesRead.addAndGet(bytes.length);
+                parses.incrementAndGet();
+                try {
+                    return keep(key, before, fresh.from(bytes, before));
+                } catch (RuntimeException e) {
+                    drop(key);
+                    throw e;
+                } catch (OutOfMemoryError e) {
+                    // YamlLoader refuses what this heap cannot parse; parses side by side can still exhaust it: the
+                    // half-built tree is garbage now, so the call fails, not the JVM
+                    drop(key);
+                    throw YamlLoader.tooLargeToParse(path, bytes.length);
+                }
+            }
+            drop(key);
+            throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
+        }
+    }
+
+    private <T> Read<T> keep(Key key, FileIdentity identity, Loaded<T> loaded) {
+        if (loaded.value() == null) {
+            drop(key);
+        } else {
+            hold(key, new Slot(identity, loaded.value()), loaded.weight());
+        }
+        return new Read<>(identity, loaded.value());
+    }
+
+    private Slot slot(Key key) {
+        if (key.form().equals(TreeStore.MANIFEST_FORM)) {
+            Pinned p = manifests.get(key);
+            return p == null ? null : p.slot();
+        }
+        return cache.get(key);
+    }
+
+    private void hold(Key key, Slot slot, long weight) {
+        if (key.form().equals(TreeStore.MANIFEST_FORM)) {
+            manifests.put(key, new Pinned(slot, weight));
+            reserveManifests();
+        } else {
+            cache.put(key, slot, weight);
+        }
+    }
+
+    private void drop(Key key) {
+        if (key.form().equals(TreeStore.MANIFEST_FORM)) {
+            manifests.remove(key);
+            reserveManifests();
+        } else {
+            cache.remove(key);
+        }
+    }
+
+    /** Counts the kept manifests' weight against the parse cache's bound. */
+    private void reserveManifests() {
+        cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
+    }
+}

@@ -1,0 +1,83 @@
+package dev.dbprint.mcp.print.store;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.TableEntry;
+
+/**
+ * Reads what every first call of a session needs, once, on a thread of its own, when the first client says hello:
+ * every served connection's manifest, which every tool call starts from, then the relationships.annotations.yaml of
+ * every table that has one, which every get_table_context reads for the edges other tables add. On a print of
+ * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
+ * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
+ * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
+ * reading the file a second time.
+ * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
+ * is reported by the call that needs it.
+ */
+@ApplicationScoped
+public class PrintWarmup {
+
+    private static final Logger LOG = Logger.getLogger(PrintWarmup.class);
+
+    private final PrintStore store;
+    private final Connections connections;
+    private final AtomicReference<CompletableFuture<Void>> begun = new AtomicReference<>();
+
+    @Inject
+    public PrintWarmup(PrintStore store, Connections connections) {
+        this.store = store;
+        this.connections = connections;
+    }
+
+    /** Starts the read once per process; every later call returns the same, perhaps finished, read. */
+    public CompletableFuture<Void> begin() {
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        if (!begun.compareAndSet(null, mine)) {
+            return begun.get();
+        }
+        Thread reader = new Thread(() -> {
+            try {
+                readAhead();
+            } finally {
+                mine.complete(null);
+            }
+        }, "dbprint-warmup");
+        reader.setDaemon(true);
+        reader.start();
+        return mine;
+    }
+
+    private void readAhead() {
+        for (ServedConnection connection : connections.set().served().values()) {
+            try {
+                PrintView view = store.view(connection);
+                Manifest manifest = view.manifest();
+                // after the manifest, not beside it: on two processors a second thread slowed the first list_tables
+                store.prepareTrees(connection.root());
+                for (String fqn : manifest.edgeAnnotators()) {
+                    readAnnotations(view, fqn);
+                }
+            } catch (RuntimeException e) {
+                LOG.debugf("the manifest of %s was not read ahead: %s", connection.name(), e);
+            }
+        }
+    }
+
+    private static void readAnnotations(PrintView view, String fqn) {
+        try {
+            view.table(fqn).filter(TableEntry::followable).ifPresent(view::relationshipsAnnotations);
+        } catch (RuntimeException e) {
+            LOG.debugf("the annotations of %s were not read ahead: %s", fqn, e);
+        }
+    }
+}

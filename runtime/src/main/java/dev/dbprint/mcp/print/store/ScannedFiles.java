@@ -1,0 +1,134 @@
+package dev.dbprint.mcp.print.store;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.cache.ScanCache;
+import dev.dbprint.mcp.print.cache.Weighed;
+import dev.dbprint.mcp.print.files.ContainedFile;
+import dev.dbprint.mcp.print.files.FileIdentity;
+
+/**
+ * Files served in pieces rather than held: each is read whole once per identity as a stream, into a small result kept
+ * in a {@link ScanCache} (where its pages begin), and afterwards one piece at a time by a positional read. Both
+ * reads stat the file before and after: a scan that saw a rewrite is done again, and a piece read across one, or
+ * from a file no longer at the identity scanned, is refused, so a piece is always of the version its scan described.
+ */
+final class ScannedFiles {
+
+    private final Function<Path, FileIdentity> stat;
+    private final AtomicLong bytesRead;
+    private final int maxAttempts;
+    private final ScanCache kept = new ScanCache(ScanCache.MAX_WEIGHT);
+
+    /**
+     * @param stat the store's stat, counted as its own are
+     * @param bytesRead counts the bytes read, with the store's
+     * @param maxAttempts how many scans a file rewritten during each gets before it is reported as changing
+     */
+    ScannedFiles(Function<Path, FileIdentity> stat, AtomicLong bytesRead, int maxAttempts) {
+        this.stat = stat;
+        this.bytesRead = bytesRead;
+        this.maxAttempts = maxAttempts;
+    }
+
+    <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form,
+            Scan<T> scan) {
+        for (int attempt = 0; attempt < maxAttempts; attempt++) {
+            FileIdentity before = stat.apply(path);
+            if (!before.exists()) {
+                return new Read<>(FileIdentity.ABSENT, null);
+            }
+            @SuppressWarnings("unchecked")
+            T value = (T) kept.get(path, form, before);
+            if (value != null) {
+                return new Read<>(before, value);
+            }
+            FileIdentity opened;
+            // the file opened is the one judged to lie under the root (no link followed at the open)
+            try (ContainedFile.Opened file = ContainedFile.open(realRoot, path);
+                    InputStream in = new Counted(Channels.newInputStream(file.channel()))) {
+                opened = file.identity();
+                value = scan.scan(in);
+            } catch (NoSuchFileException | ContainedFile.Raced e) {
+                continue; // removed, or a link moved, between the stat and the read: judge and stat again
+            } catch (ContainedFile.Outside e) {
+                throw PrintError.outsideRoot(path, realRoot);
+            } catch (IOException e) {
+                throw PrintError.io(path, "cannot read: " + e.getMessage());
+            }
+            if (before.equals(opened) && before.equals(stat.apply(path))) {
+                kept.put(path, form, before, value);
+                return new Read<>(before, value);
+            }
+        }
+        throw PrintError.keptChanging(path, maxAttempts);
+    }
+
+    Optional<byte[]> range(Path realRoot, Path path, FileIdentity at, long from, int length) {
+        if (!stat.apply(path).equals(at)) {
+            return Optional.empty();
+        }
+        ByteBuffer bytes = ByteBuffer.allocate(length);
+        try (ContainedFile.Opened file = ContainedFile.open(realRoot, path)) {
+            if (!file.identity().equals(at)) {
+                return Optional.empty();
+            }
+            SeekableByteChannel channel = file.channel().position(from);
+            while (bytes.hasRemaining()) {
+                if (channel.read(bytes) < 0) {
+                    return Optional.empty();
+                }
+            }
+        } catch (NoSuchFileException | ContainedFile.Raced e) {
+            return Optional.empty();
+        } catch (ContainedFile.Outside e) {
+            throw PrintError.outsideRoot(path, realRoot);
+        } catch (IOException e) {
+            throw PrintError.io(path, "cannot read: " + e.getMessage());
+        } finally {
+            bytesRead.addAndGet(bytes.position());
+        }
+        return stat.apply(path).equals(at) ? Optional.of(bytes.array()) : Optional.empty();
+    }
+
+    void clear() {
+        kept.clear();
+    }
+
+    /** A file's stream that counts what it hands out. */
+    private final class Counted extends FilterInputStream {
+
+        Counted(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                bytesRead.incrementAndGet();
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                bytesRead.addAndGet(n);
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.dbprint.mcp.print.yaml;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/**
+ * The keys of a statistics.yaml that search_columns reads (server spec §4.3), as a {@link YamlSkim.Rule}: the table's
+ * row count, scope, catalog-only marker and disabled checks, and per column — and per part, at any depth — its type,
+ * classification, rows scanned, occurrences, inferred block and redaction marker. Nothing else: a model read through
+ * this rule holds no value list, no histogram and no sketch, and serves search alone.
+ */
+public final class SearchFields implements YamlSkim.Rule {
+
+    public static final SearchFields RULE = new SearchFields();
+
+    private static final int TOP = 0;
+    private static final int COLUMNS = 1;
+    private static final int COLUMN = 2;
+    private static final int PARTS = 3;
+
+    private static final Set<String> TABLE_KEYS = Set.of("row_count", "scope", "catalog_only", "disabled");
+    private static final Set<String> COLUMN_KEYS = Set.of("sql_type", "classification", "rows_scanned", "occurrences",
+            "inferred", "redacted");
+
+    private SearchFields() {
+    }
+
+    @Override
+    public YamlSkim.Action action(int state, byte[] doc, int start, int end) {
+        return switch (state) {
+            case TOP -> is(doc, start, end, "columns")
+                    ? YamlSkim.Action.DESCEND
+                    : keep(TABLE_KEYS, doc, start, end);
+            case COLUMNS, PARTS -> YamlSkim.Action.DESCEND;
+            default -> is(doc, start, end, "parts") ? YamlSkim.Action.DESCEND : keep(COLUMN_KEYS, doc, start, end);
+        };
+    }
+
+    @Override
+    public int child(int state, byte[] doc, int start, int end) {
+        return switch (state) {
+            case TOP -> COLUMNS;
+            case COLUMNS, PARTS -> COLUMN;
+            default -> PARTS;
+        };
+    }
+
+    private static YamlSkim.Action keep(Set<String> keys, byte[] doc, int start, int end) {
+        // every kept key is short ASCII; a longer key cannot be one
+        return end - start <= 16
+                && keys.contains(new String(doc, start, end - start, StandardCharsets.ISO_8859_1))
+                        ? YamlSkim.Action.KEEP
+                        : YamlSkim.Action.DROP;
+    }
+
+    private static boolean is(byte[] doc, int start, int end, String key) {
+        if (end - start != key.length()) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            if (doc[start + i] != key.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

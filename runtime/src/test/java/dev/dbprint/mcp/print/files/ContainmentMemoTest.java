@@ -1,0 +1,357 @@
+package dev.dbprint.mcp.print.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The memo answers exactly as the full real-path check, links in every position included. */
+class ContainmentMemoTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void agreesWithTheFullCheckOnFilesDirectoriesLinksAndAbsences() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Files.createDirectories(root.resolve("a/t1"));
+        Files.writeString(root.resolve("a/t1/statistics.yaml"), "x: 1\n");
+        Files.createSymbolicLink(root.resolve("a/t1/linked.yaml"), outside.resolve("secret.yaml"));
+        Files.createSymbolicLink(root.resolve("a/t1/inner.yaml"), root.resolve("a/t1/statistics.yaml"));
+        Files.createSymbolicLink(root.resolve("a/t1/dangling.yaml"), outside.resolve("gone.yaml"));
+        Files.createSymbolicLink(root.resolve("a/t2"), outside);
+        Files.writeString(root.resolve("a/file"), "not a directory");
+        Path realRoot = Containment.realRoot(root);
+        List<String> cases = List.of("a", "a/t1", "a/t1/statistics.yaml", "a/t1/missing.yaml", "a/t1/linked.yaml",
+                "a/t1/inner.yaml", "a/t1/dangling.yaml", "a/t2", "a/t2/secret.yaml", "a/t2/missing.yaml",
+                "a/t3/missing.yaml", "a/file/below.yaml");
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot);
+        for (String c : cases) {
+            Path p = root.resolve(c);
+            assertEquals(Containment.realInside(realRoot, p), memo.inside(p), c);
+            assertEquals(Containment.realInside(realRoot, p), memo.inside(p), c + " (memoised)");
+            assertEquals(Containment.realInside(realRoot, p), new ContainmentMemo(root, realRoot).insideExpected(p),
+                    c + " (expected present)");
+        }
+        assertTrue(memo.inside(root.resolve("a/t1/statistics.yaml")));
+        assertFalse(memo.inside(root.resolve("a/t1/linked.yaml")));
+        assertFalse(memo.inside(root.resolve("a/t2/missing.yaml")));
+    }
+
+    /**
+     * Across calls the memos share what they learnt of each directory, and what they learnt goes the moment a directory
+     * changes: files turned into links to the outside, a table directory turned into a link, an absent file appearing
+     * as a link. Every call's answer is the full check's.
+     */
+    @Test
+    void whatEarlierCallsLearntNeverOutlivesAChangeOfTheDirectory() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Files.createDirectories(outside.resolve("t"));
+        Files.createDirectories(root.resolve("s/t"));
+        Files.writeString(root.resolve("s/t/statistics.yaml"), "x: 1\n");
+        Files.writeString(root.resolve("s/t/ddl.sql"), "x\n");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(20), PlainEntries.MAX_PATHS);
+        List<String> cases = List.of("s", "s/t", "s/t/statistics.yaml", "s/t/ddl.sql", "s/t/annotations.yaml");
+        List<Runnable> changes = List.of(() -> {
+        }, () -> relink(root.resolve("s/t/statistics.yaml"), outside.resolve("secret.yaml")),
+                () -> relink(root.resolve("s/t/annotations.yaml"), outside.resolve("secret.yaml")),
+                () -> relink(root.resolve("s/t/statistics.yaml"), root.resolve("s/t/ddl.sql")),
+                () -> relink(root.resolve("s/t"), outside.resolve("t")));
+        for (Runnable change : changes) {
+            change.run();
+            Thread.sleep(60); // past the racy window and a clock tick: the memos may remember what they see now
+            for (int call = 0; call < 2; call++) {
+                ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+                for (String c : cases) {
+                    Path p = root.resolve(c);
+                    assertEquals(Containment.realInside(realRoot, p), c.endsWith("annotations.yaml")
+                            ? memo.inside(p)
+                            : memo.insideExpected(p), c + " after change " + changes.indexOf(change) + ", call " + call);
+                }
+            }
+        }
+        assertEquals(null, shared.plainIn(root.resolve("s/t"), PlainEntries::stamp), "a link is never remembered as plain");
+    }
+
+    @Test
+    void aDirectoryChangedWithinTheRacyWindowIsNotRemembered() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("fresh"));
+        Path f = Files.writeString(d.resolve("f"), "x");
+        Thread.sleep(5); // a stamp of the very millisecond of the change is racy even to a window of 0
+        PlainEntries.Stamp now = PlainEntries.stamp(d);
+        PlainEntries entries = new PlainEntries();
+        entries.remember(f, d, now, false);
+        assertEquals(null, entries.plainIn(f, x -> now),
+                "changed a moment ago: a second change in the same tick would not show");
+        PlainEntries eager = new PlainEntries(0, PlainEntries.MAX_PATHS);
+        eager.remember(f, d, now, false);
+        assertEquals(d, eager.plainIn(f, x -> x.equals(d) ? now : PlainEntries.Stamp.NONE));
+        assertEquals(null, eager.plainIn(d.resolve("g"), x -> now));
+        assertEquals(null, eager.plainIn(f, x -> new PlainEntries.Stamp(now.dev(), now.ino(), now.ctimeNanos() + 1)));
+        assertEquals(null, eager.plainIn(f, x -> PlainEntries.Stamp.NONE));
+        PlainEntries.Stamp none = PlainEntries.stamp(dir.resolve("absent"));
+        assertEquals(PlainEntries.Stamp.NONE, none);
+        eager.remember(dir.resolve("absent/f"), dir.resolve("absent"), none, false);
+        assertEquals(null, eager.plainIn(dir.resolve("absent/f"), x -> none), "an unreadable directory is never remembered");
+    }
+
+    /**
+     * A stamp taken within the racy window never vouches, however long after it is judged: a second change in the tick
+     * of the first keeps the stamp, and a read set or a memo may judge a stamp seconds after the call took it.
+     */
+    @Test
+    void aStampTakenWithinTheRacyWindowNeverVouchesLater() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("fresh"));
+        Path f = Files.writeString(d.resolve("f"), "x");
+        PlainEntries entries = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(300), PlainEntries.MAX_PATHS);
+        PlainEntries.Stamp early = PlainEntries.stamp(d);
+        assertFalse(entries.settled(early));
+        Thread.sleep(400);
+        assertFalse(entries.settled(early), "judged after the window, taken within it");
+        entries.remember(f, d, early, false);
+        assertEquals(null, entries.plainIn(f, x -> early));
+        PlainEntries.Stamp late = PlainEntries.stamp(d);
+        assertEquals(early, late, "the same directory, unchanged");
+        assertTrue(entries.settled(late), "taken after the window");
+        entries.remember(f, d, late, false);
+        assertEquals(d, entries.plainIn(f, x -> late));
+        assertFalse(entries.settled(PlainEntries.Stamp.NONE));
+    }
+
+    /**
+     * What a memo leaves for later calls: a plain file, or a name absent whether probed as expected or not, is remembered
+     * beside its directory; a link (dangling or not), a name under a plain file and a path outside the root never are.
+     */
+    @Test
+    void onlyNamesThatAreNoLinkAreRememberedBesideTheirDirectory() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = dir.resolve("outside");
+        Path t = tableWithEveryKindOfName(root, outside);
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(memo.insideExpected(t.resolve("statistics.yaml")));
+        assertTrue(memo.inside(t.resolve("missing.yaml")));
+        assertTrue(memo.insideExpected(t.resolve("missing-expected.yaml")));
+        for (String plain : List.of("statistics.yaml", "missing.yaml", "missing-expected.yaml")) {
+            assertEquals(t, shared.plainIn(t.resolve(plain), PlainEntries::stamp), plain);
+        }
+        assertFalse(memo.insideExpected(t.resolve("linked.yaml")));
+        assertEquals(Containment.realInside(realRoot, t.resolve("dangling.yaml")), memo.inside(t.resolve("dangling.yaml")));
+        assertEquals(Containment.realInside(realRoot, t.resolve("file/below.yaml")),
+                memo.insideExpected(t.resolve("file/below.yaml")));
+        for (String notPlain : List.of("linked.yaml", "dangling.yaml", "file/below.yaml")) {
+            assertEquals(null, shared.plainIn(t.resolve(notPlain), PlainEntries::stamp), notPlain);
+        }
+        assertFalse(memo.inside(outside.resolve("secret.yaml")), "outside the root");
+        assertFalse(memo.insideExpected(outside.resolve("secret.yaml")), "outside the root");
+        assertEquals(null, shared.plainIn(outside.resolve("secret.yaml"), PlainEntries::stamp));
+        assertTrue(memo.inside(root), "the root itself");
+    }
+
+    /**
+     * Only a name the probe found absent, in a directory this process may search, is known absent afterwards, and only
+     * while that directory keeps its stamp: a present file, a link, a name under a plain file and a name judged before
+     * its directory changed never are.
+     */
+    @Test
+    void onlyAnAbsentNameInAnUnchangedSearchableDirectoryIsKnownAbsent() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = tableWithEveryKindOfName(root, dir.resolve("outside"));
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+        for (String name : List.of("statistics.yaml", "missing.yaml", "linked.yaml", "dangling.yaml", "file/below.yaml")) {
+            memo.inside(t.resolve(name));
+        }
+        assertTrue(memo.insideExpected(t.resolve("missing-expected.yaml")));
+        ContainmentMemo next = new ContainmentMemo(root, realRoot, shared);
+        assertTrue(next.knownAbsent(t.resolve("missing.yaml")));
+        assertTrue(next.knownAbsent(t.resolve("missing-expected.yaml")), "absent when probed as expected, too");
+        for (String notAbsent : List.of("statistics.yaml", "linked.yaml", "dangling.yaml", "file/below.yaml",
+                "never-judged.yaml")) {
+            assertFalse(next.knownAbsent(t.resolve(notAbsent)), notAbsent);
+        }
+        Thread.sleep(20); // a clock tick: the creation below moves the directory's ctime past the stamp taken above
+        Files.writeString(t.resolve("missing.yaml"), "x: 2\n");
+        ContainmentMemo after = new ContainmentMemo(root, realRoot, shared);
+        assertFalse(after.knownAbsent(t.resolve("missing.yaml")), "created since: its directory's stamp moved");
+        assertFalse(after.knownAbsent(t.resolve("missing-expected.yaml")), "the same directory: nothing known of it now");
+    }
+
+    /**
+     * An entry's directory and declared files, all found plain, are remembered as one group: a later call confirms them
+     * from the two directories' stamps, giving no verdict of its own to the files, until a name in either directory
+     * changes — a file or the directory itself turned into a link to the outside — or the entry declares other files.
+     */
+    @Test
+    void anEntryFoundPlainIsConfirmedAsOneGroupUntilEitherDirectoryChanges() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Files.writeString(t.resolve("ddl.sql"), "x\n");
+        Map<String, Path> files = Map.of("statistics", stats, "ddl", t.resolve("ddl.sql"), "description",
+                t.resolve("description.md"));
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        ContainmentMemo first = new ContainmentMemo(root, realRoot, shared);
+        assertNull(first.firstOutside(t, files));
+        assertEquals(Boolean.TRUE, first.verdicts().get(stats), "judged path by path");
+        assertTrue(shared.group(t, files, PlainEntries::stamp) != null, "remembered as one group");
+        assertEquals(null, shared.group(t, Map.of("statistics", stats), PlainEntries::stamp), "other files, no group");
+        assertEquals(null, shared.group(root.resolve("s"), files, PlainEntries::stamp), "another directory, no group");
+
+        ContainmentMemo next = new ContainmentMemo(root, realRoot, shared);
+        assertNull(next.firstOutside(t, files));
+        assertEquals(Boolean.TRUE, next.verdicts().get(t), "the directory's verdict, for the call's later questions");
+        assertEquals(null, next.verdicts().get(stats), "confirmed by the stamps: no verdict of its own");
+        assertEquals(Boolean.TRUE, next.allVerdicts().get(stats), "yet a check that judges every path again judges it");
+        assertEquals(Boolean.TRUE, next.allVerdicts().get(t.resolve("description.md")));
+        assertEquals(null, first.allVerdicts().get(root.resolve("s/u")), "nothing it never judged");
+        assertTrue(first.allVerdicts().containsKey(stats));
+
+        Thread.sleep(20); // a clock tick: each change below moves a directory's ctime past the stamps remembered
+        relink(stats, outside.resolve("secret.yaml"));
+        Thread.sleep(20);
+        ContainmentMemo afterLink = new ContainmentMemo(root, realRoot, shared);
+        assertEquals(stats, afterLink.firstOutside(t, files), "a declared file now a link to the outside");
+        assertEquals(null, shared.group(t, files, PlainEntries::stamp), "a group with a link is never remembered");
+        relink(stats, t.resolve("ddl.sql"));
+        Thread.sleep(20);
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files), "a link inside the root is inside");
+        assertEquals(null, shared.group(t, files, PlainEntries::stamp), "but judged by the full check: no group");
+
+        Files.delete(stats);
+        Files.writeString(stats, "x: 2\n");
+        Thread.sleep(20);
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files));
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files), "the group again");
+        assertTrue(shared.group(t, files, PlainEntries::stamp) != null);
+        Files.createDirectories(outside.resolve("t"));
+        Files.writeString(outside.resolve("t/statistics.yaml"), "x: 1\n");
+        relink(t, outside.resolve("t"));
+        Thread.sleep(20);
+        ContainmentMemo afterSwap = new ContainmentMemo(root, realRoot, shared);
+        assertEquals(t, afterSwap.firstOutside(t, files), "the directory now a link to the outside");
+        assertFalse(afterSwap.insideExpected(stats));
+    }
+
+    /**
+     * No group is remembered whose verdicts did not all rest on the two stamps: a file outside the entry's directory, the
+     * root as the directory, a directory changed within the racy window, a directory outside the root.
+     */
+    @Test
+    void aGroupIsRememberedOnlyWhenEveryVerdictRestsOnTheTwoStamps() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Path below = Files.writeString(Files.createDirectories(t.resolve("sub")).resolve("x.yaml"), "x: 1\n");
+        Path beside = Files.writeString(root.resolve("s/beside.yaml"), "x: 1\n");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        Map<String, Path> deeper = Map.of("statistics", stats, "other", below);
+        Map<String, Path> upper = Map.of("statistics", stats, "other", beside);
+        Map<String, Path> atRoot = Map.of("m", root.resolve("manifest.yaml"));
+        Map<String, Path> plainFiles = Map.of("statistics", stats);
+        ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+        assertNull(memo.firstOutside(t, deeper));
+        assertEquals(null, shared.group(t, deeper, PlainEntries::stamp), "a file below the directory");
+        assertNull(memo.firstOutside(t, upper));
+        assertEquals(null, shared.group(t, upper, PlainEntries::stamp), "a file beside the directory");
+        assertNull(memo.firstOutside(root, atRoot));
+        assertEquals(dir.resolve("elsewhere"), memo.firstOutside(dir.resolve("elsewhere"), Map.of()), "outside the root");
+        assertEquals(null, shared.group(dir.resolve("elsewhere"), Map.of(), PlainEntries::stamp));
+        assertEquals(null, shared.group(root, atRoot, PlainEntries::stamp), "the root is judged by the full check");
+        PlainEntries racy = new PlainEntries(TimeUnit.HOURS.toNanos(1), PlainEntries.MAX_PATHS);
+        assertNull(new ContainmentMemo(root, realRoot, racy).firstOutside(t, plainFiles));
+        assertEquals(null, racy.group(t, plainFiles, PlainEntries::stamp), "changed within the racy window");
+        assertNull(memo.firstOutside(t, plainFiles));
+        assertTrue(shared.group(t, plainFiles, PlainEntries::stamp) != null, "the same entry, its file beside it");
+    }
+
+    @Test
+    void theEntriesForgetEverythingWhenClearedOrPastTheirBound() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("d"));
+        Thread.sleep(5); // a stamp of this very millisecond would still be racy
+        PlainEntries.Stamp stamp = PlainEntries.stamp(d);
+        PlainEntries entries = new PlainEntries(0, 2);
+        entries.remember(d.resolve("a"), d, stamp, false);
+        entries.remember(d.resolve("b"), d, stamp, false);
+        assertEquals(d, entries.plainIn(d.resolve("a"), x -> stamp), "two paths fit a bound of two");
+        assertEquals(d, entries.plainIn(d.resolve("b"), x -> stamp));
+        entries.remember(d.resolve("c"), d, stamp, false);
+        assertEquals(null, entries.plainIn(d.resolve("a"), x -> stamp), "a third starts again empty");
+        assertEquals(null, entries.plainIn(d.resolve("b"), x -> stamp));
+        assertEquals(d, entries.plainIn(d.resolve("c"), x -> stamp));
+        PlainEntries.Group group = new PlainEntries.Group(dir, stamp, stamp, Map.of());
+        entries.rememberGroup(d.resolve("a"), group);
+        entries.rememberGroup(d.resolve("b"), group);
+        assertEquals(group, entries.group(d.resolve("a"), Map.of(), x -> stamp), "two groups fit a bound of two");
+        entries.rememberGroup(d.resolve("c"), group);
+        assertEquals(null, entries.group(d.resolve("a"), Map.of(), x -> stamp), "a third starts again empty");
+        assertEquals(group, entries.group(d.resolve("c"), Map.of(), x -> stamp));
+        entries.clear();
+        assertEquals(null, entries.plainIn(d.resolve("c"), x -> stamp), "cleared");
+        assertEquals(null, entries.group(d.resolve("c"), Map.of(), x -> stamp), "cleared");
+    }
+
+    /** Replaces whatever is at {@code link} by a symbolic link to {@code target}. */
+    private static void relink(Path link, Path target) {
+        try {
+            if (Files.isDirectory(link, LinkOption.NOFOLLOW_LINKS)) {
+                try (var walk = Files.walk(link)) {
+                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            } else {
+                Files.deleteIfExists(link);
+            }
+            Files.createSymbolicLink(link, target);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code root/s/t} holding a plain file, a link to a file in {@code outside}, a dangling link and a plain file where
+     * a directory could be; {@code outside} holds {@code secret.yaml}.
+     */
+    private static Path tableWithEveryKindOfName(Path root, Path outside) throws IOException {
+        Files.createDirectories(outside);
+        Files.writeString(outside.resolve("secret.yaml"), "x: 1\n");
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Files.createSymbolicLink(t.resolve("linked.yaml"), outside.resolve("secret.yaml"));
+        Files.createSymbolicLink(t.resolve("dangling.yaml"), outside.resolve("gone.yaml"));
+        Files.writeString(t.resolve("file"), "not a directory");
+        return t;
+    }
+
+    /** Entries with a 1 ms racy window, returned once the directories made just before are past it. */
+    private static PlainEntries settledEntries() throws InterruptedException {
+        PlainEntries entries = new PlainEntries(TimeUnit.MILLISECONDS.toNanos(1), PlainEntries.MAX_PATHS);
+        Thread.sleep(30);
+        return entries;
+    }
+}

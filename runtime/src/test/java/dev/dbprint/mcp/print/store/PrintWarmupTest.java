@@ -1,0 +1,130 @@
+package dev.dbprint.mcp.print.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.config.DbprintYaml;
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.index.TreeStore;
+
+class PrintWarmupTest {
+
+    @TempDir
+    Path dir;
+
+    private Connections connections(String... manifests) throws IOException {
+        StringBuilder yaml = new StringBuilder("connections:\n");
+        for (int i = 0; i < manifests.length; i++) {
+            yaml.append("  c").append(i).append(":\n    auto: true\n");
+            Path manifest = dir.resolve("prints/c" + i + "/manifest.yaml");
+            Files.createDirectories(manifest.getParent());
+            Files.writeString(manifest, manifests[i]);
+            Path annotations = manifest.resolveSibling("s/a/relationships.annotations.yaml");
+            Files.createDirectories(annotations.getParent());
+            Files.writeString(annotations, "format_version: 1\nrefers_to: []\n");
+        }
+        Path file = dir.resolve(".dbprint.yaml");
+        Files.writeString(file, yaml);
+        return new Connections(ServedSet.resolve(DbprintYaml.read(file), List.of()));
+    }
+
+    // s.a adds edges in relationships.annotations.yaml, s.b adds none
+    private static final String MANIFEST = """
+            format_version: 1
+            tables:
+              s.a: {type: table, path: s/a, artifacts: {ddl: ddl.sql, relationships_annotations: relationships.annotations.yaml}}
+              s.b: {type: table, path: s/b, artifacts: {ddl: ddl.sql}}
+            """;
+
+    @Test
+    void everyServedManifestAndEveryEdgeAnnotationIsReadOnceAheadAndTheFirstCallFindsThemKept() throws Exception {
+        Connections connections = connections(MANIFEST, MANIFEST);
+        PrintStore store = new PrintStore();
+        PrintWarmup warmup = new PrintWarmup(store, connections);
+
+        warmup.begin().get(30, TimeUnit.SECONDS);
+
+        assertEquals(4, store.counters().parses(), "per served connection, its manifest and s.a's annotations");
+        for (ServedConnection c : connections.set().served().values()) {
+            PrintView view = store.view(c);
+            assertEquals(List.of("s.a", "s.b"), List.copyOf(view.index().tables().keySet()));
+            assertTrue(view.relationshipsAnnotations(view.table("s.a").orElseThrow()).isPresent());
+        }
+        assertEquals(4, store.counters().parses(), "the calls found every file kept");
+    }
+
+    @Test
+    void theTableOfEveryServedConnectionsOnDiskIndexIsReadAhead() throws Exception {
+        Connections connections = connections(MANIFEST, MANIFEST);
+        List<Path> prepared = new CopyOnWriteArrayList<>();
+        TreeStore trees = new RecordingTrees(form -> {
+        }, prepared::add);
+
+        new PrintWarmup(new PrintStore(1 << 20, trees), connections).begin().get(30, TimeUnit.SECONDS);
+
+        assertEquals(Set.of(dir.resolve("prints/c0"), dir.resolve("prints/c1")), Set.copyOf(prepared));
+        assertEquals(2, prepared.size(), "each once");
+    }
+
+    @Test
+    void aLaterHandshakeGetsTheSameReadAndReadsNothingAgain() throws Exception {
+        PrintStore store = new PrintStore();
+        PrintWarmup warmup = new PrintWarmup(store, connections(MANIFEST));
+
+        var first = warmup.begin();
+        first.get(30, TimeUnit.SECONDS);
+        long identityChecks = store.counters().identityChecks();
+
+        assertSame(first, warmup.begin());
+        assertEquals(identityChecks, store.counters().identityChecks(), "the second handshake touched no file");
+    }
+
+    @Test
+    void aBrokenManifestIsLeftToTheCallThatNeedsIt() throws Exception {
+        Connections connections = connections("tables:\n  s.x: [unclosed\n", MANIFEST);
+        PrintStore store = new PrintStore();
+
+        new PrintWarmup(store, connections).begin().get(30, TimeUnit.SECONDS);
+
+        ServedConnection broken = connections.named("c0");
+        assertThrows(PrintError.class, () -> store.view(broken).index(), "the call still reports the broken file");
+        assertEquals(List.of("s.a", "s.b"), List.copyOf(store.view(connections.named("c1")).index().tables().keySet()),
+                "the other connection was read ahead all the same");
+    }
+
+    @Test
+    void aBrokenAnnotationsFileIsLeftToItsCallAndTheNextIsStillReadAhead() throws Exception {
+        Connections connections = connections(MANIFEST.replace("s.b: {type: table, path: s/b, artifacts: {ddl: ddl.sql}}",
+                "s.c: {type: table, path: s/c, artifacts: {relationships_annotations: relationships.annotations.yaml}}"));
+        Path prints = dir.resolve("prints/c0");
+        Files.writeString(prints.resolve("s/a/relationships.annotations.yaml"), "refers_to: [unclosed\n");
+        Files.createDirectories(prints.resolve("s/c"));
+        Files.writeString(prints.resolve("s/c/relationships.annotations.yaml"), "format_version: 1\nrefers_to: []\n");
+        PrintStore store = new PrintStore();
+
+        new PrintWarmup(store, connections).begin().get(30, TimeUnit.SECONDS);
+
+        long parses = store.counters().parses();
+        PrintView view = store.view(connections.named("c0"));
+        assertTrue(view.relationshipsAnnotations(view.table("s.c").orElseThrow()).isPresent());
+        assertEquals(parses, store.counters().parses(), "s.c's file was read ahead past the broken one before it");
+        assertThrows(PrintError.class, () -> view.relationshipsAnnotations(view.table("s.a").orElseThrow()),
+                "the call still reports the broken file");
+    }
+}

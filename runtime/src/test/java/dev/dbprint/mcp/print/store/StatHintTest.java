@@ -1,0 +1,71 @@
+package dev.dbprint.mcp.print.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeStore;
+
+/**
+ * A file the store's cache or on-disk index holds was there, so the store stats it as present (one system call), where
+ * a file it knows nothing of is first probed for absence (a miss then costs no exception).
+ */
+class StatHintTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A store that notes, for every stat, whether it expected the file to be there. */
+    private static final class Noting extends PrintStore {
+
+        final List<Boolean> expected = new ArrayList<>();
+
+        Noting(TreeStore trees) {
+            super(1 << 20, trees);
+        }
+
+        @Override
+        protected FileIdentity stat(Path path, boolean likelyPresent) {
+            expected.add(likelyPresent);
+            return super.stat(path, likelyPresent);
+        }
+    }
+
+    private static Object model(PrintStore store, Path root, Path file) {
+        return store.model(root, root, file, "form", store.yamlLoader()::load, (p, tree) -> tree).value();
+    }
+
+    @Test
+    void whatTheCacheOrTheIndexHoldsIsStatedAsPresentAndNothingElse() throws Exception {
+        Path root = Files.createDirectories(tmp.toRealPath().resolve("root"));
+        Path file = Fixtures.write(root.resolve("a.yaml"), "v: 1\n");
+        Path cache = tmp.resolve("cache");
+
+        Noting first = new Noting(DiskTrees.at(cache));
+        assertEquals(Map.of("v", 1L), model(first, root, file));
+        assertEquals(List.of(false, true), first.expected, "unknown: probed, then stated again once read");
+        first.expected.clear();
+        model(first, root, file);
+        assertEquals(List.of(true), first.expected, "kept in memory");
+        first.flush();
+
+        Noting later = new Noting(DiskTrees.at(cache));
+        assertEquals(Map.of("v", 1L), model(later, root, file));
+        assertEquals(List.of(true), later.expected, "kept on disk by an earlier process: no probe, and no read");
+
+        later.expected.clear();
+        assertNull(model(later, root, root.resolve("absent.yaml")));
+        assertEquals(List.of(false), later.expected, "known nowhere: probed");
+    }
+}

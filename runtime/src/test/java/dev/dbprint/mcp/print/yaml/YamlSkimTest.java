@@ -1,0 +1,300 @@
+package dev.dbprint.mcp.print.yaml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.model.ColumnStats;
+import dev.dbprint.mcp.print.model.Statistics;
+
+class YamlSkimTest {
+
+    private static final Path FILE = Path.of("/print/t/statistics.yaml");
+    private final YamlLoader loader = new YamlLoader();
+
+    /** Every statistics.yaml the project ships (the sample print and the test fixtures). */
+    static List<byte[]> shippedStatistics() throws IOException {
+        List<byte[]> out = new ArrayList<>();
+        for (Path dir : List.of(Path.of("../src/sample"), Path.of("src/test/resources/fixtures"))) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.filter(p -> p.getFileName().toString().equals("statistics.yaml")).sorted().toList()) {
+                    out.add(Files.readAllBytes(p));
+                }
+            }
+        }
+        assertTrue(out.size() >= 10, "expected the sample print's and the fixtures' statistics files: " + out.size());
+        return out;
+    }
+
+    @Test
+    void everyShippedStatisticsFileReducesToTheSameSearchFields() throws IOException {
+        int proven = 0;
+        for (byte[] doc : shippedStatistics()) {
+            byte[] reduced = YamlSkim.reduce(doc, SearchFields.RULE);
+            if (reduced != null) {
+                proven++;
+                assertSameSearchFields(full(doc), Statistics.of(FILE, loader.load(FILE, reduced)));
+                assertTrue(reduced.length < doc.length, "nothing was dropped");
+            }
+        }
+        assertTrue(proven >= 8, "proven " + proven);
+    }
+
+    /** The sample print is dbprint output: the subset must cover all of it, or the fast path is moot. */
+    @Test
+    void everyFileOfTheSamplePrintIsProven() throws IOException {
+        try (Stream<Path> s = Files.walk(Path.of("../src/sample"))) {
+            List<Path> files = s.filter(p -> p.getFileName().toString().equals("statistics.yaml")).toList();
+            assertTrue(files.size() >= 6, files.toString());
+            for (Path p : files) {
+                assertNotNull(YamlSkim.reduce(Files.readAllBytes(p), SearchFields.RULE), p.toString());
+            }
+        }
+    }
+
+    /**
+     * Soundness: whatever a mutated file becomes, the skim either declines it or agrees with the full parse — it never
+     * accepts a document the full parser rejects, and never reads a kept field differently.
+     */
+    @Test
+    void aMutatedFileIsDeclinedOrReadAsTheFullParseReadsIt() throws IOException {
+        List<byte[]> files = shippedStatistics();
+        byte[][] inserts = {{' '}, {'\n'}, {':'}, {'-'}, {'\''}, {'"'}, {'#'}, {'\t'}, {'{'}, {'['}, {'a'}, {'\\'},
+                {'&'}, {'*'}, {'!'}, {'|'}, {'\r'}, {(byte) 0xc3}, {(byte) 0xc3, (byte) 0xa9}, {':', ' '}, {'-', ' '},
+                {'\n', ' ', ' '}, {'\n', '-', ' '}, {'\'', '\''}, {(byte) 0xe2, (byte) 0x80, (byte) 0xa8}, {0x7f},
+                "sql_type: x\n".getBytes(StandardCharsets.UTF_8), "  x: 1\n".getBytes(StandardCharsets.UTF_8)};
+        Random random = new Random(20261201);
+        int accepted = 0;
+        int rejectedByParser = 0;
+        for (int round = 0; round < 3000; round++) {
+            byte[] doc = files.get(random.nextInt(files.size()));
+            byte[] mutated = mutate(doc, random, inserts);
+            byte[] reduced = YamlSkim.reduce(mutated, SearchFields.RULE);
+            Object whole = outcome(mutated);
+            if (whole instanceof PrintError e && e.kind() == PrintError.Kind.PARSE) {
+                rejectedByParser++;
+                assertNull(reduced, "skim accepted a document the parser rejects: " + e.getMessage() + "\n"
+                        + new String(mutated, StandardCharsets.UTF_8));
+                continue;
+            }
+            if (reduced != null) {
+                accepted++;
+                Object kept = outcome(reduced);
+                if (whole instanceof Statistics s) {
+                    assertSameSearchFields(s, (Statistics) kept);
+                } else {
+                    // a shape the model refuses is refused alike, with the same words
+                    assertEquals(((PrintError) whole).getMessage(), ((PrintError) kept).getMessage());
+                }
+            }
+        }
+        assertTrue(accepted > 200, "too few mutants proven to test anything: " + accepted);
+        assertTrue(rejectedByParser > 300, "too few invalid mutants: " + rejectedByParser);
+    }
+
+    private static byte[] mutate(byte[] doc, Random random, byte[][] inserts) {
+        byte[] out = doc;
+        int edits = 1 + random.nextInt(3);
+        for (int e = 0; e < edits; e++) {
+            int at = random.nextInt(out.length);
+            byte[] ins = random.nextInt(4) == 0 ? new byte[0] : inserts[random.nextInt(inserts.length)];
+            int del = random.nextInt(3);
+            int end = Math.min(out.length, at + del);
+            byte[] next = new byte[out.length - (end - at) + ins.length];
+            System.arraycopy(out, 0, next, 0, at);
+            System.arraycopy(ins, 0, next, at, ins.length);
+            System.arraycopy(out, end, next, at + ins.length, out.length - end);
+            out = next;
+        }
+        return out;
+    }
+
+    @Test
+    void keepsWhatSearchReadsAndWritesAnEmptiedColumnAsAMapping() {
+        String doc = """
+                format_version: 1
+                table: s.t
+                row_count: 12
+                disabled:
+                - looks_like
+                columns:
+                  a:
+                    sql_type: text
+                    values:
+                    - value: 'x: y'
+                      count: 3
+                    sketch:
+                      method: kmv
+                      values: AAAA+/==
+                    inferred:
+                      sensitivity: contact
+                  b:
+                    null_rate: 0.5
+                  '[keys]':
+                    parts:
+                      .status:
+                        occurrences: 4
+                        histogram:
+                        - 1
+                scope:
+                  sample: 0.50
+                """;
+        String reduced = reduce(doc);
+        assertEquals("""
+                row_count: 12
+                disabled:
+                - looks_like
+                columns:
+                  a:
+                    sql_type: text
+                    inferred:
+                      sensitivity: contact
+                  b: {}
+                  '[keys]':
+                    parts:
+                      .status:
+                        occurrences: 4
+                scope:
+                  sample: 0.50
+                """, reduced);
+    }
+
+    @Test
+    void aNullColumnStaysNullSoItsShapeErrorIsTheFullParsesOwn() {
+        String doc = "columns:\n  a:\n  b:\n    sql_type: int\n";
+        assertEquals(doc, reduce(doc));
+        PrintError e = assertThrows(PrintError.class,
+                () -> Statistics.of(FILE, loader.load(FILE, doc.getBytes(StandardCharsets.UTF_8))));
+        assertTrue(e.getMessage().contains("column 'a' is not a mapping"), e.getMessage());
+    }
+
+    @Test
+    void keepsAMultiLineQuotedScalarWhole() {
+        String doc = "columns:\n  a:\n    redacted: 'mask, and the street entrance\n      is locked at night.'\n"
+                + "    note: \"b\\u00e9\n      c\"\n";
+        assertEquals("columns:\n  a:\n    redacted: 'mask, and the street entrance\n      is locked at night.'\n",
+                reduce(doc));
+    }
+
+    @Test
+    void declinesWhatItCannotProve() {
+        for (String doc : List.of(
+                "a: 1\na: 2\n", // duplicate key
+                "a: 1\n'a': 2\n", // duplicate through quoting
+                "columns:\n  x:\n    sql_type: 'it''s'\n    'sql_type': 2\n", // duplicate nested
+                "a:\n\tb: 1\n", // tab
+                "a: &x 1\nb: *x\n", // anchor, alias
+                "a: !!str 1\n", // tag
+                "a: |\n  text\n", // block scalar
+                "a: {b: 1}\n", // flow mapping
+                "a: b: c\n", // mapping value in a plain scalar
+                "a: 1 # comment\n", // comment
+                "# comment\na: 1\n",
+                "a: 1\n\nb: 2\n", // blank line
+                "a: 1\n  b: 2\n", // deeper line under a scalar
+                "a:\n  b: 1\n c: 2\n", // stray indentation
+                "- a\n", // top level not a mapping
+                "true: 1\n", // a key that is not a string
+                "a: \"\\q\"\n", // bad escape
+                "a: 'unterminated\n", "a: x\r\n", "a: \u2028\n", "a: caf\u00e9 \u0085\n", "---\na: 1\n", "",
+                "a: 'x' y\n", "a: =\n", "a:b\n")) {
+            assertNull(YamlSkim.reduce(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), doc);
+        }
+        assertNull(YamlSkim.reduce(new byte[]{'a', ':', ' ', (byte) 0xc3}, SearchFields.RULE), "truncated UTF-8");
+        assertNull(YamlSkim.reduce(new byte[]{'a', ':', ' ', (byte) 0xc0, (byte) 0x80}, SearchFields.RULE), "overlong");
+    }
+
+    @Test
+    void acceptsTheBlockShapesDbprintWrites() {
+        String doc = """
+                columns:
+                  c_1:
+                    inferred:
+                      looks_like: email
+                      sampled: 10
+                    values:
+                    - value: -1
+                      count: 2
+                    - value: "caf\\u00e9 \\"x\\""
+                      count: 1
+                    - value: 'Caf\u00e9 O''Brien'
+                      count: 1
+                    - value: []
+                    - - nested
+                    classification: text
+                """;
+        // an inline nested sequence is outside the subset, even in a dropped list
+        assertNull(YamlSkim.reduce(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE));
+        String withoutNested = doc.replace("    - - nested\n", "");
+        assertEquals("""
+                columns:
+                  c_1:
+                    inferred:
+                      looks_like: email
+                      sampled: 10
+                    classification: text
+                """, reduce(withoutNested));
+    }
+
+    private String reduce(String doc) {
+        byte[] out = YamlSkim.reduce(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE);
+        assertNotNull(out, doc);
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** The model of {@code doc}, or the error it fails with. */
+    private Object outcome(byte[] doc) {
+        try {
+            return full(doc);
+        } catch (PrintError e) {
+            return e;
+        }
+    }
+
+    private Statistics full(byte[] doc) {
+        return Statistics.of(FILE, loader.load(FILE, doc));
+    }
+
+    static void assertSameSearchFields(Statistics expected, Statistics actual) {
+        assertEquals(expected.rowCount(), actual.rowCount());
+        assertEquals(expected.scope(), actual.scope());
+        assertEquals(expected.catalogOnly(), actual.catalogOnly());
+        assertEquals(expected.disabled(), actual.disabled());
+        assertEquals(searchFields(expected.columns()), searchFields(actual.columns()));
+    }
+
+    private static Map<String, Object> searchFields(Map<String, ColumnStats> columns) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (columns == null) {
+            return out;
+        }
+        columns.forEach((name, c) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("sql_type", c.sqlType());
+            m.put("classification", c.classification());
+            m.put("rows_scanned", c.rowsScanned());
+            m.put("occurrences", c.occurrences());
+            m.put("inferred", c.inferred() == null ? null : c.inferred().raw());
+            m.put("redacted", c.redacted());
+            m.put("parts", searchFields(c.parts()));
+            out.put(name, m);
+        });
+        return out;
+    }
+}
