@@ -11,11 +11,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
-import dev.dbprint.mcp.print.store.PrintStore;
-import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
 
 /**
  * How well the parse cache's weights estimate the heap its models hold: parses one kind of file ({@code --form}) of the
