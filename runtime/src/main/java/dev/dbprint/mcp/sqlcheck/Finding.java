@@ -74,12 +74,14 @@ public record Finding(Severity severity, Kind kind, int line, int column, String
         m.put("line", line);
         m.put("column", column);
         m.put("message", message);
-        Map<String, Object> fact = new LinkedHashMap<>();
-        fact.put("file", file);
-        if (field != null) {
-            fact.put("field", field);
+        if (file != null) {
+            Map<String, Object> fact = new LinkedHashMap<>();
+            fact.put("file", file);
+            if (field != null) {
+                fact.put("field", field);
+            }
+            m.put("fact", fact);
         }
-        m.put("fact", fact);
         m.put("fix", fix);
         return m;
     }
