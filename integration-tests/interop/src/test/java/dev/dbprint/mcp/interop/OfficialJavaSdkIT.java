@@ -43,13 +43,14 @@ class OfficialJavaSdkIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
-    private static final List<String> TOOLS = List.of("get_diff", "get_manifest", "get_reference", "get_table_context",
-            "list_tables", "resolve_value", "search_columns");
+    private static final List<String> TOOLS = List.of("check_sql", "get_diff", "get_manifest", "get_reference",
+            "get_table_context", "list_tables", "resolve_value", "search_columns");
     private static final List<String> SAMPLE_TABLES = List.of("rental.bike", "rental.customer", "rental.ride",
             "rental.station", "rental.station_daily_usage", "rental.tariff");
 
     @Test
     @Timeout(45)
+    @SuppressWarnings("unchecked")
     void stdioSessionListsAndCallsToolsAndReadsResources() throws IOException {
         ServerParameters server = ServerParameters.builder(RunnerJar.java())
                 .args("-jar", RunnerJar.jar().toString(), "--project", RunnerJar.sampleProject().toString()).build();
@@ -67,6 +68,15 @@ class OfficialJavaSdkIT {
             assertEquals(SAMPLE_TABLES, tables.get("tables"));
             assertEquals(6, tables.get("total"));
             assertEquals(List.of("rental.maintenance_event"), tables.get("failed_tables"));
+
+            Map<String, Object> checked = json(text(call(client, "check_sql", Map.of("format", "json", "sql",
+                    "SELECT model FROM rental.bike WHERE status = 'In_Service';\nSELECT label FROM rental.station"))));
+            assertEquals("postgres", checked.get("dialect"));
+            List<Map<String, Object>> results = (List<Map<String, Object>>) checked.get("results");
+            Map<String, Object> finding = ((List<Map<String, Object>>) results.get(0).get("findings")).get(0);
+            assertEquals("value_not_stored", finding.get("kind"));
+            assertEquals("Write 'in_service'.", finding.get("fix"));
+            assertEquals(List.of(), results.get(1).get("findings"));
 
             String context = text(call(client, "get_table_context", Map.of("table", "rental.ride", "purpose", "query")));
             assertTrue(context.startsWith("# rental.ride\n"), context);
