@@ -21,8 +21,8 @@ public final class CheckReport {
     /** The line every read statement with no finding carries in Markdown. */
     public static final String NO_FINDING = "No finding: every table, column, join and literal checked agrees with the print.\n";
 
-    /** Legend ranks for check_sql's own words, after every rank {@link Term} gives. */
-    private static final int RANK_BASE = 100_000;
+    /** Legend ranks for check_sql's own words, before every rank {@link Term} gives: a legend opens with them. */
+    private static final int RANK_BASE = -1_000;
     private static final Map<Finding.Severity, Term> SEVERITY_TERMS = new EnumMap<>(Finding.Severity.class);
     private static final Map<Finding.Kind, Term> KIND_TERMS = new EnumMap<>(Finding.Kind.class);
 

@@ -73,10 +73,11 @@ class OfficialJavaSdkIT {
                     "SELECT model FROM rental.bike WHERE status = 'In_Service';\nSELECT label FROM rental.station"))));
             assertEquals("postgres", checked.get("dialect"));
             List<Map<String, Object>> results = (List<Map<String, Object>>) checked.get("results");
-            Map<String, Object> finding = ((List<Map<String, Object>>) results.get(0).get("findings")).get(0);
-            assertEquals("value_not_stored", finding.get("kind"));
-            assertEquals("Write 'in_service'.", finding.get("fix"));
-            assertEquals(List.of(), results.get(1).get("findings"));
+            // the server judges freshness by its own clock: the sample's tables turn stale as the days pass
+            List<Map<String, Object>> first = timeless((List<Map<String, Object>>) results.get(0).get("findings"));
+            assertEquals(List.of("value_not_stored"), first.stream().map(f -> f.get("kind")).toList());
+            assertEquals("Write 'in_service'.", first.get(0).get("fix"));
+            assertEquals(List.of(), timeless((List<Map<String, Object>>) results.get(1).get("findings")));
 
             String context = text(call(client, "get_table_context", Map.of("table", "rental.ride", "purpose", "query")));
             assertTrue(context.startsWith("# rental.ride\n"), context);
@@ -109,6 +110,11 @@ class OfficialJavaSdkIT {
                 assertEquals(List.of("rental.ride"), tables.get("tables"));
             }
         });
+    }
+
+    /** The findings that do not depend on the day the test runs. */
+    private static List<Map<String, Object>> timeless(List<Map<String, Object>> findings) {
+        return findings.stream().filter(f -> !"stale_statistics".equals(f.get("kind"))).toList();
     }
 
     private static McpSyncClient client(McpClientTransport transport) {
