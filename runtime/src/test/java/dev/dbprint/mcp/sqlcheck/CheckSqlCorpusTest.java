@@ -54,7 +54,7 @@ class CheckSqlCorpusTest {
         Fixtures.copyDirectory(Path.of("../src/sample"), sample);
         harnesses.put("sample", new ToolHarness(sample));
         Path production = dir.resolve("production");
-        Fixtures.copyResource("/fixtures/checksql/production", production);
+        Fixtures.copyResource("/checksql/production", production);
         harnesses.put("production", new ToolHarness(production));
     }
 

@@ -51,7 +51,7 @@ public final class CheckSqlBench {
 
         int tables = args.integer("--tables", 7_000);
         RealPrintReplicator replicator = new RealPrintReplicator(
-                args.path("--source").orElse(root.resolve("runtime/src/test/resources/fixtures/checksql/production")),
+                args.path("--source").orElse(root.resolve("runtime/src/test/resources/checksql/production")),
                 "seedbank");
         long t0 = System.nanoTime();
         RealPrintReplicator.Replica replica = replicator.write(work.resolve(tables + "-tables"),
