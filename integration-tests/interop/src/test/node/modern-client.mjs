@@ -1,6 +1,7 @@
 // Drives the server with the official TypeScript MCP client (@modelcontextprotocol/client), pinned to protocol revision
-// 2026-07-28: server/discover, tools/list, get_table_context followed through all its pages, and a resource read page
-// by page. Prints one JSON report on stdout for ModernTypeScriptClientIT to judge; exits non-zero on any error.
+// 2026-07-28: server/discover, tools/list, get_table_context followed through all its pages, check_sql on a draft
+// statement, and a resource read page by page. Prints one JSON report on stdout for ModernTypeScriptClientIT to judge;
+// exits non-zero on any error.
 // usage: node modern-client.mjs stdio <java> <runner.jar> <project>
 //        node modern-client.mjs http <url>
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -35,6 +36,12 @@ do {
     report.contextPages.push(page);
     cursor = page.next_cursor;
 } while (cursor && report.contextPages.length < 20);
+
+// a draft statement checked before it is run: a join on an edge a person rejected
+const check = await client.callTool({ name: 'check_sql', arguments: {
+    sql: 'SELECT c.customer_id, t.name FROM rental.customer c JOIN rental.tariff t ON t.tariff_id = c.tariff_id' } });
+if (check.isError) throw new Error('check_sql failed: ' + JSON.stringify(check.content));
+report.checkSql = check.content[0].text;
 
 // a paged resource: page 1 names the page count and version, later pages are read at that version
 const uri = 'dbprint:///reference/spec';

@@ -226,7 +226,7 @@ class FuzzIT {
         request.apply("tools/list", null).path("result").path("tools")
                 .forEach(t -> tools.put(t.get("name").asText(), t.get("inputSchema")));
         for (String name : List.of("get_table_context", "list_tables", "search_columns", "get_manifest", "get_diff",
-                "get_reference", "resolve_value")) {
+                "get_reference", "resolve_value", "check_sql")) {
             tools.putIfAbsent(name, ServerProcess.JSON.createObjectNode()); // not landed yet: called blind
         }
         return new FrameFuzzer.Surface(tools, List.of(SamplePrint.CONNECTION, "nope"),

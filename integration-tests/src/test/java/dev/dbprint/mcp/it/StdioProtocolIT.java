@@ -25,7 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 class StdioProtocolIT {
 
     private static final List<String> TOOLS = List.of("get_table_context", "list_tables", "search_columns", "get_manifest",
-            "get_diff", "get_reference", "resolve_value");
+            "get_diff", "get_reference", "resolve_value", "check_sql");
 
     ServerProcess server;
 

@@ -9,7 +9,10 @@ final class ToolArguments {
     private ToolArguments() {
     }
 
-    /** {@code table}, {@code document: spec}, {@code column: status} and {@code text}, each only where declared. */
+    /**
+     * {@code table}, {@code document: spec}, {@code column: status}, {@code text} and {@code sql} (a query over the
+     * table), each only where declared.
+     */
     static ObjectNode forTable(JsonNode tool, String table, String text) {
         ObjectNode args = ServerProcess.JSON.createObjectNode();
         JsonNode props = tool.path("inputSchema").path("properties");
@@ -24,6 +27,9 @@ final class ToolArguments {
         }
         if (props.has("text")) {
             args.put("text", text);
+        }
+        if (props.has("sql")) {
+            args.put("sql", "SELECT * FROM " + table);
         }
         return args;
     }

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.error;
 
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 import dev.dbprint.mcp.text.PyRepr;
@@ -24,6 +25,8 @@ public final class ErrorCatalog {
     static final int ECHO_LIMIT = 1_000;
     /** The most characters a list of names the print or the configuration holds takes in a detail. */
     static final int LIST_LIMIT = 10_000;
+    /** The most tokens a check_sql detail names as expected where reading stopped. */
+    static final int SQL_EXPECTED_SHOWN = 12;
 
     private ErrorCatalog() {
     }
@@ -259,6 +262,36 @@ public final class ErrorCatalog {
     public static String referenceUnreadable(String where, Throwable failure) {
         return "reference document " + where + " cannot be read (" + spelled(failure)
                 + "). Check dbprint.reference.directory, or unset it to serve the packaged copies.";
+    }
+
+    /**
+     * check_sql: a statement the SQL parser cannot read, where reading stopped and the tokens it would have taken there;
+     * {@code found} is null at the end of the statement.
+     */
+    public static String sqlUnreadable(int statement, int line, int column, String found, List<String> expected) {
+        StringBuilder sb = new StringBuilder("statement ").append(statement)
+                .append(" could not be read: reading stopped at line ")
+                .append(line).append(", column ").append(column)
+                .append(found == null ? ", at the end of the statement" : ", at " + echo(found));
+        if (!expected.isEmpty()) {
+            int shown = Math.min(expected.size(), SQL_EXPECTED_SHOWN);
+            sb.append("; expected one of: ").append(cut(String.join(", ", expected.subList(0, shown))));
+            if (shown < expected.size()) {
+                sb.append(" (and ").append(expected.size() - shown).append(" more)");
+            }
+        }
+        return sb.append(". Correct it and call check_sql again.").toString();
+    }
+
+    /** check_sql: a statement the SQL parser did not finish reading within its time limit. */
+    public static String sqlReadTimedOut(int statement, int line, int column, long seconds) {
+        return "statement " + statement + " (line " + line + ", column " + column + ") could not be read within " + seconds
+                + " seconds. Split it into smaller statements and call check_sql again.";
+    }
+
+    /** check_sql: an {@code sql} argument holding no statement. */
+    public static String sqlNoStatement() {
+        return "sql holds no statement: only blanks, comments and semicolons. Pass one or more SQL statements.";
     }
 
     /** A tool that failed by a fault of the server's own, not one of the rows above. */

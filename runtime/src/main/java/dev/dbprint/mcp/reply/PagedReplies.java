@@ -93,7 +93,12 @@ public class PagedReplies {
 
     /** As {@link #list(PagedCall, Supplier)} with each page written, and measured, as {@code spelling} writes it. */
     public Reply list(PagedCall call, Spelling spelling, Supplier<Pinned<ListReply>> compute) {
-        return page(call, "", compute, (ListReply r, CursorMint mint) -> new Pager(r, mint, spelling)).reply();
+        return list(call, spelling, "", compute);
+    }
+
+    /** As {@link #list(PagedCall, Spelling, Supplier)} for a reply that also depends on {@code variant}. */
+    public Reply list(PagedCall call, Spelling spelling, String variant, Supplier<Pinned<ListReply>> compute) {
+        return page(call, variant, compute, (ListReply r, CursorMint mint) -> new Pager(r, mint, spelling)).reply();
     }
 
     /** The page itself, for a caller that re-renders it (a tool's yaml) or decorates it (resources/list). */
@@ -102,7 +107,12 @@ public class PagedReplies {
     }
 
     public Reply document(PagedCall call, Supplier<Pinned<Document>> compute) {
-        return page(call, "", compute,
+        return document(call, "", compute);
+    }
+
+    /** As {@link #document(PagedCall, Supplier)} for a document that also depends on {@code variant}. */
+    public Reply document(PagedCall call, String variant, Supplier<Pinned<Document>> compute) {
+        return page(call, variant, compute,
                 (Document d, CursorMint mint) -> new DocumentPager(d.sections(), d.legend(), mint)).reply();
     }
 

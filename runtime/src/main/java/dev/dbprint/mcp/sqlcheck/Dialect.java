@@ -1,0 +1,56 @@
+package dev.dbprint.mcp.sqlcheck;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The SQL dialects check_sql reads: one per dbprint adapter (reference spec §1.3), named as {@code .dbprint.yaml}'s
+ * {@code adapter} names them, so a connection's own adapter is the default. A dialect decides what the reader accepts
+ * lexically — backslash escapes in string literals, dollar-quoted bodies — not which tables exist.
+ */
+public enum Dialect {
+
+    POSTGRES("postgres", false, true), MYSQL("mysql", true, false), DUCKDB("duckdb", false, true), CLICKHOUSE("clickhouse",
+            true, false), REDSHIFT("redshift", false, true), SNOWFLAKE("snowflake", true,
+                    true), DATABRICKS("databricks", true, false), BIGQUERY("bigquery", true, false);
+
+    private final String wire;
+    private final boolean backslashEscapes;
+    private final boolean dollarQuotes;
+
+    Dialect(String wire, boolean backslashEscapes, boolean dollarQuotes) {
+        this.wire = wire;
+        this.backslashEscapes = backslashEscapes;
+        this.dollarQuotes = dollarQuotes;
+    }
+
+    /** The name a caller passes and {@code adapter} holds. */
+    public String wire() {
+        return wire;
+    }
+
+    /** Whether {@code \'} inside a string literal escapes the quote. */
+    public boolean backslashEscapes() {
+        return backslashEscapes;
+    }
+
+    /** Whether {@code $tag$ ... $tag$} quotes a string. */
+    public boolean dollarQuotes() {
+        return dollarQuotes;
+    }
+
+    /** Every wire name, in declaration order (the input schema's enum). */
+    public static List<String> wireNames() {
+        return Arrays.stream(values()).map(Dialect::wire).toList();
+    }
+
+    public static Optional<Dialect> of(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        String folded = name.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(d -> d.wire.equals(folded)).findFirst();
+    }
+}

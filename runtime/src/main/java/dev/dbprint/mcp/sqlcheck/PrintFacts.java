@@ -1,0 +1,123 @@
+package dev.dbprint.mcp.sqlcheck;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.dbprint.mcp.freshness.Freshness;
+import dev.dbprint.mcp.freshness.ProfiledAt;
+import dev.dbprint.mcp.freshness.ThresholdResolver;
+import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.Relationships;
+import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
+import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.search.ColumnPredicates;
+import dev.dbprint.mcp.search.ColumnSearch;
+
+/**
+ * What one check_sql call reads of the print, through one {@link PrintView} so every file it touches pins the reply's
+ * cursor: table entries by written name, each table's statistics, annotations and relationships (read once per call),
+ * and each table's freshness verdict at the call's instant, judged as list_tables judges it.
+ */
+final class PrintFacts {
+
+    private final PrintView view;
+    private final Manifest manifest;
+    private final TableNames names;
+    private final ThresholdResolver thresholds;
+    private final ColumnSearch search;
+    private final Instant now;
+    private final Map<String, Optional<Statistics>> statistics = new HashMap<>();
+    private final Map<String, Optional<StatisticsAnnotations>> statisticsAnnotations = new HashMap<>();
+    private final Map<String, Optional<Relationships>> relationships = new HashMap<>();
+    private final Map<String, Optional<RelationshipsAnnotations>> relationshipsAnnotations = new HashMap<>();
+    private final Map<String, List<String>> having = new HashMap<>();
+
+    PrintFacts(PrintView view, TableNames names, ThresholdResolver thresholds, ColumnSearch search, Instant now) {
+        this.view = view;
+        this.manifest = view.manifest();
+        this.names = names;
+        this.thresholds = thresholds;
+        this.search = search;
+        this.now = now;
+    }
+
+    TableNames names() {
+        return names;
+    }
+
+    TableEntry table(String fqn) {
+        return manifest.table(fqn);
+    }
+
+    Optional<Statistics> statistics(TableEntry t) {
+        return statistics.computeIfAbsent(t.fqn(), k -> view.statistics(t));
+    }
+
+    Optional<StatisticsAnnotations> statisticsAnnotations(TableEntry t) {
+        return statisticsAnnotations.computeIfAbsent(t.fqn(), k -> view.statisticsAnnotations(t));
+    }
+
+    Optional<Relationships> relationships(TableEntry t) {
+        return relationships.computeIfAbsent(t.fqn(), k -> view.relationships(t));
+    }
+
+    Optional<RelationshipsAnnotations> relationshipsAnnotations(TableEntry t) {
+        return relationshipsAnnotations.computeIfAbsent(t.fqn(), k -> view.relationshipsAnnotations(t));
+    }
+
+    /** The artifact's file as the finding cites it: its path under the connection's print directory. */
+    String file(TableEntry t, Artifact artifact) {
+        return t.path() + "/" + t.declaredFileName(artifact).orElse(artifact.key());
+    }
+
+    String manifestFile() {
+        return PrintView.MANIFEST;
+    }
+
+    /** Every table whose statistics carry a column of that name, in code-point order (search_columns' walk). */
+    List<String> tablesHaving(String column) {
+        return having.computeIfAbsent(column, c -> {
+            ColumnPredicates exact = new ColumnPredicates(globLiteral(c), null, null, null, null, null, null, null);
+            List<String> out = new ArrayList<>();
+            search.run(view, exact).matches().forEach(m -> {
+                if (m.searched().part() == null) {
+                    out.add((String) m.get("table"));
+                }
+            });
+            return out;
+        });
+    }
+
+    /** The glob matching exactly {@code name}: its wildcard characters each in a class of its own. */
+    private static String globLiteral(String name) {
+        StringBuilder sb = new StringBuilder();
+        for (char ch : name.toCharArray()) {
+            if (ch == '*' || ch == '?' || ch == '[') {
+                sb.append('[').append(ch).append(']');
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * list_tables' verdict for the table at the call (server spec §4.2): {@code freshness}, {@code age_days},
+     * {@code max_age_days}, or {@code threshold_error}.
+     */
+    Map<String, Object> freshness(TableEntry t) {
+        Map<String, Object> verdict = new LinkedHashMap<>();
+        Freshness.judge(verdict, ProfiledAt.parse(t.raw().get("profiled_at")), thresholds.forEntry(t.fqn(), t.raw()),
+                now);
+        return verdict;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.dbprint.mcp.sqlcheck;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.error.DetailedFault;
+import dev.dbprint.mcp.error.ErrorCatalog;
+import dev.dbprint.mcp.freshness.ThresholdResolver;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.search.ColumnSearch;
+
+/**
+ * check_sql's work for one call: cut the argument into statements, read each with the SQL parser, and check each read
+ * one against the print through one view. Nothing is connected to and nothing is run: the print is the only input.
+ */
+public final class SqlCheck {
+
+    /** One statement's outcome: its findings (empty when the print agrees with it), or why it could not be read. */
+    public record Outcome(StatementSplitter.Piece piece, List<Finding> findings, String unreadable) {
+    }
+
+    private final ColumnSearch search;
+    private volatile Slot names;
+
+    private record Slot(Manifest manifest, TableNames names) {
+    }
+
+    /** A checker whose column search (for "tables that have it") keeps at most {@code searchBytes} of indexes. */
+    public SqlCheck(long searchBytes) {
+        this.search = new ColumnSearch(searchBytes);
+    }
+
+    /**
+     * @throws DetailedFault when the argument holds no statement, or when no statement of it can be read (the details
+     *         of each, in order)
+     */
+    public List<Outcome> run(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now) {
+        List<StatementSplitter.Piece> pieces = StatementSplitter.split(sql, dialect);
+        if (pieces.isEmpty()) {
+            throw new DetailedFault(ErrorCatalog.sqlNoStatement());
+        }
+        List<SqlReader.Read> reads = new ArrayList<>();
+        for (StatementSplitter.Piece piece : pieces) {
+            reads.add(SqlReader.read(piece, dialect));
+        }
+        if (reads.stream().allMatch(r -> r.statement() == null)) {
+            throw new DetailedFault(String.join(" ", reads.stream().map(SqlReader.Read::unreadable).toList()));
+        }
+        PrintFacts facts = new PrintFacts(view, names(view.index()),
+                new ThresholdResolver(connection.name(), connection.config().settings()), search, now);
+        List<Outcome> out = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
+            SqlReader.Read read = reads.get(i);
+            out.add(read.statement() == null
+                    ? new Outcome(pieces.get(i), List.of(), read.unreadable())
+                    : new Outcome(pieces.get(i), new StatementChecker(facts, dialect, pieces.get(i)).check(read.statement()),
+                            null));
+        }
+        return out;
+    }
+
+    /** The name index of this parse of the manifest, built once per parse. */
+    private TableNames names(Manifest manifest) {
+        Slot slot = names;
+        if (slot == null || slot.manifest() != manifest) {
+            slot = new Slot(manifest, new TableNames(manifest));
+            names = slot;
+        }
+        return slot.names();
+    }
+}

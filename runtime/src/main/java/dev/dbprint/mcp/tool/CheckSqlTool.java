@@ -1,0 +1,82 @@
+package dev.dbprint.mcp.tool;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.paging.Spelling;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.render.context.YamlPage;
+import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.sqlcheck.CheckReport;
+import dev.dbprint.mcp.sqlcheck.Dialect;
+import dev.dbprint.mcp.sqlcheck.SqlCheck;
+
+/**
+ * {@code check_sql}: one or more draft statements checked against the print before they are run — tables, columns,
+ * joins and literals — as Markdown or a json/yaml object, paged per §4.8. It reads the print alone: no database is
+ * connected to and nothing is executed. The dialect defaults to the connection's {@code adapter} in .dbprint.yaml.
+ */
+@ApplicationScoped
+public class CheckSqlTool {
+
+    private final PrintStore store;
+    private final PagedReplies paging;
+    private final SqlCheck check;
+    private final Clock clock;
+
+    @Inject
+    public CheckSqlTool(PrintStore store, PagedReplies paging, DbprintConfig config) {
+        this(store, paging, CacheSizes.searchCacheBytes(config), Clock.systemUTC());
+    }
+
+    /** With the clock freshness is judged by and the bound of the column search's indexes (tests, benchmark). */
+    public CheckSqlTool(PrintStore store, PagedReplies paging, long searchBytes, Clock clock) {
+        this.store = store;
+        this.paging = paging;
+        this.check = new SqlCheck(searchBytes);
+        this.clock = clock;
+    }
+
+    @McpTool(value = "check_sql", foldCase = {"format", "dialect"})
+    public ToolResult call(ToolCall call) {
+        ServedConnection connection = call.connection();
+        Dialect dialect = call.optionalString("dialect").flatMap(Dialect::of).orElseGet(() -> adapterOf(connection));
+        String sql = call.string("sql");
+        String format = call.optionalString("format").orElse("md");
+        // freshness is judged at the clock's second, and a reply is kept for that second alone (as list_tables does)
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        if ("md".equals(format)) {
+            return ToolResult.ok(paging.document(call, now.toString(), () -> {
+                PrintView view = store.view(connection);
+                CheckReport.Markdown md = report(view, connection, sql, dialect, now).markdown();
+                return PagedReplies.Pinned.of(new PagedReplies.Document(md.sections(), md.legend()), view);
+            }));
+        }
+        Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
+        return ToolResult.ok(paging.list(call, spelling, now.toString(), () -> {
+            PrintView view = store.view(connection);
+            return PagedReplies.Pinned.of(report(view, connection, sql, dialect, now).object(), view);
+        }));
+    }
+
+    private CheckReport report(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now) {
+        List<SqlCheck.Outcome> outcomes = check.run(view, connection, sql, dialect, now);
+        return new CheckReport(connection.name(), dialect, outcomes);
+    }
+
+    /** The connection's adapter as a dialect; PostgreSQL's when .dbprint.yaml names none check_sql reads. */
+    static Dialect adapterOf(ServedConnection connection) {
+        Object adapter = connection.config().settings().get("adapter");
+        return Optional.ofNullable(adapter).map(String::valueOf).flatMap(Dialect::of).orElse(Dialect.POSTGRES);
+    }
+}
