@@ -10,7 +10,8 @@ public enum Method {
 
     INITIALIZE("initialize", false), DISCOVER("server/discover", false), PING("ping", false), TOOLS_LIST("tools/list",
             false), TOOLS_CALL("tools/call", true), RESOURCES_LIST("resources/list",
-                    true), RESOURCES_READ("resources/read", true), TEMPLATES_LIST("resources/templates/list", false);
+                    true), RESOURCES_READ("resources/read", true), TEMPLATES_LIST("resources/templates/list",
+                            false), COMPLETE("completion/complete", true);
 
     private final String wire;
     private final boolean readsPrint;
