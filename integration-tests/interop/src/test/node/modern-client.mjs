@@ -1,7 +1,7 @@
 // Drives the server with the official TypeScript MCP client (@modelcontextprotocol/client), pinned to protocol revision
 // 2026-07-28: server/discover, tools/list, get_table_context followed through all its pages, check_sql on a draft
-// statement, and a resource read page by page. Prints one JSON report on stdout for ModernTypeScriptClientIT to judge;
-// exits non-zero on any error.
+// statement, a resource read page by page, and the completion of a resource template's variables. Prints one JSON
+// report on stdout for ModernTypeScriptClientIT to judge; exits non-zero on any error.
 // usage: node modern-client.mjs stdio <java> <runner.jar> <project>
 //        node modern-client.mjs http <url>
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -53,6 +53,16 @@ for (let n = 2; n <= pages; n++) {
     text += page.contents[0].text;
 }
 report.resource = { uri, pages, text };
+
+// completion of the statistics template's variables: the connection, then a table of the connection filled in
+const templates = await client.listResourceTemplates();
+const template = templates.resourceTemplates.map(t => t.uriTemplate).find(u => u.includes('{table}/statistics'));
+const connection = await client.complete({ ref: { type: 'ref/resource', uri: template },
+    argument: { name: 'connection', value: 'sh' } });
+const table = await client.complete({ ref: { type: 'ref/resource', uri: template },
+    argument: { name: 'table', value: 'STAT' }, context: { arguments: { connection: 'shop' } } });
+report.completion = { capability: client.getServerCapabilities()?.completions ?? null, template,
+    connection: connection.completion, table: table.completion };
 
 await client.close();
 process.stdout.write(JSON.stringify(report) + '\n');

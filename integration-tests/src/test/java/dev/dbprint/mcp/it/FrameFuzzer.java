@@ -55,7 +55,11 @@ public final class FrameFuzzer {
             "statistics_annotations", "relationships_annotations");
     static final List<String> CONNECTION_ARTIFACTS = List.of("manifest", "diff", "reading", "manifest_annotations");
     static final List<String> METHODS = List.of("initialize", "ping", "tools/list", "tools/call", "resources/list",
-            "resources/read", "resources/templates/list");
+            "resources/read", "resources/templates/list", "completion/complete");
+    static final List<String> TEMPLATES = List.of("dbprint:///reference/{document}{?page,version}",
+            "dbprint://{connection}/manifest{?page,version}", "dbprint://{connection}/{table}/statistics{?page,version}",
+            "dbprint://{connection}/{table}/description{?page,version}");
+    static final List<String> VARIABLES = List.of("connection", "table", "document", "page", "version");
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -98,7 +102,7 @@ public final class FrameFuzzer {
         } else if (roll < 430) {
             return tracked("resource", resourceRead());
         } else if (roll < 500) {
-            return tracked("method", simpleMethod());
+            return tracked("method", random.nextInt(3) == 0 ? completion() : simpleMethod());
         } else if (roll < 570) {
             return malformed();
         } else if (roll < 630) {
@@ -284,11 +288,27 @@ public final class FrameFuzzer {
         return m;
     }
 
+    /** completion/complete of a real or invented template and variable, a typed value and a filled connection. */
+    private ObjectNode completion() {
+        ObjectNode m = envelope("completion/complete");
+        ObjectNode params = m.putObject("params");
+        ObjectNode ref = params.putObject("ref");
+        ref.put("type", random.nextInt(10) == 0 ? pick(List.of("ref/prompt", randomWord())) : "ref/resource");
+        ref.put("uri", random.nextInt(10) == 0 ? uri() : pick(TEMPLATES));
+        String typed = tableName();
+        params.putObject("argument").put("name", random.nextInt(10) == 0 ? randomWord() : pick(VARIABLES))
+                .put("value", random.nextInt(5) == 0 ? weirdString() : typed.substring(0, random.nextInt(typed.length() + 1)));
+        if (random.nextBoolean()) {
+            params.putObject("context").putObject("arguments").put("connection", connection());
+        }
+        return m;
+    }
+
     private ObjectNode unknownMethodMessage() {
         String method = random.nextBoolean()
                 ? pick(List.of("prompts/list", "sampling/createMessage",
                         "resources/subscribe", "logging/setLevel", "tools/call2", "Tools/List", "", " ping",
-                        "completion/complete"))
+                        "Completion/Complete"))
                 : randomWord() + "/" + randomWord();
         return envelope(method);
     }

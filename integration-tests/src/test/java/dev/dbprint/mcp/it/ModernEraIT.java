@@ -102,7 +102,8 @@ class ModernEraIT {
                 ServerProcess.JSON.getTypeFactory().constructCollectionType(List.class, String.class));
         assertEquals(List.of(MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"), versions);
         assertEquals(ServerProcess.JSON.readTree(
-                "{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false}}"),
+                "{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false},"
+                        + "\"completions\":{}}"),
                 result.get("capabilities"));
         assertFalse(result.path("instructions").asText().isBlank());
         assertEquals("complete", result.path("resultType").asText());
@@ -232,7 +233,7 @@ class ModernEraIT {
     @Test
     void removedAndUndeclaredMethodsAre404() throws Exception {
         for (String method : List.of("initialize", "ping", "logging/setLevel", "resources/subscribe", "prompts/list",
-                "completion/complete", "subscriptions/listen", "unknown/method")) {
+                "subscriptions/listen", "unknown/method")) {
             assertError(request(17, method, params(meta(MODERN)), null), 404, -32601, 17);
         }
     }

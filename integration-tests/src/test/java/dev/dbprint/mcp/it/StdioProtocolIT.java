@@ -61,7 +61,8 @@ class StdioProtocolIT {
         result.fieldNames().forEachRemaining(keys::add);
         assertEquals(List.of("protocolVersion", "capabilities", "serverInfo", "instructions"), keys);
         assertEquals(ServerProcess.JSON.readTree(
-                "{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false}}"),
+                "{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false},"
+                        + "\"completions\":{}}"),
                 result.get("capabilities"));
         assertEquals(ServerProcess.JSON.createObjectNode().put("name", "dbprint").put("version",
                 ServerProcess.projectVersion()), result.get("serverInfo"));

@@ -300,6 +300,42 @@ public final class ErrorCatalog {
                 + ". The server keeps serving; this is a bug worth reporting with the call that caused it.";
     }
 
+    // ---------------------------------------------------------------- completion/complete (all -32602)
+
+    /** A param of the request ({@code field}, dotted from {@code params}) absent or not of the JSON type it needs. */
+    public static String completionParam(String field, String type) {
+        return "Invalid params: '" + field + "' must be " + type;
+    }
+
+    /** A value of {@code context.arguments} that is not a string (every variable of a URI template is one). */
+    public static String completionFilledNotString(String name) {
+        return "Invalid params: context.arguments " + echo(name) + " must be a string";
+    }
+
+    /** A {@code ref/prompt}: the server has no prompts (spec §0.2), so there is no prompt argument to complete. */
+    public static String completionNoPrompts(String name) {
+        return "prompt " + echo(name) + " not found: this server has no prompts. completion/complete completes the "
+                + "variables of the resource templates: pass a ref of type 'ref/resource' whose uri is a uriTemplate "
+                + "resources/templates/list returns.";
+    }
+
+    /** A {@code ref/resource} whose {@code uri} is none of the templates resources/templates/list returns. */
+    public static String completionUnknownTemplate(String uri, Collection<String> templates) {
+        return "resource template " + echo(uri) + " is not one this server lists. Templates: " + listed(templates);
+    }
+
+    /** An {@code argument.name} the template has no variable for. */
+    public static String completionUnknownVariable(String name, String template, Collection<String> variables) {
+        return "resource template " + echo(template) + " has no variable " + echo(name) + ". Variables: "
+                + listed(variables);
+    }
+
+    /** Completing {@code table} with no {@code connection} in the context and no default connection to fall back on. */
+    public static String completionNeedsConnection(Collection<String> served) {
+        return "no default connection, so the tables to complete depend on the connection: complete connection first "
+                + "and pass it in context.arguments. Served: " + listed(served);
+    }
+
     /** A failure as a reader can act on it: its type, and its message when it has one (which may quote input). */
     private static String spelled(Throwable failure) {
         return failure.getClass().getSimpleName() + (failure.getMessage() == null ? "" : ": " + cut(failure.getMessage()));

@@ -231,6 +231,7 @@ public class McpDispatcher {
             case RESOURCES_LIST -> resources.list(optionalString(params, "cursor"));
             case RESOURCES_READ -> read(requiredString(params, "uri"));
             case TEMPLATES_LIST -> listTemplates(params);
+            case COMPLETE -> resources.complete(params);
         };
     }
 
@@ -254,13 +255,17 @@ public class McpDispatcher {
         return result;
     }
 
-    /** The same capabilities in both eras (spec §7.2): no subscriptions, no list changes, no prompts. */
+    /**
+     * The same capabilities in both eras (spec §7.2): no subscriptions, no list changes, no prompts; completion of the
+     * resource templates' variables ({@code completions}, an empty object in MCP's schema).
+     */
     private static void capabilities(ObjectNode result) {
         ObjectNode capabilities = result.putObject("capabilities");
         ObjectNode resourceCaps = capabilities.putObject("resources");
         resourceCaps.put("subscribe", false);
         resourceCaps.put("listChanged", false);
         capabilities.putObject("tools").put("listChanged", false);
+        capabilities.putObject("completions");
     }
 
     private static void serverInfo(ObjectNode info) {

@@ -19,7 +19,8 @@ public enum Method {
     TOOLS_CALL("tools/call", true, CacheHint.NONE, "name"),
     RESOURCES_LIST("resources/list", true, CacheHint.STALE_AT_ONCE, null),
     RESOURCES_READ("resources/read", true, CacheHint.STALE_AT_ONCE, "uri"),
-    TEMPLATES_LIST("resources/templates/list", false, CacheHint.FIXED_FOR_THE_PROCESS, null);
+    TEMPLATES_LIST("resources/templates/list", false, CacheHint.FIXED_FOR_THE_PROCESS, null),
+    COMPLETE("completion/complete", true, CacheHint.NONE, null);
     // @formatter:on
 
     private final String wire;

@@ -6,6 +6,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -14,13 +15,17 @@ import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reply.PagedReplies;
 
-/** The resource methods (spec §3, §7.2) as the dispatcher calls them: the catalog, the reader and the templates. */
+/**
+ * The resource methods (spec §3, §7.2) as the dispatcher calls them: the catalog, the reader, the templates and the
+ * completion of their variables.
+ */
 @ApplicationScoped
 public class CatalogResourceService implements ResourceService {
 
     private final ObjectMapper mapper;
     private final ResourceCatalog catalog;
     private final ResourceReader reader;
+    private final TemplateCompletions completions;
 
     @Inject
     public CatalogResourceService(ObjectMapper mapper, PrintStore store, Connections connections,
@@ -28,6 +33,7 @@ public class CatalogResourceService implements ResourceService {
         this.mapper = mapper;
         this.catalog = new ResourceCatalog(store, connections, paging);
         this.reader = new ResourceReader(store, connections, references);
+        this.completions = new TemplateCompletions(store, connections);
     }
 
     @Override
@@ -43,6 +49,11 @@ public class CatalogResourceService implements ResourceService {
     @Override
     public ObjectNode templates() {
         return tree(Templates.list());
+    }
+
+    @Override
+    public ObjectNode complete(JsonNode params) {
+        return tree(completions.complete(CompletionRequest.of(params)).result());
     }
 
     private ObjectNode tree(Map<String, Object> result) {

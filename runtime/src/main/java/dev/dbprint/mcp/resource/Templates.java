@@ -18,6 +18,17 @@ public final class Templates {
     }
 
     public static Map<String, Object> list() {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("resourceTemplates", entries());
+        return result;
+    }
+
+    /** Every template's {@code uriTemplate}, in list order. */
+    static List<String> uriTemplates() {
+        return entries().stream().map(e -> (String) e.get("uriTemplate")).toList();
+    }
+
+    private static List<Map<String, Object>> entries() {
         List<Map<String, Object>> out = new ArrayList<>();
         out.add(template(DbprintUri.REFERENCE + "{document}" + PAGE, "reference/{document}",
                 "A reference document this server packages, whole: document spec (the format specification) or assertions (the assertion DSL specification). get_reference returns one section by its number.",
@@ -32,9 +43,7 @@ public final class Templates {
             out.add(template(uri, name, of + ": " + kind.holds() + (kind.optional() ? " Present only when authored." : ""),
                     kind.mimeType()));
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("resourceTemplates", out);
-        return result;
+        return out;
     }
 
     private static Map<String, Object> template(String uriTemplate, String name, String description, String mimeType) {

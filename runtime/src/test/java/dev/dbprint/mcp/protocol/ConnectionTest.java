@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -79,6 +80,15 @@ class ConnectionTest {
             public ObjectNode templates() {
                 ObjectNode result = new ObjectMapper().createObjectNode();
                 result.putArray("resourceTemplates");
+                return result;
+            }
+
+            @Override
+            public ObjectNode complete(JsonNode params) {
+                ObjectNode result = new ObjectMapper().createObjectNode();
+                ObjectNode completion = result.putObject("completion");
+                completion.putArray("values").add(params.path("argument").path("value").asText() + "op");
+                completion.put("total", 1).put("hasMore", false);
                 return result;
             }
         };
@@ -173,7 +183,8 @@ class ConnectionTest {
         Connection stdio = dispatcher.stdio();
         String handshake = text(send(stdio, HANDSHAKE));
         assertTrue(handshake.startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false}},"
+                + "\"capabilities\":{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false},"
+                + "\"completions\":{}},"
                 + "\"serverInfo\":{\"name\":\"dbprint\",\"version\":\""), handshake);
         assertEquals(0, warmups);
         assertNull(text(send(stdio, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")));
@@ -195,6 +206,22 @@ class ConnectionTest {
         assertEquals("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":"
                 + "{\"code\":-32601,\"message\":\"Method not found: nope\"}}]", text(batch.answer()));
         assertFalse(stdio.receive("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}", Headers.NONE).readsPrint());
+    }
+
+    @Test
+    void completionIsAnsweredInBothErasAndReadsThePrint() {
+        Connection stdio = dispatcher.stdio();
+        String params = "\"ref\":{\"type\":\"ref/resource\",\"uri\":\"dbprint://{connection}/manifest\"},"
+                + "\"argument\":{\"name\":\"connection\",\"value\":\"sh\"}";
+        Turn legacy = stdio.receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"completion/complete\",\"params\":{"
+                + params + "}}", Headers.NONE);
+        assertTrue(legacy.readsPrint(), "completion reads the manifest, so it runs on a worker");
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"completion\":{\"values\":[\"shop\"],\"total\":1,"
+                + "\"hasMore\":false}}}", text(legacy.answer()));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"completion\":{\"values\":[\"shop\"],\"total\":1,"
+                + "\"hasMore\":false},\"resultType\":\"complete\"}}",
+                text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"completion/complete\",\"params\":{"
+                        + params + "," + META + "}}")));
     }
 
     // ---------------------------------------------------------------- stdio, 2026-07-28

@@ -18,9 +18,9 @@ class EraTest {
     @Test
     void eachEraAnswersItsOwnMethods() {
         assertEquals(List.of("initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read",
-                "resources/templates/list"), answered(Era.LEGACY));
+                "resources/templates/list", "completion/complete"), answered(Era.LEGACY));
         assertEquals(List.of("server/discover", "tools/list", "tools/call", "resources/list", "resources/read",
-                "resources/templates/list"), answered(Era.MODERN));
+                "resources/templates/list", "completion/complete"), answered(Era.MODERN));
         for (Era era : Era.values()) {
             assertEquals(Optional.empty(), era.method("prompts/list"));
             assertEquals(Optional.empty(), era.method("Tools/List"));
@@ -30,8 +30,8 @@ class EraTest {
     }
 
     @Test
-    void onlyToolCallsAndResourceListsAndReadsReadThePrint() {
-        assertEquals(List.of("tools/call", "resources/list", "resources/read"),
+    void onlyToolCallsResourceListsAndReadsAndCompletionsReadThePrint() {
+        assertEquals(List.of("tools/call", "resources/list", "resources/read", "completion/complete"),
                 Arrays.stream(Method.values()).filter(Method::readsPrint).map(Method::wire).toList());
     }
 }

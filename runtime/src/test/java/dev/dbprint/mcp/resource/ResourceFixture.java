@@ -35,6 +35,7 @@ final class ResourceFixture {
     final Connections connections;
     final ResourceReader reader;
     final ResourceCatalog catalog;
+    final TemplateCompletions completions;
 
     ResourceFixture(Path dir) {
         project = dir;
@@ -58,6 +59,7 @@ final class ResourceFixture {
                 DbprintYaml.read(ProjectLocator.locate(Optional.of(dir.toString()), Path.of(""))), List.of()));
         reader = new ResourceReader(store, connections, new ReferenceDocuments(Optional.empty()));
         catalog = new ResourceCatalog(store, connections, new PagedReplies());
+        completions = new TemplateCompletions(store, connections);
     }
 
     private void writeAlpha() {

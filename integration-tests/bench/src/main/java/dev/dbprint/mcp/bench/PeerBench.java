@@ -335,7 +335,7 @@ public final class PeerBench {
     }
 
     /** The one file {@code prefix*suffix} in {@code dir}, looked for under the working directory and its parent. */
-    private static Path find(String dir, String prefix, String suffix) {
+    static Path find(String dir, String prefix, String suffix) {
         for (Path base : List.of(Path.of("").toAbsolutePath(), Path.of("").toAbsolutePath().getParent())) {
             Path d = base.resolve(dir);
             if (Files.isDirectory(d)) {

@@ -28,8 +28,8 @@ import io.modelcontextprotocol.json.McpJsonMapper;
  * The packaged server driven by the official TypeScript client of the 2.x line ({@code @modelcontextprotocol/client}
  * 2.4.0 on Node 22, both installed by npm into {@code target/}), pinned to protocol revision 2026-07-28, over stdio and
  * Streamable HTTP: {@code src/test/node/modern-client.mjs} connects (server/discover), lists the tools, follows a paged
- * {@code get_table_context} to its last page, checks a statement with {@code check_sql} and reads a paged resource;
- * this test judges its report. Skipped only where
+ * {@code get_table_context} to its last page, checks a statement with {@code check_sql}, reads a paged resource and
+ * completes the variables of a resource template ({@code complete}); this test judges its report. Skipped only where
  * npm is missing or cannot install the client.
  */
 class ModernTypeScriptClientIT {
@@ -108,6 +108,14 @@ class ModernTypeScriptClientIT {
         assertFalse(((String) resource.get("text")).isEmpty());
         assertTrue(Files.readString(spec, StandardCharsets.UTF_8).equals(resource.get("text")),
                 "the pages of " + resource.get("uri") + " do not concatenate to " + spec);
+
+        Map<String, Object> completion = (Map<String, Object>) report.get("completion");
+        assertEquals(Map.of(), completion.get("capability"), "the completions capability, as discover advertised it");
+        assertEquals("dbprint://{connection}/{table}/statistics{?page,version}", completion.get("template"));
+        assertEquals(Map.of("values", List.of("shop"), "total", 1, "hasMore", false), completion.get("connection"));
+        // no table of shop begins with "stat"; two hold it further in, case ignored, in name order
+        assertEquals(Map.of("values", List.of("rental.station", "rental.station_daily_usage"), "total", 2, "hasMore",
+                false), completion.get("table"));
     }
 
     /** The client's JSON report of one run: {@code modern-client.mjs <mode> <arguments>}. */

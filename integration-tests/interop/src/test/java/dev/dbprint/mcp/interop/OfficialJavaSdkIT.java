@@ -26,10 +26,15 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.CompleteRequest;
+import io.modelcontextprotocol.spec.McpSchema.CompleteRequest.CompleteArgument;
+import io.modelcontextprotocol.spec.McpSchema.CompleteRequest.CompleteContext;
+import io.modelcontextprotocol.spec.McpSchema.CompleteResult;
 import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
 import io.modelcontextprotocol.spec.McpSchema.Resource;
+import io.modelcontextprotocol.spec.McpSchema.ResourceReference;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.TextResourceContents;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -51,7 +56,7 @@ class OfficialJavaSdkIT {
     @Test
     @Timeout(45)
     @SuppressWarnings("unchecked")
-    void stdioSessionListsAndCallsToolsAndReadsResources() throws IOException {
+    void stdioSessionListsAndCallsToolsReadsResourcesAndCompletesATemplate() throws IOException {
         ServerParameters server = ServerParameters.builder(RunnerJar.java())
                 .args("-jar", RunnerJar.jar().toString(), "--project", RunnerJar.sampleProject().toString()).build();
         try (McpSyncClient client = client(new StdioClientTransport(server, JSON))) {
@@ -94,6 +99,15 @@ class OfficialJavaSdkIT {
             assertEquals(
                     Files.readString(RunnerJar.sampleProject().resolve("prints/shop/manifest.yaml"), StandardCharsets.UTF_8),
                     contents.text());
+
+            assertTrue(init.capabilities().completions() != null, "the completions capability");
+            CompleteResult completed = client.completeCompletion(new CompleteRequest(
+                    new ResourceReference("dbprint://{connection}/{table}/statistics{?page,version}"),
+                    new CompleteArgument("table", "Ri"), new CompleteContext(Map.of("connection", "shop"))));
+            // rental.ride begins with "ri" (case ignored) and comes first; rental.tariff holds it further in
+            assertEquals(List.of("rental.ride", "rental.tariff"), completed.completion().values());
+            assertEquals(2, completed.completion().total());
+            assertEquals(Boolean.FALSE, completed.completion().hasMore());
         }
     }
 
