@@ -129,11 +129,12 @@ public class BuildStepOutcomesTest {
 
     @Test
     void everyToolIsRegisteredInNameOrderWithItsFoldRule() {
-        // the server's seven, found in the runtime jar's index, and the application's own
-        assertEquals(List.of(EchoTool.NAME, "get_diff", "get_manifest", "get_reference", "get_table_context",
+        // the server's eight, found in the runtime jar's index, and the application's own
+        assertEquals(List.of("check_sql", EchoTool.NAME, "get_diff", "get_manifest", "get_reference", "get_table_context",
                 "list_tables", "resolve_value", "search_columns"), registry.names());
         assertEquals(registry.names(), methods.all().stream().map(ToolMethods.Method::name).toList());
-        assertEquals(List.of("format"), methods.all().get(0).foldCase());
+        assertEquals(List.of("format"), methods.all().stream().filter(m -> m.name().equals(EchoTool.NAME)).findFirst()
+                .orElseThrow().foldCase());
         assertEquals(List.of("format", "purpose"), methods.all().stream()
                 .filter(m -> m.name().equals("get_table_context")).findFirst().orElseThrow().foldCase());
         assertEquals(List.of(), methods.all().stream().filter(m -> m.name().equals("list_tables")).findFirst()
