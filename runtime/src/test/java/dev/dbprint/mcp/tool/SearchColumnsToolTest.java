@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -257,6 +258,20 @@ class SearchColumnsToolTest {
                 call("{\"pattern\": \"*[en][ld]\"}").get("matches"));
         ToolResult raw = harness.call(tool, "{\"pattern\": \"channel\"}");
         assertTrue(raw.text().contains("\"sample\": 0.05"), raw.text());
+    }
+
+    /**
+     * A statistics file search reads no key of (no {@code columns}) is a readable table with no columns, as the full
+     * parse reads it, not an unreadable one.
+     */
+    @Test
+    void aStatisticsFileWithNoSearchedKeyIsReadableAndHasNoColumns() throws Exception {
+        Files.copy(Path.of("src/test/resources/fixtures/skim/no-searched-key/statistics.yaml"),
+                dir.resolve("prints/arb/geo/v_summary/statistics.yaml"), StandardCopyOption.REPLACE_EXISTING);
+        JsonNode r = call("{}");
+        assertEquals(json("['geo.bad_notes', 'geo.broken', 'geo.lost']"), r.get("unreadable_tables"));
+        assertFalse(names(r).stream().anyMatch(n -> n.startsWith("geo.v_summary.")), names(r).toString());
+        assertEquals(22, r.get("total").asInt());
     }
 
     @Test

@@ -15,7 +15,8 @@ import java.util.Arrays;
  * gives them. A document the reader cannot prove — anything outside the subset, valid or not — yields {@code null}, and
  * the caller parses the whole file, so any error is the full parser's own.
  * <p>
- * A kept mapping whose every entry was dropped is written {@code {}}, so it still reads as a mapping.
+ * A kept mapping whose every entry was dropped is written {@code {}}, so it still reads as a mapping; so is the top
+ * level when the rule keeps none of its keys.
  */
 public final class YamlSkim {
 
@@ -167,7 +168,6 @@ public final class YamlSkim {
             }
             started = true;
             push(0, MAP, Action.DESCEND, 0, -1, -1);
-            headerWritten[0] = true;
             return;
         }
         if (indent[depth - 1] != ind) {
@@ -213,15 +213,18 @@ public final class YamlSkim {
 
     private void pop() {
         depth--;
-        if (mode[depth] == Action.DESCEND && kind[depth] == MAP && !headerWritten[depth] && headerStart[depth] >= 0) {
-            // a mapping whose entries were all dropped must still read as a mapping
+        if (mode[depth] == Action.DESCEND && kind[depth] == MAP && !headerWritten[depth]) {
+            // a mapping whose entries were all dropped must still read as a mapping; the top level (no header line)
+            // too, since an empty document reads as null
             writeAncestors();
-            int e = headerEnd[depth];
-            while (e > headerStart[depth] && in[e - 1] == ' ') {
-                e--;
+            if (headerStart[depth] >= 0) {
+                int e = headerEnd[depth];
+                while (e > headerStart[depth] && in[e - 1] == ' ') {
+                    e--;
+                }
+                out.write(in, headerStart[depth], e - headerStart[depth]);
+                out.write(' ');
             }
-            out.write(in, headerStart[depth], e - headerStart[depth]);
-            out.write(' ');
             out.write('{');
             out.write('}');
             out.write('\n');

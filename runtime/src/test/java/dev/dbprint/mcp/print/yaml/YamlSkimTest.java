@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.yaml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -96,11 +97,13 @@ class YamlSkimTest {
             if (reduced != null) {
                 accepted++;
                 Object kept = outcome(reduced);
+                String text = new String(mutated, StandardCharsets.UTF_8);
                 if (whole instanceof Statistics s) {
-                    assertSameSearchFields(s, (Statistics) kept);
+                    assertSameSearchFields(s, assertInstanceOf(Statistics.class, kept, text));
                 } else {
                     // a shape the model refuses is refused alike, with the same words
-                    assertEquals(((PrintError) whole).getMessage(), ((PrintError) kept).getMessage());
+                    assertEquals(((PrintError) whole).getMessage(),
+                            assertInstanceOf(PrintError.class, kept, text).getMessage(), text);
                 }
             }
         }
@@ -173,6 +176,19 @@ class YamlSkimTest {
                 scope:
                   sample: 0.50
                 """, reduced);
+    }
+
+    /**
+     * A file none of whose top-level keys search reads (fixtures/skim/no-searched-key: no {@code columns}, nothing
+     * else kept) is still a mapping: an empty cut would read as null, a shape error the full parse never gives.
+     */
+    @Test
+    void aTopLevelWithNoSearchedKeyStaysAMapping() throws IOException {
+        byte[] doc = Files.readAllBytes(Path.of("src/test/resources/fixtures/skim/no-searched-key/statistics.yaml"));
+        byte[] cut = YamlSkim.reduce(doc, SearchFields.RULE);
+        assertEquals("{}\n", new String(cut, StandardCharsets.UTF_8));
+        assertSameSearchFields(full(doc), full(cut));
+        assertEquals("{}\n", reduce("a:\n"));
     }
 
     @Test
