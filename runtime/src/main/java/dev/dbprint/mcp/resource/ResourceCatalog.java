@@ -48,12 +48,6 @@ public final class ResourceCatalog {
     static final String METHOD = "resources/list";
     static final String CURSOR_KEY = "nextCursor";
     private static final long NANOS = 1_000_000_000L;
-    /**
-     * Stands for a file last seen present, for the stat of a file the manifest declares: a producer-written file is
-     * almost always there, and a stat that first probes for its absence costs a second one
-     * ({@link FileIdentity#of(Path, boolean)}); that probe doubled the time these stats add to a listing.
-     */
-    private static final FileIdentity DECLARED = new FileIdentity(0, 0, 0, 0, 0, 0);
 
     private final PrintStore store;
     private final Connections connections;
@@ -110,12 +104,11 @@ public final class ResourceCatalog {
         } catch (PrintError e) {
             // the manifest entry's read names the error; a file that is there but does not parse is still dated
         }
-        out.add(connectionEntry(c, ResourceKind.MANIFEST, seen(view, view.manifestPath(), FileIdentity.ABSENT)));
-        out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath(), FileIdentity.ABSENT)));
-        out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath(), FileIdentity.ABSENT)));
+        out.add(connectionEntry(c, ResourceKind.MANIFEST, seen(view, view.manifestPath())));
+        out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath())));
+        out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath())));
         if (view.manifestAnnotationsExist()) {
-            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS,
-                    seen(view, view.manifestAnnotationsPath(), FileIdentity.ABSENT)));
+            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS, seen(view, view.manifestAnnotationsPath())));
         }
         if (manifest == null) {
             return;
@@ -128,8 +121,7 @@ public final class ResourceCatalog {
             }
             for (Artifact a : Artifact.values()) {
                 if (lists(view, realRoot, table, a)) {
-                    out.add(tableEntry(c, fqn, ResourceKind.of(a),
-                            table.file(a).map(f -> seen(view, f, DECLARED)).orElse(null)));
+                    out.add(tableEntry(c, fqn, ResourceKind.of(a), table.file(a).map(f -> seen(view, f)).orElse(null)));
                 }
             }
         }
@@ -150,14 +142,13 @@ public final class ResourceCatalog {
     /**
      * {@code path} as this listing saw it: the identity the view recorded already (the manifest read, an optional
      * file's presence), else one stat, recorded like those so that the cursor is pinned to every date the listing
-     * gives; {@code before} is what it is expected to be ({@link #DECLARED} for a file the manifest declares). Null when
-     * there is nothing to date: no file there, or one that cannot be stat'ed (its read says why).
+     * gives. Null when there is nothing to date: no file there, or one that cannot be stat'ed (its read says why).
      */
-    private static FileIdentity seen(PrintView view, Path path, FileIdentity before) {
+    private static FileIdentity seen(PrintView view, Path path) {
         FileIdentity identity = view.recorded(path);
         if (identity == null) {
             try {
-                identity = view.record(path, before);
+                identity = view.record(path);
             } catch (PrintError e) {
                 return null;
             }
