@@ -28,9 +28,9 @@ public final class SqlCheck {
     private record Slot(Manifest manifest, TableNames names) {
     }
 
-    /** A checker whose column search (for "tables that have it") keeps at most {@code searchBytes} of indexes. */
-    public SqlCheck(long searchBytes) {
-        this.search = new ColumnSearch(searchBytes);
+    /** A checker asking {@code search} which tables have a column (search_columns' own walk and indexes). */
+    public SqlCheck(ColumnSearch search) {
+        this.search = search;
     }
 
     /**

@@ -9,14 +9,13 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.paging.Spelling;
-import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.render.context.YamlPage;
 import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.search.ColumnSearch;
 import dev.dbprint.mcp.sqlcheck.CheckReport;
 import dev.dbprint.mcp.sqlcheck.Dialect;
 import dev.dbprint.mcp.sqlcheck.SqlCheck;
@@ -35,15 +34,22 @@ public class CheckSqlTool {
     private final Clock clock;
 
     @Inject
-    public CheckSqlTool(PrintStore store, PagedReplies paging, DbprintConfig config) {
-        this(store, paging, CacheSizes.searchCacheBytes(config), Clock.systemUTC());
+    public CheckSqlTool(PrintStore store, PagedReplies paging, ColumnSearch search) {
+        this(store, paging, search, Clock.systemUTC());
     }
 
-    /** With the clock freshness is judged by and the bound of the column search's indexes (tests, benchmark). */
+    /**
+     * With the clock freshness is judged by, and a column search of its own whose indexes are bounded by
+     * {@code searchBytes} (tests, benchmark).
+     */
     public CheckSqlTool(PrintStore store, PagedReplies paging, long searchBytes, Clock clock) {
+        this(store, paging, new ColumnSearch(searchBytes), clock);
+    }
+
+    private CheckSqlTool(PrintStore store, PagedReplies paging, ColumnSearch search, Clock clock) {
         this.store = store;
         this.paging = paging;
-        this.check = new SqlCheck(searchBytes);
+        this.check = new SqlCheck(search);
         this.clock = clock;
     }
 

@@ -5,8 +5,6 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.dbprint.mcp.config.DbprintConfig;
-import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.reply.PagedReplies;
@@ -22,15 +20,15 @@ public class SearchColumnsTool {
     private final ColumnSearch search;
 
     @Inject
-    public SearchColumnsTool(PrintStore store, PagedReplies paging, DbprintConfig config) {
-        this(store, paging, CacheSizes.searchCacheBytes(config));
-    }
-
-    /** A tool whose search indexes are bounded by {@code maxBytes} of estimated heap. */
-    public SearchColumnsTool(PrintStore store, PagedReplies paging, long maxBytes) {
+    public SearchColumnsTool(PrintStore store, PagedReplies paging, ColumnSearch search) {
         this.store = store;
         this.paging = paging;
-        this.search = new ColumnSearch(maxBytes);
+        this.search = search;
+    }
+
+    /** A tool with search indexes of its own, bounded by {@code maxBytes} of estimated heap (tests, benchmarks). */
+    public SearchColumnsTool(PrintStore store, PagedReplies paging, long maxBytes) {
+        this(store, paging, new ColumnSearch(maxBytes));
     }
 
     @McpTool("search_columns")
