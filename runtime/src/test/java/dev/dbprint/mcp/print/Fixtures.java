@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** Copies fixture prints from {@code fixtures/print/} (or any fixture directory) into a writable directory. */
@@ -22,6 +23,18 @@ public final class Fixtures {
             Path.of("src/test/resources/fixtures/legend"), Path.of("src/test/resources/fixtures/context"));
 
     private Fixtures() {
+    }
+
+    /**
+     * A racy window for stores under test (a directory settles this long after its last change): short, so a test that
+     * needs settled directories waits it out rather than two seconds, yet long enough that a directory a test changes
+     * stays within it for the test's next steps. The mutation gate runs each test alone, so a wait counts per test.
+     */
+    public static final long SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
+
+    /** Waits until directories changed before the call have settled under {@link #SETTLE_NANOS}. */
+    public static void settle() throws InterruptedException {
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SETTLE_NANOS) + 100);
     }
 
     public static Path copy(String name, Path target) {

@@ -78,6 +78,11 @@ public final class PlainEntries {
         this(RACY_NANOS, MAX_PATHS);
     }
 
+    /** For tests of the stores built on it: a shorter racy window, waited out rather than two seconds. */
+    public PlainEntries(long racyNanos) {
+        this(racyNanos, MAX_PATHS);
+    }
+
     /**
      * For tests: a shorter racy window (a test that changes a directory waits it out rather than two seconds) and a
      * smaller bound (a test fills it with a few paths rather than a million).

@@ -104,7 +104,7 @@ public class PrintStore {
     private final AtomicLong bytesRead = new AtomicLong();
     private final ScannedFiles scanned = new ScannedFiles(this::identity, bytesRead, MAX_READ_ATTEMPTS);
     private final YamlLoader yaml = new YamlLoader();
-    private final PlainEntries plainEntries = new PlainEntries();
+    private final PlainEntries plainEntries;
 
     /** A store with the default bound and no on-disk trees (tests, tools). */
     public PrintStore() {
@@ -117,8 +117,21 @@ public class PrintStore {
     }
 
     public PrintStore(long maxBytes, TreeStore trees) {
+        this(maxBytes, trees, new PlainEntries());
+    }
+
+    /**
+     * For tests: a store whose directories settle {@code racyNanos} after their last change, so a test that needs
+     * settled directories waits that out, not two seconds (per test: the mutation gate runs each test alone).
+     */
+    PrintStore(long racyNanos) {
+        this(CacheSizes.defaultParseCacheBytes(), TreeStore.NONE, new PlainEntries(racyNanos));
+    }
+
+    private PrintStore(long maxBytes, TreeStore trees, PlainEntries plainEntries) {
         this.cache = new WeighedCache<>(maxBytes);
         this.trees = trees;
+        this.plainEntries = plainEntries;
         for (int i = 0; i < LOCK_STRIPES; i++) {
             locks[i] = new Object();
         }

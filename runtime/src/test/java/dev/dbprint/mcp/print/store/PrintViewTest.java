@@ -13,7 +13,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,6 @@ import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
 import dev.dbprint.mcp.print.files.FileIdentity;
-import dev.dbprint.mcp.print.files.PlainEntries;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Diff;
@@ -44,7 +42,8 @@ class PrintViewTest {
     Path tmp;
 
     Path root;
-    final PrintStore store = new PrintStore();
+    /** The store viewing; a test that needs settled directories takes one with the short racy window. */
+    PrintStore store = new PrintStore();
 
     @BeforeEach
     void setUp() {
@@ -338,7 +337,8 @@ class PrintViewTest {
      */
     @Test
     void aFileKnownAbsentFromAnUnchangedDirectoryShowsTheMomentItAppears() throws Exception {
-        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(PlainEntries.RACY_NANOS) + 100); // the copy's directories settle
+        store = new PrintStore(Fixtures.SETTLE_NANOS);
+        Fixtures.settle(); // the copy's directories settle
         Path desc = root.resolve("shop/orders/description.md");
         PrintView first = view();
         assertTrue(first.description(table(first, "shop.orders")).isEmpty());
