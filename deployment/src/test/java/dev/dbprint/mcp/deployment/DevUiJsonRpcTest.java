@@ -15,7 +15,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.devui.tests.DevUIJsonRPCTest;
 import io.quarkus.test.QuarkusDevModeTest;
 
 /**
@@ -24,12 +23,11 @@ import io.quarkus.test.QuarkusDevModeTest;
  * calls with their exact reply text, resources, cache statistics; and a print file rewritten on disk showing on the
  * next call without a restart.
  */
-public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
+public class DevUiJsonRpcTest {
 
     static final Path PROJECT = PrintFixture.create();
 
     static {
-        // the Dev UI JSON-RPC client reads test.url, which does not follow the application's port by itself
         FreePort.forTheApplication();
     }
 
@@ -39,9 +37,7 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
                     .addAsResource(new StringAsset("dbprint.project=" + PROJECT + "\n"
                             + "quarkus.banner.enabled=false\n"), "application.properties"));
 
-    public DevUiJsonRpcTest() {
-        super("dbprint-mcp");
-    }
+    private final DevUiRpc rpc = new DevUiRpc("dbprint-mcp");
 
     /** One method per page's calls, run against one app start (a dev-mode test restarts the app per test method). */
     @Test
@@ -54,7 +50,7 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     }
 
     private void listsServedConnections() throws Exception {
-        JsonNode info = executeJsonRPCMethod("connections");
+        JsonNode info = rpc.call("connections");
         assertEquals("shop", info.path("default").asText(), info.toString());
         JsonNode shop = info.path("connections").get(0);
         assertEquals("shop", shop.path("name").asText());
@@ -64,7 +60,7 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     }
 
     private void tablesFollowEveryPageOfListTables() throws Exception {
-        JsonNode tables = executeJsonRPCMethod("tables", Map.of("connection", "shop"));
+        JsonNode tables = rpc.call("tables", Map.of("connection", "shop"));
         assertTrue(tables.path("available").asBoolean(), tables.toString());
         assertEquals(1, tables.path("pages").asInt(), tables.toString());
         assertEquals(List.of("rental.bike", "rental.station"), names(tables));
@@ -72,7 +68,7 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     }
 
     private void toolListAndCallShowTheExactReply() throws Exception {
-        JsonNode tools = executeJsonRPCMethod("tools");
+        JsonNode tools = rpc.call("tools");
         List<String> names = new ArrayList<>();
         tools.forEach(t -> names.add(t.path("name").asText()));
         assertTrue(names.contains("list_tables"), names.toString());
@@ -86,49 +82,49 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
         // what the Tools page turns into a drop-down
         assertEquals("[\"profile\",\"query\"]", purpose.path("enum").toString());
 
-        JsonNode first = executeJsonRPCMethod("callTool", Map.of("name", "list_tables", "arguments", "{}"));
+        JsonNode first = rpc.call("callTool", Map.of("name", "list_tables", "arguments", "{}"));
         assertFalse(first.path("isError").asBoolean(), first.toString());
         assertEquals("{\n  \"tables\": [\n    \"rental.bike\",\n    \"rental.station\"\n  ],\n  \"total\": 2\n}",
                 first.path("text").asText());
         assertTrue(first.path("nextCursor").isMissingNode(), "a reply on one page carries no cursor");
 
-        JsonNode foreign = executeJsonRPCMethod("callTool",
+        JsonNode foreign = rpc.call("callTool",
                 Map.of("name", "list_tables", "arguments", "{\"cursor\": \"1\"}"));
         assertTrue(foreign.path("isError").asBoolean());
         assertTrue(foreign.path("text").asText().startsWith("cursor '1' is not one this server issued."),
                 foreign.toString());
 
-        JsonNode fault = executeJsonRPCMethod("callTool",
+        JsonNode fault = rpc.call("callTool",
                 Map.of("name", "list_tables", "arguments", "{\"nope\": 1}"));
         assertTrue(fault.path("isError").asBoolean());
         assertEquals("list_tables takes no argument 'nope'. Accepted: ['connection', 'detail', 'pattern'].",
                 fault.path("text").asText());
 
-        JsonNode unknown = executeJsonRPCMethod("callTool", Map.of("name", "no_such_tool", "arguments", ""));
+        JsonNode unknown = rpc.call("callTool", Map.of("name", "no_such_tool", "arguments", ""));
         assertTrue(unknown.path("isError").asBoolean());
         assertTrue(unknown.path("text").asText().startsWith("unknown tool 'no_such_tool'"));
     }
 
     private void resourcesListAndRead() throws Exception {
-        JsonNode listing = executeJsonRPCMethod("listResources", Map.of("cursor", ""));
+        JsonNode listing = rpc.call("listResources", Map.of("cursor", ""));
         List<String> uris = new ArrayList<>();
         listing.path("resources").forEach(r -> uris.add(r.path("uri").asText()));
         assertEquals("dbprint:///reference/spec", uris.get(0), listing.toString());
 
         assertTrue(uris.contains("dbprint://shop/manifest"), uris.toString());
-        JsonNode manifest = executeJsonRPCMethod("readResource", Map.of("uri", "dbprint://shop/manifest"));
+        JsonNode manifest = rpc.call("readResource", Map.of("uri", "dbprint://shop/manifest"));
         assertTrue(manifest.toString().contains("rental.station"), manifest.toString());
 
         // a protocol error arrives as its JSON-RPC code and message, the way a client would see it
-        JsonNode read = executeJsonRPCMethod("readResource", Map.of("uri", "nope://x"));
+        JsonNode read = rpc.call("readResource", Map.of("uri", "nope://x"));
         assertEquals(-32602, read.path("error").path("code").asInt(), read.toString());
         assertTrue(read.path("error").path("message").asText().contains("nope://x"));
     }
 
     private void cacheStatsCountTheStoresWork() throws Exception {
-        JsonNode stats = executeJsonRPCMethod("cacheStats");
+        JsonNode stats = rpc.call("cacheStats");
         assertEquals(1, stats.path("servedConnections").asInt(), stats.toString());
-        assertEquals(executeJsonRPCMethod("tools").size(), stats.path("tools").asInt());
+        assertEquals(rpc.call("tools").size(), stats.path("tools").asInt());
         assertTrue(stats.path("counters").path("parses").asLong() > 0, stats.toString());
         // the tables listed above were computed through the reply cache, which kept them
         assertTrue(stats.path("replyCache").asText().matches("[1-9]\\d* replies weighing [1-9]\\d* characters"),
@@ -138,10 +134,10 @@ public class DevUiJsonRpcTest extends DevUIJsonRPCTest {
     @Test
     void aRewrittenPrintShowsOnTheNextCall() throws Exception {
         assertEquals(List.of("rental.bike", "rental.station"),
-                names(executeJsonRPCMethod("tables", Map.of("connection", "shop"))));
+                names(rpc.call("tables", Map.of("connection", "shop"))));
         PrintFixture.manifest(PROJECT, Map.of("rental.bike", 121, "rental.ride", 9000, "rental.station", 40));
         try {
-            JsonNode after = executeJsonRPCMethod("tables", Map.of("connection", "shop"));
+            JsonNode after = rpc.call("tables", Map.of("connection", "shop"));
             assertEquals(List.of("rental.bike", "rental.ride", "rental.station"), names(after));
             assertEquals(121, after.path("tables").get(0).path("row_count").asInt());
         } finally {

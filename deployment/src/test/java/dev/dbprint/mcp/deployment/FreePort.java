@@ -14,7 +14,7 @@ final class FreePort {
     private FreePort() {
     }
 
-    /** A free port, set as the application's {@code quarkus.http.port} and as the Dev UI test client's {@code test.url}. */
+    /** A free port, set as the application's {@code quarkus.http.port}, which the tests' clients read too. */
     static int forTheApplication() {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -23,7 +23,6 @@ final class FreePort {
             throw new UncheckedIOException(e);
         }
         System.setProperty("quarkus.http.port", Integer.toString(port));
-        System.setProperty("test.url", "http://localhost:" + port);
         return port;
     }
 }
