@@ -88,7 +88,7 @@ public class PrintStore {
     /** Loads serialize per stripe of keys, so two calls never parse one file in one form at once. */
     private static final int LOCK_STRIPES = 256;
 
-    private final Object[] locks = new Object[LOCK_STRIPES];
+    private final StripedLocks locks = new StripedLocks(LOCK_STRIPES);
     private final WeighedCache<Key, Slot> cache;
     /**
      * Manifests, kept whatever they weigh: every call reads its connection's, and one of tens of thousands of tables can
@@ -102,7 +102,7 @@ public class PrintStore {
     private final AtomicLong identityChecks = new AtomicLong();
     private final AtomicLong confirmedByStamps = new AtomicLong();
     private final AtomicLong bytesRead = new AtomicLong();
-    private final ScannedFiles scanned = new ScannedFiles(this::identity, bytesRead, MAX_READ_ATTEMPTS);
+    private final ScannedFiles scanned = new ScannedFiles(this::identity, bytesRead, MAX_READ_ATTEMPTS, LOCK_STRIPES);
     private final YamlLoader yaml = new YamlLoader();
     private final PlainEntries plainEntries;
 
@@ -132,9 +132,6 @@ public class PrintStore {
         this.cache = new WeighedCache<>(maxBytes);
         this.trees = trees;
         this.plainEntries = plainEntries;
-        for (int i = 0; i < LOCK_STRIPES; i++) {
-            locks[i] = new Object();
-        }
     }
 
     /**
@@ -334,7 +331,7 @@ public class PrintStore {
     }
 
     /**
-     * {@code scan} of the whole of {@code path}, streamed at one identity and kept by it; the file is never held.
+     * {@code scan} of the whole of {@code path} at one identity, kept by it; a large file is streamed, never held.
      *
      * @param form names what {@code scan} produces; two scans of one file are kept apart
      */
@@ -391,7 +388,7 @@ public class PrintStore {
      */
     private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
         Key key = new Key(path, form);
-        synchronized (locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)]) {
+        synchronized (locks.of(key)) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
                 Slot slot = slot(key);
                 // a file kept in memory or on disk was there: stat it once, where a probe for absence costs a second
