@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,6 +73,31 @@ class ScannedFilesTest {
         assertEquals(before, read.identity(), "the identity of the version scanned, not of the one there now");
         assertEquals("columns: {}\n# rewritten\n", Files.readString(file));
         assertEquals(1, scans, "scanned once");
+    }
+
+    @Test
+    void aFileOfTheSizeBoundIsStillReadWhole() throws Exception {
+        String text = "x".repeat((int) ScannedFiles.READ_WHOLE_BYTES);
+        Path file = Files.writeString(root.resolve("reading.md"), text);
+        Read<Text> read = store.scan(Containment.realRoot(root), file, "text", rewritingEveryScan(file));
+        assertEquals(text, read.value().text());
+        assertEquals(1, scans);
+    }
+
+    /** A streamed file's bytes are counted as the scan takes them, a byte at a time or a buffer at a time. */
+    @Test
+    void aStreamedFileIsCountedAsItIsRead() throws Exception {
+        byte[] bytes = new byte[(int) ScannedFiles.READ_WHOLE_BYTES + 2];
+        Arrays.fill(bytes, (byte) 'x');
+        bytes[0] = 0; // a zero byte is a byte read, not the end
+        Path file = Files.write(root.resolve("reading.md"), bytes);
+        Read<Text> read = store.scan(Containment.realRoot(root), file, "text", in -> {
+            int first = in.read();
+            int second = in.read();
+            return new Text(first + "," + second + "," + read(in).length());
+        });
+        assertEquals("0,120," + (bytes.length - 2), read.value().text());
+        assertEquals(bytes.length, store.counters().bytesRead());
     }
 
     @Test
