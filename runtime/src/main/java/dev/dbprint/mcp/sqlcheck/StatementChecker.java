@@ -34,7 +34,7 @@ import net.sf.jsqlparser.expression.operators.relational.MinorThan;
 import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
 import net.sf.jsqlparser.parser.ASTNodeAccess;
-import net.sf.jsqlparser.parser.SimpleNode;
+import net.sf.jsqlparser.parser.Node;
 import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -661,7 +661,7 @@ final class StatementChecker {
     int[] position(Object node, Object fallback) {
         for (Object o : new Object[]{node, fallback}) {
             if (o instanceof ASTNodeAccess access) {
-                SimpleNode n = access.getASTNode();
+                Node n = access.getASTNode();
                 Token t = n == null ? null : n.jjtGetFirstToken();
                 if (t != null && t.beginLine > 0) {
                     return piece.absolute(t.beginLine, t.beginColumn);
