@@ -18,9 +18,10 @@ public final class StatementSplitter {
      * @param line 1-based line of that character in the whole argument
      * @param column 1-based column of that character
      */
-    public record Piece(int index, String text, int line, int column) {
+    public record Piece(int index, String text, int line, int column) implements SourcePositions {
 
         /** The whole argument's line and column of {@code (line, column)} within {@link #text()}. */
+        @Override
         public int[] absolute(int lineInText, int columnInText) {
             return new int[]{line + lineInText - 1, lineInText == 1 ? column + columnInText - 1 : columnInText};
         }
