@@ -2,6 +2,7 @@ package dev.dbprint.mcp.protocol;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -207,7 +208,7 @@ public class McpDispatcher {
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
-            ObjectNode result = call(method.get(), p);
+            ObjectNode result = call(method.get(), p, () -> exchange.peer().cancelled(id));
             if (exchange.era() == Era.MODERN) {
                 method.get().cacheHint().complete(result);
             }
@@ -221,13 +222,14 @@ public class McpDispatcher {
         }
     }
 
-    private ObjectNode call(Method method, ObjectNode params) {
+    /** Answers a method; {@code cancelled} says whether the client has withdrawn the request since. */
+    private ObjectNode call(Method method, ObjectNode params, BooleanSupplier cancelled) {
         return switch (method) {
             case INITIALIZE -> initialize(params);
             case DISCOVER -> discover();
             case PING -> mapper.createObjectNode();
             case TOOLS_LIST -> listTools(params);
-            case TOOLS_CALL -> callTool(params);
+            case TOOLS_CALL -> callTool(params, cancelled);
             case RESOURCES_LIST -> resources.list(optionalString(params, "cursor"));
             case RESOURCES_READ -> read(requiredString(params, "uri"));
             case TEMPLATES_LIST -> listTemplates(params);
@@ -305,14 +307,14 @@ public class McpDispatcher {
         return resources.templates();
     }
 
-    private ObjectNode callTool(ObjectNode params) {
+    private ObjectNode callTool(ObjectNode params, BooleanSupplier cancelled) {
         String name = requiredString(params, "name");
         JsonNode arguments = params.get("arguments");
         if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
             throw ProtocolCatalog.argumentsNotObject();
         }
-        ToolResult answer = invoker.call(name,
-                arguments instanceof ObjectNode o ? o : mapper.createObjectNode());
+        ToolResult answer = invoker.call(name, arguments instanceof ObjectNode o ? o : mapper.createObjectNode(),
+                cancelled);
         ObjectNode result = mapper.createObjectNode();
         ObjectNode content = result.putArray("content").addObject().put("type", "text");
         if (answer.json() != null) {

@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,10 +13,18 @@ import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.reply.PagedCall;
 
 /**
- * One checked call handed to a tool body: the arguments after schema checking (defaults filled, case folded), and the
- * served connection the call resolved to (null for a tool that takes no {@code connection}).
+ * One checked call handed to a tool body: the arguments after schema checking (defaults filled, case folded), the
+ * served connection the call resolved to (null for a tool that takes no {@code connection}), and whether the client has
+ * withdrawn the request since, which a long body asks as it goes so that a cancelled call stops its work.
  */
-public record ToolCall(String tool, ObjectNode arguments, ServedConnection connection) implements PagedCall {
+public record ToolCall(String tool, ObjectNode arguments, ServedConnection connection, BooleanSupplier cancelled)
+        implements
+            PagedCall {
+
+    /** A call no client can withdraw (a test's, the Dev UI's). */
+    public ToolCall(String tool, ObjectNode arguments, ServedConnection connection) {
+        this(tool, arguments, connection, () -> false);
+    }
 
     @Override
     public String caller() {

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.tool;
 
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,15 +31,26 @@ public class ToolInvoker {
     Connections connections;
 
     public ToolResult call(String name, ObjectNode arguments) {
+        return call(name, arguments, () -> false);
+    }
+
+    /** As {@link #call(String, ObjectNode)} for a request its client may withdraw while it runs. */
+    public ToolResult call(String name, ObjectNode arguments, BooleanSupplier cancelled) {
         ToolRegistry.Tool tool = registry.get(name);
         if (tool == null) {
             return ToolResult.fault(ErrorCatalog.unknownTool(name, registry.names()));
         }
-        return call(tool, arguments, connections);
+        return call(tool, arguments, connections, cancelled);
     }
 
     /** Checks the arguments, resolves the connection and runs the body; every fault becomes an {@code isError} result. */
     public static ToolResult call(ToolRegistry.Tool tool, ObjectNode arguments, Connections connections) {
+        return call(tool, arguments, connections, () -> false);
+    }
+
+    /** As {@link #call(ToolRegistry.Tool, ObjectNode, Connections)}, the body asking {@code cancelled} as it goes. */
+    public static ToolResult call(ToolRegistry.Tool tool, ObjectNode arguments, Connections connections,
+            BooleanSupplier cancelled) {
         String name = tool.name();
         try {
             ObjectNode checked = ArgumentChecker.check(tool.descriptor(), arguments, tool.foldCase());
@@ -46,7 +58,7 @@ public class ToolInvoker {
             if (tool.descriptor().properties().has("connection")) {
                 connection = connections.resolve(Optional.ofNullable(checked.get("connection")).map(n -> n.asText()));
             }
-            return tool.body().answer(new ToolCall(name, checked, connection));
+            return tool.body().answer(new ToolCall(name, checked, connection, cancelled));
         } catch (Exception | Error e) {
             // a tool's own failure is its isError answer, never the connection's end (§8.3)
             return fault(name, e);

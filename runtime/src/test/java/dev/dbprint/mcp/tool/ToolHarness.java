@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,9 +44,14 @@ public final class ToolHarness {
 
     /** Calls the {@code @McpTool} method of {@code bean} with arguments given as a JSON object text. */
     public ToolResult call(Object bean, String argumentsJson) {
+        return call(bean, argumentsJson, () -> false);
+    }
+
+    /** As {@link #call(Object, String)}, the client withdrawing the call once {@code cancelled} says so. */
+    public ToolResult call(Object bean, String argumentsJson, BooleanSupplier cancelled) {
         try {
             ObjectNode args = (ObjectNode) MAPPER.readTree(argumentsJson);
-            return ToolInvoker.call(tool(bean), args, connections);
+            return ToolInvoker.call(tool(bean), args, connections, cancelled);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
