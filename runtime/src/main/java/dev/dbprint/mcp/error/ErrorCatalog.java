@@ -283,10 +283,28 @@ public final class ErrorCatalog {
         return sb.append(". Correct it and call check_sql again.").toString();
     }
 
-    /** check_sql: a statement the SQL parser did not finish reading within its time limit. */
-    public static String sqlReadTimedOut(int statement, int line, int column, long seconds) {
-        return "statement " + statement + " (line " + line + ", column " + column + ") could not be read within " + seconds
-                + " seconds. Split it into smaller statements and call check_sql again.";
+    /**
+     * check_sql: a statement not read because the call's time ran out (by this statement or the ones before it), or the
+     * call was cancelled.
+     */
+    public static String sqlReadTimedOut(int statement, int line, int column) {
+        return "statement " + statement + " (line " + line + ", column " + column
+                + ") could not be read within the time one check_sql call may take. Check it in a call of its own,"
+                + " or split it into smaller statements.";
+    }
+
+    /** check_sql: a statement read but not checked because the call's time ran out, or the call was cancelled. */
+    public static String sqlCheckTimedOut(int statement, int line, int column) {
+        return "statement " + statement + " (line " + line + ", column " + column
+                + ") was read but not checked within the time one check_sql call may take. Check it in a call of its"
+                + " own.";
+    }
+
+    /** check_sql: a statement nested deeper than the parser's recursion can follow. */
+    public static String sqlTooDeep(int statement, int line, int column) {
+        return "statement " + statement + " (line " + line + ", column " + column
+                + ") could not be read: it is nested too deeply (parentheses, subqueries, CASE or chained operators)."
+                + " Write it with less nesting, or split it into smaller statements, and call check_sql again.";
     }
 
     /** check_sql: an {@code sql} argument holding no statement. */

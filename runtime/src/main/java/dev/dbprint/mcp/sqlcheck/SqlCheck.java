@@ -34,17 +34,26 @@ public final class SqlCheck {
     }
 
     /**
+     * Runs the call's work on {@link CheckThreads} under {@code budget}: a statement reached once it is spent is reported
+     * as not read or not checked, and the rest of the call is still answered.
+     *
      * @throws DetailedFault when the argument holds no statement, or when no statement of it can be read (the details
      *         of each, in order)
      */
-    public List<Outcome> run(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now) {
+    public List<Outcome> run(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,
+            CallBudget budget) {
+        return CheckThreads.run(() -> work(view, connection, sql, dialect, now, budget));
+    }
+
+    private List<Outcome> work(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,
+            CallBudget budget) {
         List<StatementSplitter.Piece> pieces = StatementSplitter.split(sql, dialect);
         if (pieces.isEmpty()) {
             throw new DetailedFault(ErrorCatalog.sqlNoStatement());
         }
         List<SqlReader.Read> reads = new ArrayList<>();
         for (StatementSplitter.Piece piece : pieces) {
-            reads.add(SqlReader.read(piece, dialect));
+            reads.add(SqlReader.read(piece.text(), piece.index(), piece, budget));
         }
         if (reads.stream().allMatch(r -> r.statement() == null)) {
             throw new DetailedFault(String.join(" ", reads.stream().map(SqlReader.Read::unreadable).toList()));
@@ -56,10 +65,21 @@ public final class SqlCheck {
             SqlReader.Read read = reads.get(i);
             out.add(read.statement() == null
                     ? new Outcome(pieces.get(i), List.of(), read.unreadable())
-                    : new Outcome(pieces.get(i), new StatementChecker(facts, dialect, pieces.get(i)).check(read.statement()),
-                            null));
+                    : checked(facts, dialect, pieces.get(i), read, budget));
         }
         return out;
+    }
+
+    private static Outcome checked(PrintFacts facts, Dialect dialect, StatementSplitter.Piece piece, SqlReader.Read read,
+            CallBudget budget) {
+        try {
+            return new Outcome(piece, new StatementChecker(facts, dialect, piece, budget).check(read.statement()), null);
+        } catch (CallBudget.Spent e) {
+            return new Outcome(piece, List.of(), ErrorCatalog.sqlCheckTimedOut(piece.index(), piece.line(), piece.column()));
+        } catch (StackOverflowError e) {
+            // the checker recurses once per nesting level too: past CheckThreads' stack, the statement is refused whole
+            return new Outcome(piece, List.of(), ErrorCatalog.sqlTooDeep(piece.index(), piece.line(), piece.column()));
+        }
     }
 
     /** The name index of this parse of the manifest, built once per parse. */

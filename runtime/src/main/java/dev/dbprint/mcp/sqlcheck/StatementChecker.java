@@ -88,16 +88,19 @@ final class StatementChecker {
     private final Map<Column, Resolved> resolved = new IdentityHashMap<>();
     private final PredicateCheck predicates;
     private final JoinCheck joins;
+    private final CallBudget budget;
 
-    StatementChecker(PrintFacts facts, Dialect dialect, StatementSplitter.Piece piece) {
+    StatementChecker(PrintFacts facts, Dialect dialect, StatementSplitter.Piece piece, CallBudget budget) {
         this.facts = facts;
         this.dialect = dialect;
         this.piece = piece;
+        this.budget = budget;
         this.predicates = new PredicateCheck(this, facts, dialect);
         this.joins = new JoinCheck(this, facts);
     }
 
     List<Finding> check(Statement statement) {
+        budget.check();
         if (statement instanceof Select select) {
             select(select, null, Map.of(), true);
         } else {
@@ -377,6 +380,7 @@ final class StatementChecker {
 
         @Override
         public <S> Void visit(Column column, S context) {
+            budget.check(); // every column is resolved against the print: the walk's unit of work
             columns.add(column);
             Resolved r = column(column, scope);
             if (r != null) {

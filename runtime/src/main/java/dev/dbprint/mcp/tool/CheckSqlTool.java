@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,6 +17,7 @@ import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.render.context.YamlPage;
 import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.search.ColumnSearch;
+import dev.dbprint.mcp.sqlcheck.CallBudget;
 import dev.dbprint.mcp.sqlcheck.CheckReport;
 import dev.dbprint.mcp.sqlcheck.Dialect;
 import dev.dbprint.mcp.sqlcheck.SqlCheck;
@@ -27,6 +29,9 @@ import dev.dbprint.mcp.sqlcheck.SqlCheck;
  */
 @ApplicationScoped
 public class CheckSqlTool {
+
+    /** The time one call may take, reading and checking all its statements, from its arrival. */
+    static final long BUDGET_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final PrintStore store;
     private final PagedReplies paging;
@@ -55,6 +60,7 @@ public class CheckSqlTool {
 
     @McpTool(value = "check_sql", foldCase = {"format", "dialect"})
     public ToolResult call(ToolCall call) {
+        CallBudget budget = CallBudget.of(BUDGET_NANOS, call.cancelled());
         ServedConnection connection = call.connection();
         Dialect dialect = call.optionalString("dialect").flatMap(Dialect::of).orElseGet(() -> adapterOf(connection));
         String sql = call.string("sql");
@@ -64,20 +70,26 @@ public class CheckSqlTool {
         if ("md".equals(format)) {
             return ToolResult.ok(paging.document(call, now.toString(), () -> {
                 PrintView view = store.view(connection);
-                CheckReport.Markdown md = report(view, connection, sql, dialect, now).markdown();
-                return PagedReplies.Pinned.of(new PagedReplies.Document(md.sections(), md.legend()), view);
+                CheckReport.Markdown md = report(view, connection, sql, dialect, now, budget).markdown();
+                return pinned(new PagedReplies.Document(md.sections(), md.legend()), view, budget);
             }));
         }
         Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
         return ToolResult.ok(paging.list(call, spelling, now.toString(), () -> {
             PrintView view = store.view(connection);
-            return PagedReplies.Pinned.of(report(view, connection, sql, dialect, now).object(), view);
+            return pinned(report(view, connection, sql, dialect, now, budget).object(), view, budget);
         }));
     }
 
-    private CheckReport report(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now) {
-        List<SqlCheck.Outcome> outcomes = check.run(view, connection, sql, dialect, now);
+    private CheckReport report(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,
+            CallBudget budget) {
+        List<SqlCheck.Outcome> outcomes = check.run(view, connection, sql, dialect, now, budget);
         return new CheckReport(connection.name(), dialect, outcomes);
+    }
+
+    /** A reply kept for the next same call, unless its budget ran out: a call given its whole time may do better. */
+    private static <T> PagedReplies.Pinned<T> pinned(T reply, PrintView view, CallBudget budget) {
+        return budget.spent() ? new PagedReplies.Pinned<>(reply, view.digest()) : PagedReplies.Pinned.of(reply, view);
     }
 
     /** The connection's adapter as a dialect; PostgreSQL's when .dbprint.yaml names none check_sql reads. */
