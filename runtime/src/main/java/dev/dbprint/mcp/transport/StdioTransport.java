@@ -12,7 +12,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -46,7 +47,9 @@ public class StdioTransport {
     private static final Logger LOG = Logger.getLogger(StdioTransport.class);
     /**
      * Calls answered at once; more wait in order. Twice the cores, at least 4: a call blocked on a slow file read does
-     * not hold the CPU, and one per core would let two such calls stall every other on a 2-core machine.
+     * not hold the CPU, and one per core would let two such calls stall every other on a 2-core machine. A fork-join
+     * pool, so a call that waits on work of its own elsewhere (check_sql, as a managed blocker) is replaced meanwhile
+     * and four slow check_sql calls cannot hold every worker.
      */
     static final int WORKERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
@@ -74,11 +77,8 @@ public class StdioTransport {
     public void start() {
         connection = dispatcher.stdio();
         out = StdioStreams.frames();
-        workers = Executors.newFixedThreadPool(WORKERS, r -> {
-            Thread t = new Thread(r, "dbprint-stdio-worker");
-            t.setDaemon(true);
-            return t;
-        });
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        workers = new ForkJoinPool(WORKERS, pool -> new Worker(pool, loader), null, true); // asyncMode: first in, first out
         stdin = new WatchedInput(new FileInputStream(FileDescriptor.in));
         Thread reader = new Thread(() -> readLoop(stdin), "dbprint-stdio-reader");
         reader.setDaemon(true);
@@ -192,6 +192,16 @@ public class StdioTransport {
             } else {
                 LOG.error("frame handling failed", e);
             }
+        }
+    }
+
+    /** A worker with the application's class loader, as a thread started here has (the pool's default takes the system's). */
+    private static final class Worker extends ForkJoinWorkerThread {
+
+        Worker(ForkJoinPool pool, ClassLoader loader) {
+            super(pool);
+            setName("dbprint-stdio-worker");
+            setContextClassLoader(loader);
         }
     }
 
