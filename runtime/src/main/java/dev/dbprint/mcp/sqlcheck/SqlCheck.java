@@ -45,27 +45,32 @@ public final class SqlCheck {
         return CheckThreads.run(() -> work(view, connection, sql, dialect, now, budget));
     }
 
+    /**
+     * Reads and checks one statement at a time, so only one statement's tree is held (a 10,000-term condition's is tens
+     * of megabytes), and a call that runs out of time has its first statements checked.
+     */
     private List<Outcome> work(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,
             CallBudget budget) {
         List<StatementSplitter.Piece> pieces = StatementSplitter.split(sql, dialect);
         if (pieces.isEmpty()) {
             throw new DetailedFault(ErrorCatalog.sqlNoStatement());
         }
-        List<SqlReader.Read> reads = new ArrayList<>();
-        for (StatementSplitter.Piece piece : pieces) {
-            reads.add(SqlReader.read(piece.text(), piece.index(), piece, budget));
-        }
-        if (reads.stream().allMatch(r -> r.statement() == null)) {
-            throw new DetailedFault(String.join(" ", reads.stream().map(SqlReader.Read::unreadable).toList()));
-        }
-        PrintFacts facts = new PrintFacts(view, names(view.index()),
-                new ThresholdResolver(connection.name(), connection.config().settings()), search, now);
+        PrintFacts facts = null;
         List<Outcome> out = new ArrayList<>();
-        for (int i = 0; i < pieces.size(); i++) {
-            SqlReader.Read read = reads.get(i);
-            out.add(read.statement() == null
-                    ? new Outcome(pieces.get(i), List.of(), read.unreadable())
-                    : checked(facts, dialect, pieces.get(i), read, budget));
+        for (StatementSplitter.Piece piece : pieces) {
+            SqlReader.Read read = SqlReader.read(piece.text(), piece.index(), piece, budget);
+            if (read.statement() == null) {
+                out.add(new Outcome(piece, List.of(), read.unreadable()));
+                continue;
+            }
+            if (facts == null) { // the print is read once a statement needs it
+                facts = new PrintFacts(view, names(view.index()),
+                        new ThresholdResolver(connection.name(), connection.config().settings()), search, now);
+            }
+            out.add(checked(facts, dialect, piece, read, budget));
+        }
+        if (facts == null) {
+            throw new DetailedFault(String.join(" ", out.stream().map(Outcome::unreadable).toList()));
         }
         return out;
     }
