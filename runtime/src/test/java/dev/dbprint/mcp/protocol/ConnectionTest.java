@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,8 @@ class ConnectionTest {
 
     /** What the stand-in tool sees and does. */
     private final List<String> calls = new ArrayList<>();
+    /** What each tool call's {@code cancelled} said once the call had run. */
+    private final List<Boolean> cancelledSeen = new ArrayList<>();
     private Runnable duringCall = () -> {
     };
     private int warmups;
@@ -56,9 +59,10 @@ class ConnectionTest {
         d.invoker = new ToolInvoker() {
 
             @Override
-            public ToolResult call(String name, ObjectNode arguments) {
+            public ToolResult call(String name, ObjectNode arguments, BooleanSupplier cancelled) {
                 calls.add(name + arguments);
                 duringCall.run();
+                cancelledSeen.add(cancelled.getAsBoolean());
                 return ToolResult.ok("tables of " + name);
             }
         };
@@ -295,6 +299,7 @@ class ConnectionTest {
         assertNull(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"," + META
                 + "}}").body(), "a modern line on stdio is the connection's request too");
         assertEquals(2, calls.size(), "both calls ran; neither answer is sent");
+        assertEquals(List.of(true, true), cancelledSeen, "each call could see that it was cancelled");
         // another client's cancellation does not reach this one's request
         Connection other = dispatcher.stdio();
         duringCall = () -> send(other,
