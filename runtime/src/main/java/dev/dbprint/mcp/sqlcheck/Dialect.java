@@ -41,6 +41,29 @@ public enum Dialect {
         return dollarQuotes;
     }
 
+    /** Whether {@code "..."} is a string literal, not an identifier (MySQL, BigQuery and Databricks by default). */
+    public boolean doubleQuotesStrings() {
+        return this == MYSQL || this == BIGQUERY || this == DATABRICKS;
+    }
+
+    /**
+     * Whether WHERE cannot use an output alias of the select list. Snowflake, DuckDB, ClickHouse and Redshift resolve
+     * one there (a lateral alias); PostgreSQL, MySQL, BigQuery and Databricks reject it.
+     */
+    public boolean rejectsAliasInWhere() {
+        return this == POSTGRES || this == MYSQL || this == BIGQUERY || this == DATABRICKS;
+    }
+
+    /** Whether comparing a numeric column with a quoted number is an error (BigQuery has no implicit cast there). */
+    public boolean stringsNeverCastToNumbers() {
+        return this == BIGQUERY;
+    }
+
+    /** Whether comparing a text column with a bare number is an error rather than an implicit cast. */
+    public boolean numbersNeverCastToText() {
+        return this == POSTGRES || this == REDSHIFT || this == BIGQUERY || this == DUCKDB;
+    }
+
     /** Every wire name, in declaration order (the input schema's enum). */
     public static List<String> wireNames() {
         return Arrays.stream(values()).map(Dialect::wire).toList();

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.print.model.ColumnStats;
@@ -22,9 +21,9 @@ import dev.dbprint.mcp.render.context.Literals;
 import dev.dbprint.mcp.render.context.Term;
 import dev.dbprint.mcp.search.PublishedValues;
 import dev.dbprint.mcp.search.ValueResolver;
+import dev.dbprint.mcp.sqlcheck.ColumnNames.Resolved;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
 import dev.dbprint.mcp.sqlcheck.Finding.Severity;
-import dev.dbprint.mcp.sqlcheck.StatementChecker.Resolved;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
@@ -34,6 +33,7 @@ import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
@@ -41,6 +41,8 @@ import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 
 /**
  * The checks on one predicate whose operands resolved: a literal against the column's type and, where the print lists
@@ -69,7 +71,6 @@ final class PredicateCheck {
     private final StatementChecker checker;
     private final PrintFacts facts;
     private final Dialect dialect;
-    private JoinCheck.Pairs collecting;
 
     PredicateCheck(StatementChecker checker, PrintFacts facts, Dialect dialect) {
         this.checker = checker;
@@ -77,16 +78,12 @@ final class PredicateCheck {
         this.dialect = dialect;
     }
 
-    /** Column equalities met from now on belong to this join's ON clause (null: to none). */
-    void collecting(JoinCheck.Pairs pairs) {
-        this.collecting = pairs;
-    }
-
-    void comparison(BinaryExpression e, String op, Function<Expression, Resolved> resolution) {
+    /** A comparison; inside a join condition or WHERE, a column-to-column equality goes to {@code pairs}. */
+    void comparison(BinaryExpression e, String op, ExpressionWalker walker, JoinCheck.Pairs pairs) {
         Expression left = e.getLeftExpression();
         Expression right = e.getRightExpression();
-        Resolved l = resolution.apply(left);
-        Resolved r = resolution.apply(right);
+        Resolved l = walker.resolution(left);
+        Resolved r = walker.resolution(right);
         if (left instanceof NullValue || right instanceof NullValue) {
             if (op.equals("=") || op.equals("<>")) {
                 nullComparison(e, op, left instanceof NullValue ? right : left);
@@ -94,44 +91,48 @@ final class PredicateCheck {
             return;
         }
         if (l != null && r != null) {
-            if (e instanceof EqualsTo && collecting != null && l.source() != r.source()) {
-                collecting.add(l, r, checker.position(left, null));
+            if (e instanceof EqualsTo && pairs != null && l.source() != r.source()) {
+                pairs.add(l, r, checker.position(left, null));
             }
             return;
         }
         Resolved c = l != null ? l : r;
         Expression columnSide = l != null ? left : right;
-        Literal literal = literal(l != null ? right : left);
+        Literal literal = literal(l != null ? right : left, dialect);
         if (c == null) {
             return;
         }
-        if (alwaysNull(c, columnSide, op.equals("<>") ? "is never true" : "matches no row")) {
+        if (alwaysNull(c, columnSide, op.equals("<>") ? "is never true" : "matches no row", walker.conjunct(e))) {
             return;
         }
-        if (literal == null || !typeFits(c, columnSide, literal)) {
+        if (literal == null || !typeFits(c, columnSide, literal) || redacted(c, columnSide)) {
             return;
         }
         if (op.equals("=") || op.equals("<>")) {
-            value(c, columnSide, literal, op.equals("=") ? Use.EQUALS : Use.NOT_EQUALS, false);
+            value(c, columnSide, literal, op.equals("=") ? Use.EQUALS : Use.NOT_EQUALS);
         }
     }
 
-    void in(InExpression e, Function<Expression, Resolved> resolution) {
-        Resolved c = resolution.apply(e.getLeftExpression());
-        if (c == null || !(e.getRightExpression() instanceof ExpressionList<?> list)) {
+    void in(InExpression e, ExpressionWalker walker) {
+        if (e.isNot()) {
+            notIn(e, walker);
+        }
+        Resolved c = walker.resolution(e.getLeftExpression());
+        if (c == null) {
             return;
         }
-        if (alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row")) {
+        if (alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row", walker.conjunct(e))
+                || !(e.getRightExpression() instanceof ExpressionList<?> list)) {
             return;
         }
         List<Literal> literals = new ArrayList<>();
         for (Object item : list) {
-            Literal literal = literal((Expression) item);
+            Literal literal = literal((Expression) item, dialect);
             if (literal != null && typeFits(c, e.getLeftExpression(), literal)) {
                 literals.add(literal);
             }
         }
-        if (e.isNot() || literals.isEmpty()) {
+        if (e.isNot() || literals.isEmpty() || redacted(c, e.getLeftExpression())) {
             return;
         }
         PublishedValues values = domain(c);
@@ -140,32 +141,81 @@ final class PredicateCheck {
         }
         boolean anyStored = false;
         for (Literal literal : literals) {
-            anyStored |= stored(values, literal);
+            anyStored |= stored(c, values, literal);
         }
         for (Literal literal : literals) {
-            value(c, e.getLeftExpression(), literal, anyStored ? Use.IN_PARTLY : Use.IN_NONE, true);
+            value(c, e.getLeftExpression(), literal, anyStored ? Use.IN_PARTLY : Use.IN_NONE);
         }
     }
 
-    void like(LikeExpression e, Function<Expression, Resolved> resolution) {
-        Resolved c = resolution.apply(e.getLeftExpression());
+    /**
+     * {@code x NOT IN (...)} over values that hold a NULL: a NULL among them makes the predicate unknown for every row,
+     * so it matches nothing. A list with a NULL literal proves it; a subquery's column proves it when the print saw
+     * NULLs in it and the subquery does not filter them out.
+     */
+    private void notIn(InExpression e, ExpressionWalker walker) {
+        int[] at = checker.position(e.getLeftExpression(), e);
+        if (e.getRightExpression() instanceof ExpressionList<?> list) {
+            for (Object item : list) {
+                if (item instanceof NullValue) {
+                    checker.add(new Finding(Severity.ERROR, Kind.NOT_IN_NULLABLE, at[0], at[1],
+                            "This NOT IN list holds NULL, so the predicate is never true and matches no row.", null,
+                            null, "Leave NULL out of the list, and add OR ... IS NULL if NULL rows are wanted.",
+                            Set.of()));
+                    return;
+                }
+            }
+            return;
+        }
+        if (!(e.getRightExpression() instanceof ParenthesedSelect sub) || !(sub.getSelect() instanceof PlainSelect p)
+                || p.getSelectItems() == null || p.getSelectItems().size() != 1) {
+            return;
+        }
+        Expression selected = p.getSelectItems().get(0).getExpression();
+        Resolved c = walker.resolution(selected);
+        ColumnStats block = c == null ? null : c.block();
+        if (block == null || block.nullRate() == null || Raw.compare(block.nullRate(), BigDecimal.ZERO) <= 0
+                || filtersNulls(p.getWhere(), selected)) {
+            return;
+        }
+        boolean scoped = c.source().stats().scoped();
+        add(c, scoped ? Severity.WARNING : Severity.ERROR, Kind.NOT_IN_NULLABLE, at,
+                "The subquery of this NOT IN selects " + name(c) + ", which is NULL on some rows (null_rate: "
+                        + block.nullRate() + (scoped ? ", over the rows scanned" : "")
+                        + "): once it returns a NULL, NOT IN is never true and the predicate matches no row.",
+                "null_rate", "Write NOT EXISTS, or add WHERE " + selected + " IS NOT NULL to the subquery.",
+                scoped ? Set.of(Term.OVER_ROWS_SCANNED) : Set.of());
+    }
+
+    /** Whether a WHERE's conjuncts include {@code column IS NOT NULL}. */
+    private static boolean filtersNulls(Expression where, Expression column) {
+        if (where instanceof AndExpression and) {
+            return filtersNulls(and.getLeftExpression(), column) || filtersNulls(and.getRightExpression(), column);
+        }
+        return where instanceof IsNullExpression isNull && isNull.isNot()
+                && isNull.getLeftExpression().toString().equalsIgnoreCase(column.toString());
+    }
+
+    void like(LikeExpression e, ExpressionWalker walker) {
+        Resolved c = walker.resolution(e.getLeftExpression());
         if (c == null) {
             return;
         }
-        if (alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row")) {
+        if (alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row", walker.conjunct(e))) {
             return;
         }
-        if (e.isNot() || !(e.getRightExpression() instanceof StringValue pattern)) {
+        Literal pattern = literal(e.getRightExpression(), dialect);
+        if (e.isNot() || pattern == null || pattern.type() != LiteralType.STRING || redacted(c, e.getLeftExpression())) {
             return;
         }
         PublishedValues values = domain(c);
         if (values == null) {
             return;
         }
-        boolean insensitive = e.isCaseInsensitive() || dialect == Dialect.MYSQL
+        boolean insensitive = e.isCaseInsensitive() || caseBlind()
                 || e.getLikeKeyWord() != null && e.getLikeKeyWord().name().equals("ILIKE");
-        String escape = e.getEscape() instanceof StringValue s ? s.getValue() : null;
-        Pattern regex = likeRegex(text(pattern), escape, insensitive);
+        String escape = e.getEscape() instanceof StringValue s ? text(s) : null;
+        Pattern regex = likeRegex(pattern.text(), escape, insensitive);
         for (ValueEntry v : values.entries()) {
             if (regex.matcher(v.text()).matches()) {
                 return;
@@ -174,33 +224,35 @@ final class PredicateCheck {
         int[] at = checker.position(e.getLeftExpression(), null);
         boolean scoped = values.scoped();
         add(c, scoped ? Severity.WARNING : Severity.ERROR, Kind.PATTERN_MATCHES_NOTHING, at,
-                "The pattern " + Literals.of(text(pattern)) + " matches none of the " + values.listed() + " values "
+                "The pattern " + Literals.of(pattern.text()) + " matches none of the " + values.listed() + " values "
                         + name(c) + " holds" + overWhat(scoped) + ": " + shown(values) + ".",
                 "values", "Write the pattern against the values listed, or compare with one of them exactly.",
                 domainTerms(scoped));
     }
 
-    void isNull(IsNullExpression e, Function<Expression, Resolved> resolution) {
-        Resolved c = resolution.apply(e.getLeftExpression());
+    void isNull(IsNullExpression e, ExpressionWalker walker) {
+        Resolved c = walker.resolution(e.getLeftExpression());
         if (c != null) {
-            alwaysNull(c, e.getLeftExpression(), e.isNot() ? "matches no row" : "is true on every row");
+            alwaysNull(c, e.getLeftExpression(), e.isNot() ? "matches no row" : "is true on every row",
+                    e.isNot() && walker.conjunct(e));
         }
     }
 
-    void between(Between e, Function<Expression, Resolved> resolution) {
-        Resolved c = resolution.apply(e.getLeftExpression());
-        if (c == null || alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row")) {
+    void between(Between e, ExpressionWalker walker) {
+        Resolved c = walker.resolution(e.getLeftExpression());
+        if (c == null || alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row",
+                walker.conjunct(e))) {
             return;
         }
         for (Expression bound : List.of(e.getBetweenExpressionStart(), e.getBetweenExpressionEnd())) {
-            Literal literal = literal(bound);
+            Literal literal = literal(bound, dialect);
             if (literal != null) {
                 typeFits(c, e.getLeftExpression(), literal);
             }
         }
     }
 
-    // ---------------------------------------------------------------- NULL
+    // ---------------------------------------------------------------- NULL and redaction
 
     private void nullComparison(Expression e, String op, Expression anchor) {
         int[] at = checker.position(anchor, e);
@@ -210,8 +262,11 @@ final class PredicateCheck {
                 null, null, "Write IS " + (op.equals("=") ? "" : "NOT ") + "NULL instead.", Set.of()));
     }
 
-    /** Adds the always-NULL finding when the print shows the column NULL on every scanned row; says whether it did. */
-    private boolean alwaysNull(Resolved c, Expression columnSide, String effect) {
+    /**
+     * Adds the always-NULL finding when the print shows the column NULL on every scanned row; says whether it did. A
+     * conjunct of WHERE that is never true empties the whole result: an error; elsewhere a warning.
+     */
+    private boolean alwaysNull(Resolved c, Expression columnSide, String effect, boolean conjunct) {
         ColumnStats block = c.block();
         Statistics stats = c.source().stats();
         if (block == null || stats.catalogOnly() || block.nullRate() == null
@@ -220,11 +275,26 @@ final class PredicateCheck {
         }
         int[] at = checker.position(columnSide, null);
         boolean scoped = stats.scoped();
-        add(c, Severity.WARNING, Kind.ALWAYS_NULL, at,
+        boolean empties = conjunct && !effect.startsWith("is true");
+        add(c, empties && !scoped ? Severity.ERROR : Severity.WARNING, Kind.ALWAYS_NULL, at,
                 name(c) + " is NULL on every row the print read (null_rate: 1.0" + (scoped ? ", over the rows scanned" : "")
-                        + "), so this predicate " + effect + ".",
+                        + "), so this predicate " + effect + (empties ? " and the query returns nothing" : "") + ".",
                 "null_rate", "Check whether the column is the one meant; the print holds no value for it.",
                 scoped ? Set.of(Term.OVER_ROWS_SCANNED) : Set.of());
+        return true;
+    }
+
+    /** A note when the column's values are withheld, so no literal can be checked against them; says whether. */
+    private boolean redacted(Resolved c, Expression columnSide) {
+        ColumnStats block = c.block();
+        if (block == null || block.redacted() == null) {
+            return false;
+        }
+        add(c, Severity.NOTE, Kind.REDACTED_VALUE, checker.position(columnSide, null),
+                "The print withholds the values of " + name(c) + " (redacted: " + block.redacted()
+                        + "), so whether this literal is stored cannot be checked.",
+                "redacted", "Check the literal against the database itself, or with the person who owns the data.",
+                Set.of(Term.REDACTED));
         return true;
     }
 
@@ -238,24 +308,24 @@ final class PredicateCheck {
         }
         Family family = family(block.sqlType());
         String problem = null;
-        Severity severity = Severity.ERROR;
         String fix = null;
         if (literal.type() == LiteralType.STRING && family == Family.NUMERIC) {
-            if (number(literal.text()) != null) {
-                severity = Severity.WARNING;
-                problem = "the string literal " + Literals.of(literal.text()) + " is compared with a numeric column";
-                fix = "Write the number bare: " + literal.text().strip() + ".";
-            } else {
+            if (number(literal.text()) == null) {
                 problem = "the string literal " + Literals.of(literal.text())
                         + " is compared with a numeric column and is no number";
                 fix = "Compare with a number, or with the column the text belongs to.";
+            } else if (dialect.stringsNeverCastToNumbers()) {
+                problem = "the string literal " + Literals.of(literal.text()) + " is compared with a numeric column, and "
+                        + dialect.wire() + " does not cast a string to a number in a comparison";
+                fix = "Write the number bare: " + literal.text().strip() + ".";
             }
         } else if (literal.type() == LiteralType.STRING && family == Family.TEMPORAL && !temporal(literal.text())) {
             problem = "the string literal " + Literals.of(literal.text()) + " is compared with a date/time column and"
                     + " does not read as a date or time";
             fix = "Write an ISO date or timestamp, e.g. '2026-01-31' or '2026-01-31 12:00:00'.";
-        } else if (literal.type() == LiteralType.NUMBER && family == Family.STRING) {
-            problem = "the number " + literal.text() + " is compared with a text column";
+        } else if (literal.type() == LiteralType.NUMBER && family == Family.STRING && dialect.numbersNeverCastToText()) {
+            problem = "the number " + literal.text() + " is compared with a text column, and " + dialect.wire()
+                    + " has no comparison of text with a number";
             fix = "Quote it as the column stores it: " + Literals.of(literal.text()) + ".";
         } else if (literal.type() == LiteralType.NUMBER && family == Family.TEMPORAL) {
             problem = "the number " + literal.text() + " is compared with a date/time column";
@@ -265,30 +335,36 @@ final class PredicateCheck {
             return true;
         }
         int[] at = checker.position(columnSide, null);
-        add(c, severity, Kind.TYPE_MISMATCH, at,
+        add(c, Severity.ERROR, Kind.TYPE_MISMATCH, at,
                 "In the comparison with " + name(c) + " (sql_type " + block.sqlType() + "), " + problem + ".", "sql_type",
                 fix, Set.of());
         return false;
     }
 
+    private static final Pattern OTHER_TYPES = Pattern.compile("\\b(struct|map|tuple|array|record|variant|object|super|"
+            + "jsonb?|geography|geometry|point|polygon|uuid|bool|boolean|bytes|bytea|blob|binary|varbinary|bit|interval|"
+            + "hstore|inet|cidr|ipv4|ipv6|xml|tsvector|range|nested)\\b");
+    private static final Pattern TEMPORAL_TYPES = Pattern
+            .compile("\\b(date|date32|time|timetz|timestamp\\w*|datetime\\w*|smalldatetime|year)\\b");
+    private static final Pattern NUMERIC_TYPES = Pattern.compile("\\b(u?int\\d*|integer|bigint|smallint|tinyint|mediumint|"
+            + "hugeint|uhugeint|byteint|numeric|decimal\\d*|dec|float\\d*|double|real|number|money|smallmoney|"
+            + "bignumeric|serial|bigserial|smallserial)\\b");
+    private static final Pattern STRING_TYPES = Pattern.compile("\\b(char|varchar|character|text|string|clob|enum\\d*|"
+            + "nvarchar|nchar|citext|fixedstring|tinytext|mediumtext|longtext|name|bpchar)\\b");
+
+    /** A column's type family by the words of its sql_type, wrappers (Nullable, LowCardinality, arrays) included. */
     static Family family(String sqlType) {
         String t = sqlType.toLowerCase(Locale.ROOT);
-        if (t.contains("[]") || t.contains("array") || t.contains("interval") || t.startsWith("json")
-                || t.contains("uuid") || t.contains("bool")) {
+        if (t.contains("[]") || OTHER_TYPES.matcher(t).find()) {
             return Family.OTHER;
         }
-        if (t.contains("date") || t.contains("time")) {
+        if (TEMPORAL_TYPES.matcher(t).find()) {
             return Family.TEMPORAL;
         }
-        if (t.contains("int") || t.contains("numeric") || t.contains("decimal") || t.contains("float")
-                || t.contains("double") || t.contains("real") || t.contains("number") || t.contains("money")) {
+        if (NUMERIC_TYPES.matcher(t).find()) {
             return Family.NUMERIC;
         }
-        if (t.contains("char") || t.contains("text") || t.contains("string") || t.contains("clob")
-                || t.contains("enum")) {
-            return Family.STRING;
-        }
-        return Family.OTHER;
+        return STRING_TYPES.matcher(t).find() ? Family.STRING : Family.OTHER;
     }
 
     private static BigDecimal number(String text) {
@@ -341,9 +417,52 @@ final class PredicateCheck {
         return values.unavailable() == null ? values : null;
     }
 
-    private boolean stored(PublishedValues values, Literal literal) {
+    private boolean stored(Resolved c, PublishedValues values, Literal literal) {
+        Boolean byValue = storedByValue(c, values, literal);
+        if (byValue != null) {
+            return byValue;
+        }
         ValueResolver.Resolution r = ValueResolver.resolve(values, literal.text());
         return r.match().equals("stored") && (exact(r, literal) || caseBlind());
+    }
+
+    /**
+     * Whether the literal is stored when the engine compares it by value rather than by spelling — a number (with a
+     * numeric column or text), a date or time with a temporal column — or null when it compares text as text. A date
+     * or time literal of another shape than the stored values (a timestamp against dates) counts as stored: the print
+     * cannot tell how the engine casts it.
+     */
+    private static Boolean storedByValue(Resolved c, PublishedValues values, Literal literal) {
+        Family family = c.block() == null || c.block().sqlType() == null ? Family.OTHER : family(c.block().sqlType());
+        if (family == Family.TEMPORAL) {
+            String wanted = TemporalText.canonical(literal.text());
+            if (wanted == null) {
+                return true;
+            }
+            for (ValueEntry v : values.entries()) {
+                String stored = TemporalText.canonical(v.text());
+                if (stored == null || TemporalText.shape(stored) != TemporalText.shape(wanted) || stored.equals(wanted)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (literal.type() == LiteralType.NUMBER || family == Family.NUMERIC && number(literal.text()) != null) {
+            return numericallyStored(values, literal.text());
+        }
+        return null;
+    }
+
+    /** Whether a stored value equals the number, as the engine compares a number with text: by value, not spelling. */
+    private static boolean numericallyStored(PublishedValues values, String literal) {
+        BigDecimal n = number(literal);
+        for (ValueEntry v : values.entries()) {
+            BigDecimal stored = number(v.text());
+            if (n != null && stored != null && stored.compareTo(n) == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the engine compares text without regard to case or trailing blanks (MySQL's default collations). */
@@ -361,19 +480,20 @@ final class PredicateCheck {
         return false;
     }
 
-    private void value(Resolved c, Expression columnSide, Literal literal, Use use, boolean inList) {
-        if (literal.type() == LiteralType.BOOLEAN || literal.type() == LiteralType.TEMPORAL) {
+    private void value(Resolved c, Expression columnSide, Literal literal, Use use) {
+        if (literal.type() == LiteralType.BOOLEAN || literal.type() == LiteralType.TEMPORAL || c.block() == null) {
             return;
         }
         PublishedValues values = domain(c);
-        if (values == null) {
+        Boolean byValue = values == null ? null : storedByValue(c, values, literal);
+        if (values == null || Boolean.TRUE.equals(byValue)) {
             return;
         }
         ValueResolver.Resolution r = ValueResolver.resolve(values, literal.text());
         boolean scoped = values.scoped();
         int[] at = checker.position(columnSide, null);
         String lit = literal.type() == LiteralType.STRING ? Literals.of(literal.text()) : literal.text();
-        if (r.match().equals("stored") && (exact(r, literal) || caseBlind())) {
+        if (byValue == null && r.match().equals("stored") && (exact(r, literal) || caseBlind())) {
             if (r.items().size() > 1 && use == Use.EQUALS && !caseBlind()) {
                 add(c, Severity.WARNING, Kind.VALUE_SPELLINGS, at,
                         lit + " is one of " + r.items().size() + " stored spellings of one value in " + name(c) + ": "
@@ -470,7 +590,11 @@ final class PredicateCheck {
     // ---------------------------------------------------------------- literals
 
     /** The literal an operand is, or null when it is anything else (a column, a function, a cast, a parameter). */
-    static Literal literal(Expression e) {
+    static Literal literal(Expression e, Dialect dialect) {
+        if (e instanceof Column c && doubleQuotedString(c, dialect)) {
+            String quoted = c.getColumnName();
+            return new Literal(LiteralType.STRING, quoted.substring(1, quoted.length() - 1).replace("\"\"", "\""));
+        }
         if (e instanceof StringValue s) {
             return new Literal(LiteralType.STRING, text(s));
         }
@@ -481,7 +605,7 @@ final class PredicateCheck {
             return new Literal(LiteralType.NUMBER, d.toString());
         }
         if (e instanceof SignedExpression s && s.getSign() == '-') {
-            Literal inner = literal(s.getExpression());
+            Literal inner = literal(s.getExpression(), dialect);
             return inner != null && inner.type() == LiteralType.NUMBER
                     ? new Literal(LiteralType.NUMBER, "-" + inner.text())
                     : null;
@@ -499,6 +623,12 @@ final class PredicateCheck {
             }
         }
         return null;
+    }
+
+    /** Whether the parser's column is a double-quoted string: MySQL, BigQuery and Databricks quote strings so. */
+    static boolean doubleQuotedString(Column c, Dialect dialect) {
+        String name = c.getColumnName();
+        return dialect.doubleQuotesStrings() && c.getTable() == null && name.length() >= 2 && name.charAt(0) == '"';
     }
 
     /** A string literal's value: its quotes' doubling undone. */

@@ -40,6 +40,12 @@ final class PrintFacts {
     private final Map<String, Optional<Relationships>> relationships = new HashMap<>();
     private final Map<String, Optional<RelationshipsAnnotations>> relationshipsAnnotations = new HashMap<>();
     private final Map<String, List<String>> having = new HashMap<>();
+    /** Tables and views an earlier statement of the call creates, by each name a later one may write. */
+    private final Map<String, Created> created = new HashMap<>();
+
+    /** A table or view a statement of the call creates: its columns, or null when they cannot be told. */
+    record Created(List<String> columns) {
+    }
 
     PrintFacts(PrintView view, TableNames names, ThresholdResolver thresholds, ColumnSearch search, Instant now) {
         this.view = view;
@@ -72,6 +78,44 @@ final class PrintFacts {
 
     Optional<RelationshipsAnnotations> relationshipsAnnotations(TableEntry t) {
         return relationshipsAnnotations.computeIfAbsent(t.fqn(), k -> view.relationshipsAnnotations(t));
+    }
+
+    /** Records a table or view the statement creates, so later statements of the call may name it. */
+    void create(List<String> parts, List<String> columns) {
+        Created c = new Created(columns);
+        for (int i = 0; i < parts.size(); i++) {
+            created.put(String.join(".", parts.subList(i, parts.size())), c);
+        }
+    }
+
+    /** The table or view an earlier statement created under that name, whole or by its last parts. */
+    Optional<Created> created(List<String> parts) {
+        return Optional.ofNullable(created.get(String.join(".", parts)));
+    }
+
+    /**
+     * The columns a view column derives from, as {@code table.column}: statistics.annotations.yaml's
+     * {@code derived_from} replaces the one statistics.yaml parsed.
+     */
+    List<String> derivedFrom(TableEntry table, Statistics stats, String column) {
+        if (table == null || stats == null) {
+            return List.of();
+        }
+        Object raw = null;
+        StatisticsAnnotations.Column a = statisticsAnnotations(table).map(x -> x.column(column)).orElse(null);
+        if (a != null && a.raw().containsKey("derived_from")) {
+            raw = a.derivedFrom();
+        } else if (stats.column(column) != null) {
+            raw = stats.column(column).derivedFrom();
+        }
+        if (raw instanceof String s) {
+            return List.of(s);
+        }
+        List<String> out = new ArrayList<>();
+        if (raw instanceof List<?> l) {
+            l.stream().filter(String.class::isInstance).map(String.class::cast).forEach(out::add);
+        }
+        return out;
     }
 
     /** The artifact's file as the finding cites it: its path under the connection's print directory. */
@@ -111,13 +155,21 @@ final class PrintFacts {
     }
 
     /**
-     * list_tables' verdict for the table at the call (server spec §4.2): {@code freshness}, {@code age_days},
-     * {@code max_age_days}, or {@code threshold_error}.
+     * Why list_tables would call the table stale or dormant at the call (server spec §4.2), or empty when it would not:
+     * the table's FQN with its profiled_at, age and max_age_days.
      */
-    Map<String, Object> freshness(TableEntry t) {
+    Optional<String> staleness(TableEntry t) {
         Map<String, Object> verdict = new LinkedHashMap<>();
         Freshness.judge(verdict, ProfiledAt.parse(t.raw().get("profiled_at")), thresholds.forEntry(t.fqn(), t.raw()),
                 now);
-        return verdict;
+        Object freshness = verdict.get("freshness");
+        if ("dormant".equals(freshness)) {
+            return Optional.of(t.fqn() + " (no readable profiled_at, so list_tables cannot date it)");
+        }
+        if ("stale".equals(freshness)) {
+            return Optional.of(t.fqn() + " (profiled at " + t.raw().get("profiled_at") + ", " + verdict.get("age_days")
+                    + " days ago, past its max_age_days of " + verdict.get("max_age_days") + ")");
+        }
+        return Optional.empty();
     }
 }

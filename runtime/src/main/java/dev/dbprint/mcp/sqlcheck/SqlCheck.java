@@ -43,10 +43,18 @@ public final class SqlCheck {
             throw new DetailedFault(ErrorCatalog.sqlNoStatement());
         }
         List<SqlReader.Read> reads = new ArrayList<>();
+        List<Finding> commands = new ArrayList<>();
+        boolean anyUnderstood = false;
         for (StatementSplitter.Piece piece : pieces) {
-            reads.add(SqlReader.read(piece, dialect));
+            SqlReader.Read read = SqlReader.read(piece, dialect);
+            Finding command = read.statement() == null
+                    ? Findings.unreadCommand(piece.text(), piece.absolute(1, 1))
+                    : null;
+            reads.add(read);
+            commands.add(command);
+            anyUnderstood |= read.statement() != null || command != null;
         }
-        if (reads.stream().allMatch(r -> r.statement() == null)) {
+        if (!anyUnderstood) {
             throw new DetailedFault(String.join(" ", reads.stream().map(SqlReader.Read::unreadable).toList()));
         }
         PrintFacts facts = new PrintFacts(view, names(view.index()),
@@ -54,10 +62,15 @@ public final class SqlCheck {
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {
             SqlReader.Read read = reads.get(i);
-            out.add(read.statement() == null
-                    ? new Outcome(pieces.get(i), List.of(), read.unreadable())
-                    : new Outcome(pieces.get(i), new StatementChecker(facts, dialect, pieces.get(i)).check(read.statement()),
-                            null));
+            out.add(commands.get(i) != null
+                    ? new Outcome(pieces.get(i), List.of(commands.get(i)), null)
+                    : read.statement() == null
+                            ? new Outcome(pieces.get(i), List.of(), read.unreadable())
+                            : new Outcome(pieces.get(i),
+                                    new StatementChecker(facts, dialect, pieces.get(i),
+                                            CallBudget.of(Long.MAX_VALUE / 2, () -> false))
+                                            .check(read.statement()),
+                                    null));
         }
         return out;
     }
