@@ -257,7 +257,8 @@ class DialectCorpusTest {
                 }
                 correctPerDialect.merge(String.valueOf(c.get("dialect")), 1, Integer::sum);
             } else {
-                assertFalse(findings.stream().allMatch(f -> isAllowedNote(String.valueOf(f))), id + ": a fault case finds nothing");
+                assertFalse(findings.stream().allMatch(f -> isAllowedNote(String.valueOf(f))),
+                        id + ": a fault case finds nothing");
                 faults++;
             }
             statements += statements(c);
@@ -267,6 +268,23 @@ class DialectCorpusTest {
         }
         assertTrue(faults >= 160, "fault cases: " + faults);
         assertTrue(statements >= 400, "statements: " + statements);
+    }
+
+    /** Every finding kind of the plan for issue 41, old and new, is planted somewhere in these files. */
+    @Test
+    void everyFindingKindIsPlanted() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (Map<String, Object> c : allCases()) {
+            all.append(c.get("findings"));
+        }
+        for (String kind : List.of("unknown_table", "unprofiled_table", "unknown_column", "ambiguous_column",
+                "unknown_qualifier", "value_not_stored", "value_spellings", "pattern_matches_nothing", "type_mismatch",
+                "null_comparison", "always_null", "join_not_in_print", "join_rejected", "join_partial", "sensitive_column",
+                "stale_statistics", "not_a_query", "redacted_value", "fan_out", "not_in_nullable",
+                "missing_join_predicate", "ungrouped_column", "set_operation_columns", "limit_without_order",
+                "duplicate_alias", "position_out_of_range", "alias_in_where")) {
+            assertTrue(all.indexOf(" " + kind + " ") >= 0, "no case plants " + kind);
+        }
     }
 
     @AfterAll
@@ -304,6 +322,7 @@ class DialectCorpusTest {
 
     /** Statements in a case's sql as the corpus counts them: semicolon-separated pieces holding any word. */
     static final class StatementSplitterCount {
+
         static int count(String sql) {
             int n = 0;
             for (String piece : sql.split(";")) {
