@@ -277,7 +277,7 @@ class DialectCorpusTest {
         for (Map<String, Object> c : allCases()) {
             all.append(c.get("findings"));
         }
-        for (String kind : List.of("unknown_table", "unprofiled_table", "unknown_column", "ambiguous_column",
+        for (String kind : List.of("unknown_table", "ambiguous_table", "unprofiled_table", "unknown_column", "ambiguous_column",
                 "unknown_qualifier", "value_not_stored", "value_spellings", "pattern_matches_nothing", "type_mismatch",
                 "null_comparison", "always_null", "join_not_in_print", "join_rejected", "join_partial", "sensitive_column",
                 "stale_statistics", "not_a_query", "redacted_value", "fan_out", "not_in_nullable",
