@@ -125,7 +125,7 @@ final class ColumnNames {
             } else if (meaning instanceof Scope.Unknown && !keyword) {
                 if (clause == Clause.WHERE && scope.outputNames.containsKey(name)) {
                     aliasInWhere(name, at);
-                } else {
+                } else if (!(scope.outputNames.containsKey(name) && dialect.lateralAliases())) {
                     unknownColumn(name, scope.sources, at);
                 }
             }
@@ -292,13 +292,21 @@ final class ColumnNames {
                     : ".redacted");
         }
         int[] at = checker.position(node, null);
-        String note = facts.statisticsAnnotations(table).map(a -> a.column(r.column()))
-                .map(StatisticsAnnotations.Column::note).orElse(null);
+        String note = note(table, r.column());
+        if (note == null && !via.isEmpty()) {
+            Resolved origin = sensitiveOrigin(r);
+            note = note(origin.source().table(), origin.column());
+        }
         checker.add(new Finding(Severity.WARNING, Kind.SENSITIVE_COLUMN, at[0], at[1],
                 table.fqn() + "." + r.column() + " is selected, and the print marks it (" + String.join(", ", marks) + via
                         + "): the rows returned carry it." + (note == null ? "" : " A person's note on it: " + note),
                 file, field, "Leave it out of the select list, or select an aggregate of it, unless the task needs it.",
                 terms));
+    }
+
+    private String note(TableEntry table, String column) {
+        return facts.statisticsAnnotations(table).map(a -> a.column(column)).map(StatisticsAnnotations.Column::note)
+                .orElse(null);
     }
 
     /** The sensitive or redacted column a view column derives from ({@code derived_from}), or null. */

@@ -54,6 +54,19 @@ public enum Dialect {
         return this == POSTGRES || this == MYSQL || this == BIGQUERY || this == DATABRICKS;
     }
 
+    /**
+     * Whether an output alias of the select list can be used by a later item of the same list (a lateral column alias):
+     * Snowflake, DuckDB, ClickHouse, Redshift and Databricks resolve one there.
+     */
+    public boolean lateralAliases() {
+        return this == SNOWFLAKE || this == DUCKDB || this == CLICKHOUSE || this == REDSHIFT || this == DATABRICKS;
+    }
+
+    /** Whether {@code x -> x + 1} inside a function's arguments is a lambda (not a JSON arrow). */
+    public boolean arrowLambdas() {
+        return this == CLICKHOUSE || this == DUCKDB || this == DATABRICKS || this == SNOWFLAKE;
+    }
+
     /** Whether comparing a numeric column with a quoted number is an error (BigQuery has no implicit cast there). */
     public boolean stringsNeverCastToNumbers() {
         return this == BIGQUERY;

@@ -14,6 +14,7 @@ import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.JsonExpression;
 import net.sf.jsqlparser.expression.LambdaExpression;
 import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
@@ -92,6 +93,18 @@ final class ExpressionWalker extends ExpressionVisitorAdapter<Void> {
     }
 
     @Override
+    public <S> Void visit(net.sf.jsqlparser.expression.operators.relational.ExistsExpression exists, S context) {
+        boolean outer = checker.existence;
+        checker.existence = true;
+        try {
+            exists.getRightExpression().accept(this, context);
+        } finally {
+            checker.existence = outer;
+        }
+        return null;
+    }
+
+    @Override
     public <S> Void visit(AnyComparisonExpression any, S context) {
         checker.query(any.getSelect(), scope, scope.ctes, false);
         return null;
@@ -108,7 +121,41 @@ final class ExpressionWalker extends ExpressionVisitorAdapter<Void> {
                 }
             }
         }
-        return super.visit(function, context);
+        List<String> lambdas = checker.dialect().arrowLambdas() ? arrowParameters(parameters) : List.of();
+        try {
+            super.visit(function, context);
+            if (function.getNamedParameters() != null) {
+                function.getNamedParameters().getExpressions().forEach(e -> ((Expression) e).accept(this, context));
+            }
+        } finally {
+            lambdas.forEach(scope.lambdaParameters::remove);
+        }
+        return null;
+    }
+
+    /**
+     * The parameters of {@code x -> ...} lambdas among a function's arguments, now in scope. The parser reads such a
+     * lambda as a JSON arrow whose base is the parameter, at the left end of the argument.
+     */
+    private List<String> arrowParameters(ExpressionList<?> parameters) {
+        if (parameters == null) {
+            return List.of();
+        }
+        List<String> added = new java.util.ArrayList<>();
+        for (Object p : parameters) {
+            Expression e = (Expression) p;
+            while (e instanceof BinaryExpression b) {
+                e = b.getLeftExpression();
+            }
+            if (e instanceof JsonExpression json && json.getExpression() instanceof Column c && c.getTable() == null
+                    && !json.getOperators().isEmpty() && "->".equals(json.getOperators().get(0))) {
+                String name = StatementChecker.unquote(c.getColumnName());
+                if (scope.lambdaParameters.add(name)) {
+                    added.add(name);
+                }
+            }
+        }
+        return added;
     }
 
     @Override

@@ -145,12 +145,15 @@ final class JoinCheck {
         if (scope.equalities.isEmpty()) {
             return;
         }
-        List<Resolved> summed = new ArrayList<>();
         List<Expression> aggregates = new ArrayList<>();
         for (SelectItem<?> item : p.getSelectItems()) {
-            QueryShape.aggregates(item.getExpression(), Set.of("sum", "avg", "count"), aggregates);
+            QueryShape.aggregates(item.getExpression(), QueryShape.AGGREGATES, aggregates);
         }
-        for (Expression aggregate : aggregates) {
+        if (aggregates.isEmpty()) {
+            return;
+        }
+        List<Resolved> summed = new ArrayList<>();
+        for (Expression aggregate : QueryShape.aggregates(p, Set.of("sum", "avg", "count"))) {
             for (Column c : QueryShape.columnsIn(aggregate)) {
                 Resolved r = checker.resolved.get(c);
                 if (r != null && r.source().table() != null) {
@@ -158,37 +161,51 @@ final class JoinCheck {
                 }
             }
         }
-        Set<Equality> said = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Resolved r : summed) {
-            for (Equality e : scope.equalities) {
+        for (Equality e : scope.equalities) {
+            String left = repeats(e.left());
+            String right = repeats(e.right());
+            if (left != null && right != null) {
+                fanOut(e, e.left(), e.right(), left + ", and " + right, "both sides");
+                continue;
+            }
+            for (Resolved r : summed) {
                 Resolved partner = e.left().source() == r.source()
                         ? e.right()
                         : e.right().source() == r.source() ? e.left() : null;
                 String repeated = partner == null ? null : repeats(partner);
-                if (repeated != null && said.add(e)) {
-                    checker.add(new Finding(Severity.WARNING, Kind.FAN_OUT, e.at()[0], e.at()[1],
-                            "This join matches each row of " + r.source().table().fqn() + " with every row of "
-                                    + partner.source().table().fqn() + " that shares its key, and " + repeated
-                                    + ": an aggregate of " + r.source().table().fqn() + "." + r.column()
-                                    + " counts a row once per match.",
-                            checker.fileOf(partner.source()), "columns." + partner.column() + ".cardinality",
-                            "Aggregate " + partner.source().table().fqn() + " to one row per key in a subquery before"
-                                    + " joining, or aggregate with DISTINCT on a key.",
-                            Set.of()));
+                if (repeated != null) {
+                    fanOut(e, r, partner, repeated, r.source().table().fqn() + "." + r.column());
+                    break;
                 }
             }
         }
+    }
+
+    private void fanOut(Equality e, Resolved multiplied, Resolved partner, String repeated, String what) {
+        checker.add(new Finding(Severity.WARNING, Kind.FAN_OUT, e.at()[0], e.at()[1],
+                "This join matches each row of " + multiplied.source().table().fqn() + " with every row of "
+                        + partner.source().table().fqn() + " that shares its key, and " + repeated
+                        + ": an aggregate over " + what + " counts a row once per match.",
+                checker.fileOf(partner.source()), "columns." + partner.column() + ".cardinality",
+                "Aggregate " + partner.source().table().fqn() + " to one row per key in a subquery before joining, or"
+                        + " aggregate with DISTINCT on a key.",
+                Set.of()));
     }
 
     /** How the print shows the column repeating its values, or null when it does not prove it (a key, unmeasured). */
     private static String repeats(Resolved r) {
         ColumnStats block = r.block();
         Statistics stats = r.source().stats();
-        if (block == null || stats == null || stats.scoped() || stats.rowCount() == null || block.cardinality() == null
-                || block.candidateKey() || !"exact".equals(block.cardinalityMethod())) {
+        Long rows = block == null || block.rowsScanned() == null
+                ? stats == null ? null : stats.rowCount()
+                : block.rowsScanned();
+        if (block == null || rows == null || stats.scoped() && block.rowsScanned() == null || block.cardinality() == null
+                || block.candidateKey()
+                || !"exact".equals(block.cardinalityMethod())) {
             return null;
         }
-        long nonNull = stats.rowCount() - (block.nullCount() == null ? 0 : block.nullCount());
+        // distinct values fewer than the non-null rows read prove a repeat, over a sample as over the whole table
+        long nonNull = rows - (block.nullCount() == null ? 0 : block.nullCount());
         for (Map<String, Object> key : keys(stats)) {
             Object columns = key.get("columns");
             if (columns instanceof List<?> l && l.size() == 1 && r.column().equals(l.get(0))) {
@@ -197,7 +214,7 @@ final class JoinCheck {
         }
         return block.cardinality() < nonNull
                 ? r.source().table().fqn() + "." + r.column() + " holds " + block.cardinality() + " distinct values in "
-                        + nonNull + " non-null rows"
+                        + nonNull + " non-null rows" + (stats.scoped() ? " scanned" : "")
                 : null;
     }
 

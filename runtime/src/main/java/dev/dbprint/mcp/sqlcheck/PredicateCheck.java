@@ -62,7 +62,7 @@ final class PredicateCheck {
 
     /** A column's type family, from its sql_type. */
     enum Family {
-        NUMERIC, TEMPORAL, STRING, OTHER
+        NUMERIC, TEMPORAL, STRING, BOOLEAN, OTHER
     }
 
     /** The most values a finding lists from a domain. */
@@ -100,6 +100,8 @@ final class PredicateCheck {
         Expression columnSide = l != null ? left : right;
         Literal literal = literal(l != null ? right : left, dialect);
         if (c == null) {
+            aggregateOfAlwaysNull(left, walker);
+            aggregateOfAlwaysNull(right, walker);
             return;
         }
         if (alwaysNull(c, columnSide, op.equals("<>") ? "is never true" : "matches no row", walker.conjunct(e))) {
@@ -284,6 +286,19 @@ final class PredicateCheck {
         return true;
     }
 
+    /** {@code max(c) < 5} where c is NULL on every row: the aggregate is NULL, so the comparison is never true. */
+    private void aggregateOfAlwaysNull(Expression side, ExpressionWalker walker) {
+        if (side instanceof net.sf.jsqlparser.expression.Function f && f.getParameters() != null
+                && f.getParameters().size() == 1 && f.getName() != null
+                && Set.of("max", "min", "sum", "avg").contains(f.getName().toLowerCase(Locale.ROOT))) {
+            Expression arg = (Expression) f.getParameters().get(0);
+            Resolved c = walker.resolution(arg);
+            if (c != null) {
+                alwaysNull(c, arg, "is never true", false);
+            }
+        }
+    }
+
     /** A note when the column's values are withheld, so no literal can be checked against them; says whether. */
     private boolean redacted(Resolved c, Expression columnSide) {
         ColumnStats block = c.block();
@@ -356,7 +371,7 @@ final class PredicateCheck {
     static Family family(String sqlType) {
         String t = sqlType.toLowerCase(Locale.ROOT);
         if (t.contains("[]") || OTHER_TYPES.matcher(t).find()) {
-            return Family.OTHER;
+            return t.matches("(bool|boolean|tinyint\\(1\\))") ? Family.BOOLEAN : Family.OTHER;
         }
         if (TEMPORAL_TYPES.matcher(t).find()) {
             return Family.TEMPORAL;
@@ -481,8 +496,9 @@ final class PredicateCheck {
     }
 
     private void value(Resolved c, Expression columnSide, Literal literal, Use use) {
-        if (literal.type() == LiteralType.BOOLEAN || literal.type() == LiteralType.TEMPORAL || c.block() == null) {
-            return;
+        if (literal.type() == LiteralType.BOOLEAN || literal.type() == LiteralType.TEMPORAL || c.block() == null
+                || c.block().sqlType() != null && family(c.block().sqlType()) == Family.BOOLEAN) {
+            return; // 't', 'true', 1 and TRUE are one boolean to the engine, whatever the list spells
         }
         PublishedValues values = domain(c);
         Boolean byValue = values == null ? null : storedByValue(c, values, literal);

@@ -101,8 +101,10 @@ final class QueryShape {
         for (SelectItem<?> item : items) {
             aggregating |= !aggregates(item.getExpression(), AGGREGATES, new ArrayList<>()).isEmpty();
         }
-        if (!aggregating || byAll || p.getGroupBy() != null && grouped.isEmpty()) {
-            return;
+        boolean bad = grouped.stream()
+                .anyMatch(g -> g instanceof LongValue n && (n.getValue() < 1 || n.getValue() > items.size()));
+        if (!aggregating || byAll || bad || p.getGroupBy() != null && grouped.isEmpty()) {
+            return; // an invalid GROUP BY is reported itself: what it leaves ungrouped would only repeat it
         }
         Set<String> groupedText = new HashSet<>();
         Set<String> groupedColumns = new HashSet<>();
@@ -189,9 +191,12 @@ final class QueryShape {
         return false;
     }
 
-    /** A LIMIT (or TOP, FETCH) on the rows the statement returns, with no ORDER BY to say which: a note. */
-    void limit(Select select, List<OrderByElement> orderBy, boolean exposed, boolean oneRow) {
-        if (!exposed || oneRow || orderBy != null && !orderBy.isEmpty()) {
+    /**
+     * A LIMIT (or TOP, FETCH) with no ORDER BY to say which rows: a note, unless the rows are only tested for
+     * existence ({@code read} false) or the block aggregates to one row.
+     */
+    void limit(Select select, List<OrderByElement> orderBy, boolean read, boolean oneRow) {
+        if (!read || oneRow || orderBy != null && !orderBy.isEmpty()) {
             return;
         }
         Object node = null;
@@ -247,6 +252,18 @@ final class QueryShape {
                 return null;
             }
         }, null);
+        return out;
+    }
+
+    /** The calls of the named functions in a block's select list and HAVING (COUNT(*) and DISTINCT ones left out). */
+    static List<Expression> aggregates(PlainSelect p, Set<String> names) {
+        List<Expression> out = new ArrayList<>();
+        for (SelectItem<?> item : p.getSelectItems()) {
+            aggregates(item.getExpression(), names, out);
+        }
+        if (p.getHaving() != null) {
+            aggregates(p.getHaving(), names, out);
+        }
         return out;
     }
 

@@ -41,6 +41,7 @@ import net.sf.jsqlparser.statement.select.GroupByElement;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.LateralSubSelect;
 import net.sf.jsqlparser.statement.select.LateralView;
+import net.sf.jsqlparser.statement.select.Limit;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
@@ -77,6 +78,8 @@ final class StatementChecker {
     final JoinCheck joins;
     final ColumnNames names;
     final QueryShape shape;
+    /** Set while the query being checked is an EXISTS subquery, whose rows are never read. */
+    boolean existence;
 
     StatementChecker(PrintFacts facts, Dialect dialect, SourcePositions positions, CallBudget budget) {
         this.facts = facts;
@@ -140,14 +143,8 @@ final class StatementChecker {
         }
         if (statement instanceof Delete delete) {
             Scope scope = new Scope(null, ctes(delete.getWithItemsList(), null, Map.of()));
-            List<Table> tables = delete.getTables() == null || delete.getTables().isEmpty()
-                    ? List.of(delete.getTable())
-                    : delete.getTables();
-            for (Table t : tables) {
-                // MySQL's multi-table DELETE names aliases the FROM clause defines
-                if (tables.size() == 1 || scope.qualified(qualifier(t)) == null) {
-                    scope.sources.add(resolveTable(t, t.getAlias(), scope));
-                }
+            if (delete.getTable() != null) {
+                scope.sources.add(resolveTable(delete.getTable(), delete.getTable().getAlias(), scope));
             }
             if (delete.getUsingFromItemList() != null) {
                 for (FromItem item : delete.getUsingFromItemList()) {
@@ -155,6 +152,14 @@ final class StatementChecker {
                 }
             }
             joinAll(delete.getJoins(), scope);
+            // MySQL's multi-table DELETE names, before FROM, the tables or aliases its FROM clause defines
+            if (delete.getTables() != null) {
+                for (Table t : delete.getTables()) {
+                    if (scope.qualified(qualifier(t)) == null) {
+                        scope.sources.add(resolveTable(t, t.getAlias(), scope));
+                    }
+                }
+            }
             where(delete.getWhere(), scope);
             return true;
         }
@@ -313,7 +318,7 @@ final class StatementChecker {
                 branches.get(0).stream().filter(n -> !n.isEmpty()).forEach(n -> scope.outputNames.put(n, 0));
             }
             orderBy(list.getOrderByElements(), scope, branches.get(0));
-            shape.limit(list, list.getOrderByElements(), exposed, false);
+            shape.limit(list, list.getOrderByElements(), !existence, false);
             return branches.get(0);
         }
         if (select instanceof ParenthesedSelect parenthesed) {
@@ -350,15 +355,13 @@ final class StatementChecker {
             if (e instanceof AllTableColumns star) {
                 known &= star(star, scope, outputs, exposed);
             } else if (e instanceof AllColumns star) {
-                known &= star(scope.sources, outputs, exposed, star);
+                Set<String> except = except(star, scope);
+                List<String> all = new ArrayList<>();
+                known &= star(scope.sources, all, exposed, star, except);
+                all.stream().filter(c -> !except.contains(c)).forEach(outputs::add);
                 if (star.getReplaceExpressions() != null) {
                     for (SelectItem<?> replace : star.getReplaceExpressions()) {
                         walk(replace.getExpression(), scope, Clause.SELECT, null);
-                    }
-                }
-                if (star.getExceptColumns() != null) {
-                    for (Column except : star.getExceptColumns()) {
-                        outputs.remove(unquote(except.getColumnName()));
                     }
                 }
             } else {
@@ -397,9 +400,14 @@ final class StatementChecker {
                     }
                 }
             }
-            for (Expression e : grouped) {
+            for (Expression e : List.copyOf(grouped)) {
                 if (!shape.position(e, known ? outputs.size() : -1, "GROUP BY")) {
                     walk(e, scope, Clause.GROUP_BY, null);
+                }
+                if (e instanceof net.sf.jsqlparser.expression.Function f && f.getParameters() != null
+                        && Set.of("rollup", "cube", "grouping sets")
+                                .contains(String.valueOf(f.getName()).toLowerCase(Locale.ROOT))) {
+                    f.getParameters().forEach(x -> grouped.add((Expression) x));
                 }
             }
         }
@@ -416,8 +424,10 @@ final class StatementChecker {
             });
         }
         orderBy(p.getOrderByElements(), scope, known ? outputs : null);
-        if (p.getLimit() != null && p.getLimit().getByExpressions() != null) {
-            walk(p.getLimit().getByExpressions(), scope, Clause.GROUP_BY, null);
+        for (Limit limit : new Limit[]{p.getLimit(), p.getLimitBy()}) {
+            if (limit != null && limit.getByExpressions() != null) {
+                walk(limit.getByExpressions(), scope, Clause.GROUP_BY, null);
+            }
         }
         if (p.getDistinct() != null && p.getDistinct().getOnSelectItems() != null) {
             for (SelectItem<?> on : p.getDistinct().getOnSelectItems()) {
@@ -426,7 +436,7 @@ final class StatementChecker {
         }
         shape.grouping(p, scope, grouped, group != null && group.toString().toUpperCase(Locale.ROOT).contains("BY ALL"));
         joins.fanOut(p, scope);
-        shape.limit(p, p.getOrderByElements(), exposed, shape.aggregatesToOneRow(p));
+        shape.limit(p, p.getOrderByElements(), !existence, shape.aggregatesToOneRow(p));
         return known ? outputs : null;
     }
 
@@ -461,11 +471,26 @@ final class StatementChecker {
             names.unknownQualifier(qualifier, star.toString(), scope, position(star.getTable(), star));
             return false;
         }
-        return star(List.of(source), outputs, exposed, star);
+        return star(List.of(source), outputs, exposed, star, Set.of());
     }
 
-    /** A {@code *} over {@code sources}: their columns join the outputs, and a sensitive one is named. */
-    private boolean star(List<Source> sources, List<String> outputs, boolean exposed, Object node) {
+    /** The columns {@code * EXCEPT (...)} / {@code * EXCLUDE (...)} leaves out; one no source has is an unknown column. */
+    private Set<String> except(AllColumns star, Scope scope) {
+        Set<String> out = new java.util.HashSet<>();
+        if (star.getExceptColumns() != null) {
+            for (Column c : star.getExceptColumns()) {
+                String name = unquote(c.getColumnName());
+                out.add(name);
+                if (scope.sources.stream().noneMatch(src -> !Boolean.FALSE.equals(src.has(name)))) {
+                    names.unknownColumn(name, scope.sources, position(c, star));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A {@code *} over {@code sources}: their columns join the outputs, and a sensitive one not left out is named. */
+    private boolean star(List<Source> sources, List<String> outputs, boolean exposed, Object node, Set<String> except) {
         boolean known = !sources.isEmpty();
         for (Source s : sources) {
             if (s.columns() == null) {
@@ -475,7 +500,9 @@ final class StatementChecker {
             outputs.addAll(s.columns());
             if (exposed && s.stats() != null) {
                 for (String column : s.columns()) {
-                    names.sensitive(new ColumnNames.Resolved(s, column), node);
+                    if (!except.contains(column)) {
+                        names.sensitive(new ColumnNames.Resolved(s, column), node);
+                    }
                 }
             }
         }
@@ -491,6 +518,10 @@ final class StatementChecker {
         for (Join join : list) {
             budget.check();
             List<Source> before = List.copyOf(scope.sources);
+            if (join.isArray() && join.getRightItem() instanceof Table array) {
+                arrayJoin(array, scope);
+                continue;
+            }
             from(join.getRightItem(), scope, join.isSimple());
             Source added = scope.sources.size() > before.size() ? scope.sources.get(scope.sources.size() - 1) : null;
             JoinCheck.Pairs pairs = joins.start();
@@ -518,6 +549,18 @@ final class StatementChecker {
                 scope.unconditioned.put(added, position(join.getRightItem(), null));
             }
         }
+    }
+
+    /**
+     * ClickHouse's {@code ARRAY JOIN arr [AS x]}: {@code arr} is an array column of the sources before it, unnested in
+     * place; its alias (or its own name) then names the element.
+     */
+    private void arrayJoin(Table array, Scope scope) {
+        Column column = new Column(array.getSchemaName() == null ? null : new Table(array.getSchemaName()), array.getName());
+        column.setASTNode(array.getASTNode());
+        walk(column, scope, Clause.SELECT, null);
+        String element = array.getAlias() != null ? unquote(array.getAlias().getName()) : unquote(array.getName());
+        scope.sources.add(Source.opaque(element, element));
     }
 
     /** Adds a FROM item's source to the scope; {@code comma}: WHERE holds its join condition. */
