@@ -29,11 +29,23 @@ final class ColumnNames {
             "sysdate", "default", "current_schema", "current_role", "current_database", "current_catalog", "sysdatetime",
             "systimestamp", "now");
 
-    /** Where a resolved column comes from: the source, and the column's key in its statistics. */
-    record Resolved(Source source, String column) {
+    /**
+     * Where a resolved column comes from: the source, and the column's key in it; for a column of a derived table or
+     * CTE that selects a print column as it is, that print column ({@code origin}), whose facts it carries.
+     */
+    record Resolved(Source source, String column, Resolved origin) {
+
+        Resolved(Source source, String column) {
+            this(source, column, null);
+        }
 
         ColumnStats block() {
             return source.block(column);
+        }
+
+        /** The print column this is or passes on, or null when it is computed or the print lacks it. */
+        Resolved print() {
+            return source.table() != null ? this : origin;
         }
     }
 
@@ -118,11 +130,14 @@ final class ColumnNames {
             boolean aliasesFirst = clause == Clause.ORDER_BY || clause == Clause.GROUP_BY || clause == Clause.HAVING;
             Scope.Meaning meaning = scope.resolve(name, aliasesFirst);
             if (meaning instanceof Scope.Found f) {
-                return new Resolved(f.source(), name);
+                if (caseMismatch(raw, f.source(), at)) {
+                    return null;
+                }
+                return checker.withOrigin(new Resolved(f.source(), name));
             }
             if (meaning instanceof Scope.Ambiguous a) {
                 ambiguous(name, a.sources(), at);
-            } else if (meaning instanceof Scope.Unknown && !keyword) {
+            } else if (meaning instanceof Scope.Unknown && !keyword && !facts.variable(name)) {
                 if (clause == Clause.WHERE && scope.outputNames.containsKey(name)) {
                     aliasInWhere(name, at);
                 } else if (!(scope.outputNames.containsKey(name) && dialect.lateralAliases())) {
@@ -146,7 +161,33 @@ final class ColumnNames {
             unknownColumn(name, List.of(source), at);
             return null;
         }
-        return Boolean.TRUE.equals(has) ? new Resolved(source, name) : null;
+        return Boolean.TRUE.equals(has) ? checker.withOrigin(new Resolved(source, name)) : null;
+    }
+
+    /**
+     * PostgreSQL matches a quoted name case for case: {@code "Status"} names no column {@code status}. The print keys
+     * names in lower case, so the table's ddl.sql says whether the column was created with that exact quoted spelling;
+     * without ddl.sql nothing is said.
+     */
+    private boolean caseMismatch(String raw, Source source, int[] at) {
+        if (dialect != Dialect.POSTGRES || raw.length() < 2 || raw.charAt(0) != '"' || source.table() == null) {
+            return false;
+        }
+        String inner = raw.substring(1, raw.length() - 1);
+        if (inner.equals(inner.toLowerCase(java.util.Locale.ROOT))) {
+            return false;
+        }
+        String ddl = facts.ddl(source.table()).orElse(null);
+        if (ddl == null || ddl.contains(raw)) {
+            return false;
+        }
+        String column = inner.toLowerCase(java.util.Locale.ROOT);
+        checker.add(new Finding(Severity.ERROR, Kind.UNKNOWN_COLUMN, at[0], at[1],
+                raw + " is quoted, so PostgreSQL matches it case for case, and " + source.table().fqn()
+                        + " has no column spelled so: its ddl.sql creates " + column + ".",
+                facts.file(source.table(), dev.dbprint.mcp.print.model.Artifact.DDL), null,
+                "Write " + column + " unquoted, or quoted in lower case.", Set.of()));
+        return true;
     }
 
     /** A column an INSERT, UPDATE or MERGE writes: it must be one of the target table's. */

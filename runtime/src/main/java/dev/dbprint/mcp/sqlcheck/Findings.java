@@ -43,6 +43,19 @@ final class Findings {
             "deallocate", "checkpoint", "kill", "flush", "system", "rename", "export", "import", "unload", "end",
             "discard", "security", "checksum", "repair", "handler", "help", "cache", "uncache", "add", "summarize");
 
+    private static final java.util.regex.Pattern DECLARE = java.util.regex.Pattern
+            .compile("(?is)\\s*declare\\s+([a-z_][a-z0-9_]*(?:\\s*,\\s*[a-z_][a-z0-9_]*)*)\\b.*");
+
+    /** The variables a scripting DECLARE (BigQuery, Snowflake) names, which later statements use as values. */
+    static List<String> declared(String text) {
+        java.util.regex.Matcher m = DECLARE.matcher(text);
+        if (!m.matches()) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(m.group(1).split(",")).map(v -> v.strip().toLowerCase(java.util.Locale.ROOT))
+                .toList();
+    }
+
     /** The note on a statement other than a query. */
     static Finding notAQuery(int[] at) {
         return new Finding(Finding.Severity.NOTE, Finding.Kind.NOT_A_QUERY, at[0], at[1],

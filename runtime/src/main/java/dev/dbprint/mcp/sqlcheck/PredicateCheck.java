@@ -96,7 +96,7 @@ final class PredicateCheck {
             }
             return;
         }
-        Resolved c = l != null ? l : r;
+        Resolved c = l != null ? l.print() : r == null ? null : r.print();
         Expression columnSide = l != null ? left : right;
         Literal literal = literal(l != null ? right : left, dialect);
         if (c == null) {
@@ -119,7 +119,7 @@ final class PredicateCheck {
         if (e.isNot()) {
             notIn(e, walker);
         }
-        Resolved c = walker.resolution(e.getLeftExpression());
+        Resolved c = print(walker.resolution(e.getLeftExpression()));
         if (c == null) {
             return;
         }
@@ -174,7 +174,7 @@ final class PredicateCheck {
             return;
         }
         Expression selected = p.getSelectItems().get(0).getExpression();
-        Resolved c = walker.resolution(selected);
+        Resolved c = print(walker.resolution(selected));
         ColumnStats block = c == null ? null : c.block();
         if (block == null || block.nullRate() == null || Raw.compare(block.nullRate(), BigDecimal.ZERO) <= 0
                 || filtersNulls(p.getWhere(), selected)) {
@@ -189,6 +189,11 @@ final class PredicateCheck {
                 scoped ? Set.of(Term.OVER_ROWS_SCANNED) : Set.of());
     }
 
+    /** The print column a resolution is or passes on, or null. */
+    private static Resolved print(Resolved r) {
+        return r == null ? null : r.print();
+    }
+
     /** Whether a WHERE's conjuncts include {@code column IS NOT NULL}. */
     private static boolean filtersNulls(Expression where, Expression column) {
         if (where instanceof AndExpression and) {
@@ -199,7 +204,7 @@ final class PredicateCheck {
     }
 
     void like(LikeExpression e, ExpressionWalker walker) {
-        Resolved c = walker.resolution(e.getLeftExpression());
+        Resolved c = print(walker.resolution(e.getLeftExpression()));
         if (c == null) {
             return;
         }
@@ -233,7 +238,7 @@ final class PredicateCheck {
     }
 
     void isNull(IsNullExpression e, ExpressionWalker walker) {
-        Resolved c = walker.resolution(e.getLeftExpression());
+        Resolved c = print(walker.resolution(e.getLeftExpression()));
         if (c != null) {
             alwaysNull(c, e.getLeftExpression(), e.isNot() ? "matches no row" : "is true on every row",
                     e.isNot() && walker.conjunct(e));
@@ -241,7 +246,7 @@ final class PredicateCheck {
     }
 
     void between(Between e, ExpressionWalker walker) {
-        Resolved c = walker.resolution(e.getLeftExpression());
+        Resolved c = print(walker.resolution(e.getLeftExpression()));
         if (c == null || alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row",
                 walker.conjunct(e))) {
             return;
@@ -292,7 +297,7 @@ final class PredicateCheck {
                 && f.getParameters().size() == 1 && f.getName() != null
                 && Set.of("max", "min", "sum", "avg").contains(f.getName().toLowerCase(Locale.ROOT))) {
             Expression arg = (Expression) f.getParameters().get(0);
-            Resolved c = walker.resolution(arg);
+            Resolved c = print(walker.resolution(arg));
             if (c != null) {
                 alwaysNull(c, arg, "is never true", false);
             }

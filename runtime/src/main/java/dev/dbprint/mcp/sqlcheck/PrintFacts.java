@@ -80,6 +80,22 @@ final class PrintFacts {
         return relationshipsAnnotations.computeIfAbsent(t.fqn(), k -> view.relationshipsAnnotations(t));
     }
 
+    /** Script variables an earlier statement of the call declared: a later one uses them as values. */
+    private final java.util.Set<String> variables = new java.util.HashSet<>();
+
+    void declare(List<String> names) {
+        variables.addAll(names);
+    }
+
+    boolean variable(String name) {
+        return variables.contains(name);
+    }
+
+    /** The table's ddl.sql, when the print has one. */
+    Optional<String> ddl(TableEntry t) {
+        return t.declares(Artifact.DDL) ? view.ddl(t) : Optional.empty();
+    }
+
     /** Records a table or view the statement creates, so later statements of the call may name it. */
     void create(List<String> parts, List<String> columns) {
         Created c = new Created(columns);

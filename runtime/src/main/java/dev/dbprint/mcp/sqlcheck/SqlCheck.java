@@ -59,6 +59,11 @@ public final class SqlCheck {
         }
         PrintFacts facts = new PrintFacts(view, names(view.index()),
                 new ThresholdResolver(connection.name(), connection.config().settings()), search, now);
+        for (int i = 0; i < pieces.size(); i++) {
+            if (commands.get(i) != null) {
+                facts.declare(Findings.declared(pieces.get(i).text()));
+            }
+        }
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {
             SqlReader.Read read = reads.get(i);

@@ -18,6 +18,7 @@ import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
 import net.sf.jsqlparser.parser.ASTNodeAccess;
 import net.sf.jsqlparser.parser.Node;
 import net.sf.jsqlparser.parser.Token;
@@ -45,10 +46,12 @@ import net.sf.jsqlparser.statement.select.Limit;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.Pivot;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.WithItem;
 import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.statement.update.UpdateSet;
@@ -72,6 +75,11 @@ final class StatementChecker {
     private final SourcePositions positions;
     private final CallBudget budget;
     final Findings findings = new Findings();
+    /** For each derived table or CTE source, the print column each of its output columns passes on. */
+    private final Map<Source, Map<String, ColumnNames.Resolved>> lineage = new IdentityHashMap<>();
+    /** The same, per query whose select list was checked, and per CTE name. */
+    private final Map<Select, Map<String, ColumnNames.Resolved>> selectLineage = new IdentityHashMap<>();
+    private final Map<String, Map<String, ColumnNames.Resolved>> cteLineage = new HashMap<>();
     /** Where each column reference met so far resolved to. */
     final Map<Column, ColumnNames.Resolved> resolved = new IdentityHashMap<>();
     final PredicateCheck predicates;
@@ -292,6 +300,9 @@ final class StatementChecker {
             }
             out.put(name, declared); // a recursive CTE reads itself before its select list is known
             List<String> columns = item.getSelect() == null ? null : query(item.getSelect(), outer, out, false);
+            if (item.getSelect() != null && declared == null) {
+                cteLineage.put(name, lineageOf(item.getSelect()));
+            }
             out.put(name, declared != null ? declared : columnsOf(null, columns));
         }
         return out;
@@ -323,6 +334,7 @@ final class StatementChecker {
         }
         if (select instanceof ParenthesedSelect parenthesed) {
             List<String> columns = query(parenthesed.getSelect(), outer, ctes, exposed);
+            selectLineage.put(parenthesed, lineageOf(parenthesed.getSelect()));
             orderBy(parenthesed.getOrderByElements(), new Scope(outer, ctes), columns);
             return columns;
         }
@@ -349,6 +361,8 @@ final class StatementChecker {
             }
         }
         List<String> outputs = new ArrayList<>();
+        Map<String, ColumnNames.Resolved> passedOn = new HashMap<>();
+        selectLineage.put(p, passedOn);
         boolean known = true;
         for (SelectItem<?> item : items) {
             Expression e = item.getExpression();
@@ -369,10 +383,14 @@ final class StatementChecker {
                 if (exposed) {
                     for (Column c : columns) {
                         ColumnNames.Resolved r = resolved.get(c);
-                        if (r != null) {
-                            names.sensitive(r, c);
+                        if (r != null && r.print() != null) {
+                            names.sensitive(r.print(), c);
                         }
                     }
+                }
+                if (e instanceof Column c && resolved.get(c) != null && resolved.get(c).print() != null) {
+                    passedOn.put(item.getAlias() != null ? unquote(item.getAlias().getName()) : unquote(c.getColumnName()),
+                            resolved.get(c).print());
                 }
                 outputs.add(item.getAlias() != null
                         ? unquote(item.getAlias().getName())
@@ -498,10 +516,11 @@ final class StatementChecker {
                 continue;
             }
             outputs.addAll(s.columns());
-            if (exposed && s.stats() != null) {
+            if (exposed) {
                 for (String column : s.columns()) {
-                    if (!except.contains(column)) {
-                        names.sensitive(new ColumnNames.Resolved(s, column), node);
+                    ColumnNames.Resolved r = withOrigin(new ColumnNames.Resolved(s, column)).print();
+                    if (r != null && !except.contains(column)) {
+                        names.sensitive(r, node);
                     }
                 }
             }
@@ -572,8 +591,13 @@ final class StatementChecker {
             source = resolveTable(table, alias, scope);
         } else if (item instanceof LateralSubSelect lateral) {
             source = Source.derived(name, columnsOf(alias, query(lateral.getSelect(), scope, scope.ctes, false)));
+            passesOn(source, alias, lateral.getSelect());
         } else if (item instanceof ParenthesedSelect sub) {
             source = Source.derived(name, columnsOf(alias, query(sub, scope.parent, scope.ctes, false)));
+            passesOn(source, alias, sub);
+        } else if (item instanceof TableFunction function) {
+            walk(function.getFunction(), scope, Clause.SELECT, null);
+            source = Source.opaque(name, name);
         } else if (item instanceof ParenthesedFromItem nested) {
             from(nested.getFromItem(), scope, comma);
             joinAll(nested.getJoins(), scope);
@@ -585,14 +609,54 @@ final class StatementChecker {
             }
             source = Source.opaque(name, name);
         }
+        if (item.getPivot() != null) {
+            pivot(item.getPivot(), source, scope);
+        }
         if (item.getPivot() != null || item.getUnPivot() != null) {
-            source = Source.opaque(source.name(), source.written());
+            source = Source.opaque(alias == null ? source.name() : name, source.written());
         }
         names.duplicate(source, scope, position(item, null));
         scope.sources.add(source);
         if (comma) {
             scope.commaJoined.add(source);
         }
+    }
+
+    /**
+     * {@code PIVOT (agg(x) FOR c IN (v1, v2))} over a source: x and c are the source's columns, and each value of the IN
+     * list is compared with c as {@code c = v} would be.
+     */
+    private void pivot(Pivot pivot, Source source, Scope scope) {
+        Scope over = new Scope(scope.parent, scope.ctes);
+        over.sources.add(source);
+        if (pivot.getFunctionItems() != null) {
+            pivot.getFunctionItems().forEach(f -> walk(f.getExpression(), over, Clause.SELECT, null));
+        }
+        List<Column> forColumns = pivot.getForColumns() == null ? List.of() : pivot.getForColumns();
+        forColumns.forEach(c -> walk(c, over, Clause.SELECT, null));
+        if (forColumns.size() == 1 && pivot.getSingleInItems() != null) {
+            for (SelectItem<?> in : pivot.getSingleInItems()) {
+                walk(new EqualsTo(forColumns.get(0), in.getExpression()), over, Clause.SELECT, null);
+            }
+        }
+    }
+
+    /** Records the print columns a derived table passes on, unless an alias column list renames them by position. */
+    private void passesOn(Source source, Alias alias, Select select) {
+        if (alias == null || alias.getAliasColumns() == null || alias.getAliasColumns().isEmpty()) {
+            lineage.put(source, lineageOf(select));
+        }
+    }
+
+    private Map<String, ColumnNames.Resolved> lineageOf(Select select) {
+        return selectLineage.getOrDefault(select, Map.of());
+    }
+
+    /** A resolution with the print column it passes on, for a column of a derived table or CTE. */
+    ColumnNames.Resolved withOrigin(ColumnNames.Resolved r) {
+        Map<String, ColumnNames.Resolved> passed = lineage.get(r.source());
+        ColumnNames.Resolved origin = passed == null ? null : passed.get(r.column());
+        return origin == null ? r : new ColumnNames.Resolved(r.source(), r.column(), origin);
     }
 
     /** A derived table's columns: its alias's column list when it gives one, else its select list's names. */
@@ -619,7 +683,9 @@ final class StatementChecker {
     Source resolveTable(List<String> parts, String name, Scope scope, Object node) {
         String written = String.join(".", parts);
         if (parts.size() == 1 && scope.ctes.containsKey(written)) {
-            return Source.derived(name, scope.ctes.get(written));
+            Source cte = Source.derived(name, scope.ctes.get(written));
+            lineage.put(cte, cteLineage.getOrDefault(written, Map.of()));
+            return cte;
         }
         if (parts.size() > 1 && scope.qualified(parts.get(0)) != null) {
             return Source.opaque(name, written); // FROM t AS c, c.items: a path into a column (Redshift SUPER, BigQuery)
