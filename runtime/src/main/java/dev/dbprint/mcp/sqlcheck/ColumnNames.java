@@ -10,7 +10,6 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.render.context.Term;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
-import dev.dbprint.mcp.sqlcheck.Finding.Severity;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
 import dev.dbprint.mcp.sqlcheck.StatementChecker.Clause;
 import net.sf.jsqlparser.schema.Column;
@@ -68,7 +67,7 @@ final class ColumnNames {
             return facts.table(matches.get(0));
         }
         if (matches.size() > 1) {
-            checker.add(new Finding(Severity.WARNING, Kind.AMBIGUOUS_TABLE, at[0], at[1],
+            checker.add(Kind.AMBIGUOUS_TABLE.at(at,
                     "Table " + written + " is not qualified, and the print holds it in several schemas: "
                             + String.join(", ", matches) + ". Which one runs depends on the search path.",
                     facts.manifestFile(), "tables", "Qualify it, e.g. " + matches.get(0) + ".", Set.of()));
@@ -76,14 +75,14 @@ final class ColumnNames {
         }
         List<String> unprofiled = facts.names().unprofiled(parts);
         if (!unprofiled.isEmpty()) {
-            checker.add(new Finding(Severity.WARNING, Kind.UNPROFILED_TABLE, at[0], at[1],
+            checker.add(Kind.UNPROFILED_TABLE.at(at,
                     "Table " + written + " is named in the print's failed_tables: the last generate run could not"
                             + " profile it, so nothing about its columns can be checked.",
                     facts.manifestFile(), "failed_tables", "Run dbprint generate to see why it failed.", Set.of()));
             return null;
         }
         List<String> nearest = facts.names().nearest(parts);
-        checker.add(new Finding(Severity.ERROR, Kind.UNKNOWN_TABLE, at[0], at[1],
+        checker.add(Kind.UNKNOWN_TABLE.at(at,
                 "Table " + written + " is not in the print."
                         + (nearest.isEmpty()
                                 ? " No table name resembles it."
@@ -103,7 +102,7 @@ final class ColumnNames {
         }
         for (Source s : scope.sources) {
             if (source.name().equals(s.name())) {
-                checker.add(new Finding(Severity.ERROR, Kind.DUPLICATE_ALIAS, at[0], at[1],
+                checker.add(Kind.DUPLICATE_ALIAS.at(at,
                         "Two tables of this FROM clause answer to the name " + source.name()
                                 + ": the database rejects the query, and a column qualified with it could mean either.",
                         null, null, "Give one of them another alias.", Set.of()));
@@ -182,7 +181,7 @@ final class ColumnNames {
             return false;
         }
         String column = inner.toLowerCase(java.util.Locale.ROOT);
-        checker.add(new Finding(Severity.ERROR, Kind.UNKNOWN_COLUMN, at[0], at[1],
+        checker.add(Kind.UNKNOWN_COLUMN.at(at,
                 raw + " is quoted, so PostgreSQL matches it case for case, and " + source.table().fqn()
                         + " has no column spelled so: its ddl.sql creates " + column + ".",
                 facts.file(source.table(), dev.dbprint.mcp.print.model.Artifact.DDL), null,
@@ -221,7 +220,7 @@ final class ColumnNames {
 
     void unknownQualifier(String qualifier, String written, Scope scope, int[] at) {
         List<String> names = scope.names();
-        checker.add(new Finding(Severity.ERROR, Kind.UNKNOWN_QUALIFIER, at[0], at[1],
+        checker.add(Kind.UNKNOWN_QUALIFIER.at(at,
                 "'" + qualifier + "' in " + written + " names no table or alias of this query."
                         + (names.isEmpty() ? "" : " In scope: " + String.join(", ", names) + "."),
                 null, null, "Qualify the column with one of the names in scope.", Set.of()));
@@ -231,7 +230,7 @@ final class ColumnNames {
         if (!dialect.rejectsAliasInWhere()) {
             return;
         }
-        checker.add(new Finding(Severity.ERROR, Kind.ALIAS_IN_WHERE, at[0], at[1],
+        checker.add(Kind.ALIAS_IN_WHERE.at(at,
                 name + " is an output name of this query's select list, and " + dialect.wire()
                         + " evaluates WHERE before the select list, so the database does not know it there.",
                 null, null, "Repeat the expression in WHERE, or filter in an outer query over this one.", Set.of()));
@@ -239,7 +238,7 @@ final class ColumnNames {
 
     private void ambiguous(String name, List<Source> having, int[] at) {
         List<String> names = having.stream().map(s -> s.name() + "." + name).toList();
-        checker.add(new Finding(Severity.ERROR, Kind.AMBIGUOUS_COLUMN, at[0], at[1],
+        checker.add(Kind.AMBIGUOUS_COLUMN.at(at,
                 "Column " + name + " is not qualified, and " + having.size() + " tables of this query have it: "
                         + String.join(", ", names) + ".",
                 checker.fileOf(having.get(0)), "columns." + name, "Qualify it, e.g. " + names.get(0) + ".", Set.of()));
@@ -277,7 +276,7 @@ final class ColumnNames {
                         ? "Join " + having.get(0) + " to read it, or search_columns for where it lives."
                         : "Call search_columns for the column that holds this fact.";
         String file = tables.stream().map(checker::fileOf).filter(f -> f != null).findFirst().orElse(null);
-        checker.add(new Finding(Severity.ERROR, Kind.UNKNOWN_COLUMN, at[0], at[1], message.toString(), file,
+        checker.add(Kind.UNKNOWN_COLUMN.at(at, message.toString(), file,
                 file == null ? null : "columns", fix, Set.of()));
     }
 
@@ -338,7 +337,7 @@ final class ColumnNames {
             Resolved origin = sensitiveOrigin(r);
             note = note(origin.source().table(), origin.column());
         }
-        checker.add(new Finding(Severity.WARNING, Kind.SENSITIVE_COLUMN, at[0], at[1],
+        checker.add(Kind.SENSITIVE_COLUMN.at(at,
                 table.fqn() + "." + r.column() + " is selected, and the print marks it (" + String.join(", ", marks) + via
                         + "): the rows returned carry it." + (note == null ? "" : " A person's note on it: " + note),
                 file, field, "Leave it out of the select list, or select an aggregate of it, unless the task needs it.",

@@ -58,7 +58,7 @@ final class Findings {
 
     /** The note on a statement other than a query. */
     static Finding notAQuery(int[] at) {
-        return new Finding(Finding.Severity.NOTE, Finding.Kind.NOT_A_QUERY, at[0], at[1],
+        return Finding.Kind.NOT_A_QUERY.at(at,
                 "This statement is not a query; check_sql checked the tables it names and nothing else.", null, null,
                 "Check the query that reads the rows separately.", Set.of());
     }
@@ -72,7 +72,7 @@ final class Findings {
         if (!COMMANDS.contains(first)) {
             return null;
         }
-        return new Finding(Finding.Severity.NOTE, Finding.Kind.NOT_A_QUERY, at[0], at[1],
+        return Finding.Kind.NOT_A_QUERY.at(at,
                 "This " + first.toUpperCase(java.util.Locale.ROOT) + " statement is not a query, and check_sql does"
                         + " not read statements of its kind: nothing in it was checked.",
                 null, null, "Check the query that reads the rows separately.", Set.of());
@@ -80,7 +80,7 @@ final class Findings {
 
     /** The one note on the tables a statement reads whose statistics are out of date, each with why. */
     static Finding stale(int[] at, List<String> tables, String manifest, String firstTable) {
-        return new Finding(Finding.Severity.NOTE, Finding.Kind.STALE_STATISTICS, at[0], at[1],
+        return Finding.Kind.STALE_STATISTICS.at(at,
                 "The print's statistics may be out of date for " + String.join("; ", tables)
                         + ": the values this check compared against may have changed since.",
                 manifest, "tables." + firstTable + ".profiled_at",

@@ -19,7 +19,6 @@ import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.render.context.Term;
 import dev.dbprint.mcp.sqlcheck.ColumnNames.Resolved;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
-import dev.dbprint.mcp.sqlcheck.Finding.Severity;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.schema.Column;
@@ -116,7 +115,7 @@ final class JoinCheck {
             for (Source other : scope.sources) {
                 if (other != source && other.table() != null
                         && links(source.table(), other.table()).stream().anyMatch(l -> !l.rejected())) {
-                    checker.add(new Finding(Severity.WARNING, Kind.MISSING_JOIN_PREDICATE, at[0], at[1],
+                    checker.add(Kind.MISSING_JOIN_PREDICATE.at(at,
                             source.table().fqn() + " is joined with no condition, and the print relates it to "
                                     + other.table().fqn() + ": every row pairs with every row of the others.",
                             facts.file(source.table(), Artifact.RELATIONSHIPS), "refers_to",
@@ -182,7 +181,7 @@ final class JoinCheck {
     }
 
     private void fanOut(Equality e, Resolved multiplied, Resolved partner, String repeated, String what) {
-        checker.add(new Finding(Severity.WARNING, Kind.FAN_OUT, e.at()[0], e.at()[1],
+        checker.add(Kind.FAN_OUT.at(e.at(),
                 "This join matches each row of " + multiplied.source().table().fqn() + " with every row of "
                         + partner.source().table().fqn() + " that shares its key, and " + repeated
                         + ": an aggregate over " + what + " counts a row once per match.",
@@ -242,7 +241,7 @@ final class JoinCheck {
             }
             if (written.equals(edge)) {
                 if (link.rejected()) {
-                    checker.add(new Finding(Severity.ERROR, Kind.JOIN_REJECTED, at[0], at[1],
+                    checker.add(Kind.JOIN_REJECTED.at(at,
                             "This join is on " + link.spelled() + ", an edge a person rejected"
                                     + (link.note() == null ? "." : ": " + link.note()),
                             link.file(), link.field(), "Do not join these tables on these columns; "
@@ -256,7 +255,7 @@ final class JoinCheck {
             }
         }
         if (partial != null) {
-            checker.add(new Finding(Severity.WARNING, Kind.JOIN_PARTIAL, at[0], at[1],
+            checker.add(Kind.JOIN_PARTIAL.at(at,
                     "This join uses only part of " + partial.spelled() + ", so each row may match several.",
                     partial.file(), partial.field(), "Join on every column of the relationship.", terms(List.of(partial))));
             return;
@@ -265,7 +264,7 @@ final class JoinCheck {
                 columns.stream().map(p -> a.name() + "." + p.get(0) + " = " + b.name() + "." + p.get(1)).toList());
         List<Link> usable = links.stream().filter(l -> !l.rejected()).toList();
         String file = facts.file(a.table(), Artifact.RELATIONSHIPS);
-        checker.add(new Finding(Severity.WARNING, Kind.JOIN_NOT_IN_PRINT, at[0], at[1],
+        checker.add(Kind.JOIN_NOT_IN_PRINT.at(at,
                 "No relationship in the print joins " + ta + " and " + tb + " on " + written + "."
                         + (usable.isEmpty()
                                 ? " The print holds no relationship between these tables."

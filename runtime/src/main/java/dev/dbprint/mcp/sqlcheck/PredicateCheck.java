@@ -23,7 +23,6 @@ import dev.dbprint.mcp.search.PublishedValues;
 import dev.dbprint.mcp.search.ValueResolver;
 import dev.dbprint.mcp.sqlcheck.ColumnNames.Resolved;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
-import dev.dbprint.mcp.sqlcheck.Finding.Severity;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
@@ -160,7 +159,7 @@ final class PredicateCheck {
         if (e.getRightExpression() instanceof ExpressionList<?> list) {
             for (Object item : list) {
                 if (item instanceof NullValue) {
-                    checker.add(new Finding(Severity.ERROR, Kind.NOT_IN_NULLABLE, at[0], at[1],
+                    checker.add(Kind.NOT_IN_NULLABLE.at(at,
                             "This NOT IN list holds NULL, so the predicate is never true and matches no row.", null,
                             null, "Leave NULL out of the list, and add OR ... IS NULL if NULL rows are wanted.",
                             Set.of()));
@@ -181,7 +180,7 @@ final class PredicateCheck {
             return;
         }
         boolean scoped = c.source().stats().scoped();
-        add(c, scoped ? Severity.WARNING : Severity.ERROR, Kind.NOT_IN_NULLABLE, at,
+        add(c, scoped, Kind.NOT_IN_NULLABLE, at,
                 "The subquery of this NOT IN selects " + name(c) + ", which is NULL on some rows (null_rate: "
                         + block.nullRate() + (scoped ? ", over the rows scanned" : "")
                         + "): once it returns a NULL, NOT IN is never true and the predicate matches no row.",
@@ -230,7 +229,7 @@ final class PredicateCheck {
         }
         int[] at = checker.position(e.getLeftExpression(), null);
         boolean scoped = values.scoped();
-        add(c, scoped ? Severity.WARNING : Severity.ERROR, Kind.PATTERN_MATCHES_NOTHING, at,
+        add(c, scoped, Kind.PATTERN_MATCHES_NOTHING, at,
                 "The pattern " + Literals.of(pattern.text()) + " matches none of the " + values.listed() + " values "
                         + name(c) + " holds" + overWhat(scoped) + ": " + shown(values) + ".",
                 "values", "Write the pattern against the values listed, or compare with one of them exactly.",
@@ -264,7 +263,7 @@ final class PredicateCheck {
     private void nullComparison(Expression e, String op, Expression anchor) {
         int[] at = checker.position(anchor, e);
         String written = op.equals("=") ? "= NULL" : "<> NULL";
-        checker.add(new Finding(Severity.ERROR, Kind.NULL_COMPARISON, at[0], at[1],
+        checker.add(Kind.NULL_COMPARISON.at(at,
                 "'" + e + "' compares with " + written + ", which is never true: a comparison with NULL is unknown.",
                 null, null, "Write IS " + (op.equals("=") ? "" : "NOT ") + "NULL instead.", Set.of()));
     }
@@ -283,7 +282,7 @@ final class PredicateCheck {
         int[] at = checker.position(columnSide, null);
         boolean scoped = stats.scoped();
         boolean empties = conjunct && !effect.startsWith("is true");
-        add(c, empties && !scoped ? Severity.ERROR : Severity.WARNING, Kind.ALWAYS_NULL, at,
+        add(c, !empties || scoped, Kind.ALWAYS_NULL, at,
                 name(c) + " is NULL on every row the print read (null_rate: 1.0" + (scoped ? ", over the rows scanned" : "")
                         + "), so this predicate " + effect + (empties ? " and the query returns nothing" : "") + ".",
                 "null_rate", "Check whether the column is the one meant; the print holds no value for it.",
@@ -310,7 +309,7 @@ final class PredicateCheck {
         if (block == null || block.redacted() == null) {
             return false;
         }
-        add(c, Severity.NOTE, Kind.REDACTED_VALUE, checker.position(columnSide, null),
+        add(c, false, Kind.REDACTED_VALUE, checker.position(columnSide, null),
                 "The print withholds the values of " + name(c) + " (redacted: " + block.redacted()
                         + "), so whether this literal is stored cannot be checked.",
                 "redacted", "Check the literal against the database itself, or with the person who owns the data.",
@@ -355,7 +354,7 @@ final class PredicateCheck {
             return true;
         }
         int[] at = checker.position(columnSide, null);
-        add(c, Severity.ERROR, Kind.TYPE_MISMATCH, at,
+        add(c, false, Kind.TYPE_MISMATCH, at,
                 "In the comparison with " + name(c) + " (sql_type " + block.sqlType() + "), " + problem + ".", "sql_type",
                 fix, Set.of());
         return false;
@@ -516,17 +515,15 @@ final class PredicateCheck {
         String lit = literal.type() == LiteralType.STRING ? Literals.of(literal.text()) : literal.text();
         if (byValue == null && r.match().equals("stored") && (exact(r, literal) || caseBlind())) {
             if (r.items().size() > 1 && use == Use.EQUALS && !caseBlind()) {
-                add(c, Severity.WARNING, Kind.VALUE_SPELLINGS, at,
+                add(c, false, Kind.VALUE_SPELLINGS, at,
                         lit + " is one of " + r.items().size() + " stored spellings of one value in " + name(c) + ": "
                                 + entries(r.items()) + "; = matches only this one.",
                         "values", "Write IN (" + literals(r.items()) + ") to match every spelling.", Set.of(Term.SPELLING));
             }
             return;
         }
-        Severity severity = use == Use.EQUALS || use == Use.IN_NONE ? Severity.ERROR : Severity.WARNING;
-        if (scoped && severity == Severity.ERROR) {
-            severity = Severity.WARNING;
-        }
+        // a predicate that still matches rows (<>, a partly stored IN list), or a sampled list, proves less
+        boolean weaker = scoped || use == Use.NOT_EQUALS || use == Use.IN_PARTLY;
         String effect = switch (use) {
             case EQUALS -> "so this comparison matches no row";
             case NOT_EQUALS -> "so this comparison keeps every non-null row";
@@ -563,7 +560,7 @@ final class PredicateCheck {
             terms = new LinkedHashSet<>(terms);
             terms.add(Term.SPELLING);
         }
-        add(c, severity, Kind.VALUE_NOT_STORED, at, message.toString(), "values", fix, terms);
+        add(c, weaker, Kind.VALUE_NOT_STORED, at, message.toString(), "values", fix, terms);
     }
 
     private static Set<Term> domainTerms(boolean scoped) {
@@ -683,9 +680,9 @@ final class PredicateCheck {
         return c.source().table().fqn() + "." + c.column();
     }
 
-    private void add(Resolved c, Severity severity, Kind kind, int[] at, String message, String field, String fix,
+    private void add(Resolved c, boolean weaker, Kind kind, int[] at, String message, String field, String fix,
             Set<Term> terms) {
-        checker.add(new Finding(severity, kind, at[0], at[1], message, checker.fileOf(c.source()),
-                "columns." + c.column() + "." + field, fix, terms));
+        checker.add(kind.at(at, weaker, message, checker.fileOf(c.source()), "columns." + c.column() + "." + field, fix,
+                terms));
     }
 }

@@ -9,7 +9,6 @@ import java.util.Set;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.sqlcheck.ColumnNames.Resolved;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
-import dev.dbprint.mcp.sqlcheck.Finding.Severity;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Expression;
@@ -63,7 +62,7 @@ final class QueryShape {
                         ? p.getSelectItems().get(0).getExpression()
                         : branch;
                 int[] at = checker.position(branch, node);
-                checker.add(new Finding(Severity.ERROR, Kind.SET_OPERATION_COLUMNS, at[0], at[1],
+                checker.add(Kind.SET_OPERATION_COLUMNS.at(at,
                         "Branch " + (i + 1) + " of this set operation selects " + columns(branches.get(i).size())
                                 + " and the first selects " + width + ": the database rejects it.",
                         null, null, "Select the same number of columns, in the same order, in every branch.", Set.of()));
@@ -83,7 +82,7 @@ final class QueryShape {
         long p = n.getValue();
         if (p < 1 || width >= 0 && p > width) {
             int[] at = checker.position(e, null);
-            checker.add(new Finding(Severity.ERROR, Kind.POSITION_OUT_OF_RANGE, at[0], at[1],
+            checker.add(Kind.POSITION_OUT_OF_RANGE.at(at,
                     clause + " " + p + " names a select-list position, and the select list has "
                             + (width < 0 ? "no such column" : columns(width)) + ".",
                     null, null, "Name the expression, or a position from 1 to " + Math.max(width, 1) + ".", Set.of()));
@@ -136,7 +135,7 @@ final class QueryShape {
                     continue;
                 }
                 int[] at = checker.position(c, null);
-                checker.add(new Finding(Severity.ERROR, Kind.UNGROUPED_COLUMN, at[0], at[1],
+                checker.add(Kind.UNGROUPED_COLUMN.at(at,
                         c + " is selected outside every aggregate, and GROUP BY does not hold it: the database"
                                 + " rejects the query, or (MySQL without ONLY_FULL_GROUP_BY) returns any one value per group.",
                         null, null, "Add " + c + " to GROUP BY, or select an aggregate of it (e.g. max(" + c + ")).",
@@ -212,7 +211,7 @@ final class QueryShape {
             return;
         }
         int[] at = checker.position(node, select.getLimit() == null ? null : select.getLimit().getRowCount());
-        checker.add(new Finding(Severity.NOTE, Kind.LIMIT_WITHOUT_ORDER, at[0], at[1],
+        checker.add(Kind.LIMIT_WITHOUT_ORDER.at(at,
                 "This query limits its rows with no ORDER BY: which rows come back is up to the engine and may change"
                         + " between runs.",
                 null, null, "Add an ORDER BY that says which rows are wanted.", Set.of()));
