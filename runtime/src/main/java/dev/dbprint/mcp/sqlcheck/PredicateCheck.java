@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -442,7 +441,7 @@ final class PredicateCheck {
             return byValue;
         }
         ValueResolver.Resolution r = ValueResolver.resolve(values, literal.text());
-        return r.match().equals("stored") && (exact(r, literal) || caseBlind());
+        return r.match() == ValueResolver.Match.STORED && (exact(r, literal) || caseBlind());
     }
 
     /**
@@ -490,8 +489,8 @@ final class PredicateCheck {
     }
 
     private static boolean exact(ValueResolver.Resolution r, Literal literal) {
-        for (Map<String, Object> spelling : r.items()) {
-            Object v = spelling.get("value");
+        for (ValueResolver.Candidate spelling : r.items()) {
+            Object v = spelling.value();
             if (v instanceof String s ? s.equals(literal.text()) : literal.type() == LiteralType.NUMBER) {
                 return true;
             }
@@ -513,7 +512,7 @@ final class PredicateCheck {
         boolean scoped = values.scoped();
         int[] at = checker.position(columnSide, null);
         String lit = literal.type() == LiteralType.STRING ? Literals.of(literal.text()) : literal.text();
-        if (byValue == null && r.match().equals("stored") && (exact(r, literal) || caseBlind())) {
+        if (byValue == null && r.match() == ValueResolver.Match.STORED && (exact(r, literal) || caseBlind())) {
             if (r.items().size() > 1 && use == Use.EQUALS && !caseBlind()) {
                 add(c, false, Kind.VALUE_SPELLINGS, at,
                         lit + " is one of " + r.items().size() + " stored spellings of one value in " + name(c) + ": "
@@ -535,17 +534,17 @@ final class PredicateCheck {
                 .append(effect).append('.');
         String fix;
         switch (r.match()) {
-            case "stored" -> {
+            case STORED -> {
                 message.append(" Stored spellings that fold to it: ").append(entries(r.items())).append('.');
                 fix = r.items().size() == 1
                         ? "Write " + literalOf(r.items().get(0)) + "."
                         : "Write IN (" + literals(r.items()) + ") to match every spelling.";
             }
-            case "definition" -> {
+            case DEFINITION -> {
                 message.append(" Values whose notes define it: ").append(entries(r.items())).append('.');
                 fix = "Write " + literalOf(r.items().get(0)) + " if that is the value meant.";
             }
-            case "nearest" -> {
+            case NEAREST -> {
                 message.append(" Nearest stored values: ").append(scored(r.items())).append('.');
                 fix = "Write " + literalOf(r.items().get(0)) + " if that is the value meant (resolve_value gives the"
                         + " same list).";
@@ -556,7 +555,7 @@ final class PredicateCheck {
             }
         }
         Set<Term> terms = domainTerms(scoped);
-        if (r.items().stream().anyMatch(m -> m.containsKey("spelling_of"))) {
+        if (r.items().stream().anyMatch(ValueResolver.Candidate::grouped)) {
             terms = new LinkedHashSet<>(terms);
             terms.add(Term.SPELLING);
         }
@@ -571,29 +570,29 @@ final class PredicateCheck {
         return scoped ? " (the whole domain over the rows scanned)" : " (the whole domain)";
     }
 
-    private static String entries(List<Map<String, Object>> items) {
+    private static String entries(List<ValueResolver.Candidate> items) {
         List<String> out = new ArrayList<>();
-        for (Map<String, Object> m : items) {
-            out.add(literalOf(m) + (m.containsKey("count") ? " (" + m.get("count") + ")" : "")
-                    + (m.containsKey("note") ? " = " + m.get("note") : ""));
+        for (ValueResolver.Candidate m : items) {
+            out.add(literalOf(m) + (m.count() != null ? " (" + m.count() + ")" : "")
+                    + (m.note() != null ? " = " + m.note() : ""));
         }
         return String.join(", ", out);
     }
 
-    private static String scored(List<Map<String, Object>> items) {
+    private static String scored(List<ValueResolver.Candidate> items) {
         List<String> out = new ArrayList<>();
-        for (Map<String, Object> m : items) {
-            out.add(literalOf(m) + " (score " + m.get("score") + ")");
+        for (ValueResolver.Candidate m : items) {
+            out.add(literalOf(m) + " (score " + m.score() + ")");
         }
         return String.join(", ", out);
     }
 
-    private static String literals(List<Map<String, Object>> items) {
+    private static String literals(List<ValueResolver.Candidate> items) {
         return String.join(", ", items.stream().map(PredicateCheck::literalOf).toList());
     }
 
-    private static String literalOf(Map<String, Object> entry) {
-        return Literals.of(entry.get("value"));
+    private static String literalOf(ValueResolver.Candidate entry) {
+        return Literals.of(entry.value());
     }
 
     private static String shown(PublishedValues values) {

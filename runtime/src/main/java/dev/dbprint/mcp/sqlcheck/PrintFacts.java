@@ -3,7 +3,6 @@ package dev.dbprint.mcp.sqlcheck;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +18,7 @@ import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.search.ColumnMatch;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;
 
@@ -145,29 +145,8 @@ final class PrintFacts {
 
     /** Every table whose statistics carry a column of that name, in code-point order (search_columns' walk). */
     List<String> tablesHaving(String column) {
-        return having.computeIfAbsent(column, c -> {
-            ColumnPredicates exact = new ColumnPredicates(globLiteral(c), null, null, null, null, null, null, null);
-            List<String> out = new ArrayList<>();
-            search.run(view, exact).matches().forEach(m -> {
-                if (m.searched().part() == null) {
-                    out.add((String) m.get("table"));
-                }
-            });
-            return out;
-        });
-    }
-
-    /** The glob matching exactly {@code name}: its wildcard characters each in a class of its own. */
-    private static String globLiteral(String name) {
-        StringBuilder sb = new StringBuilder();
-        for (char ch : name.toCharArray()) {
-            if (ch == '*' || ch == '?' || ch == '[') {
-                sb.append('[').append(ch).append(']');
-            } else {
-                sb.append(ch);
-            }
-        }
-        return sb.toString();
+        return having.computeIfAbsent(column, c -> search.run(view, ColumnPredicates.named(c)).matches().stream()
+                .filter(m -> m.searched().part() == null).map(ColumnMatch::table).toList());
     }
 
     /**
@@ -175,17 +154,14 @@ final class PrintFacts {
      * the table's FQN with its profiled_at, age and max_age_days.
      */
     Optional<String> staleness(TableEntry t) {
-        Map<String, Object> verdict = new LinkedHashMap<>();
-        Freshness.judge(verdict, ProfiledAt.parse(t.raw().get("profiled_at")), thresholds.forEntry(t.fqn(), t.raw()),
-                now);
-        Object freshness = verdict.get("freshness");
-        if ("dormant".equals(freshness)) {
-            return Optional.of(t.fqn() + " (no readable profiled_at, so list_tables cannot date it)");
+        Freshness.Verdict verdict = Freshness.judge(ProfiledAt.parse(t.raw().get("profiled_at")),
+                thresholds.forEntry(t.fqn(), t.raw()), now);
+        if (!verdict.outOfDate()) {
+            return Optional.empty();
         }
-        if ("stale".equals(freshness)) {
-            return Optional.of(t.fqn() + " (profiled at " + t.raw().get("profiled_at") + ", " + verdict.get("age_days")
-                    + " days ago, past its max_age_days of " + verdict.get("max_age_days") + ")");
-        }
-        return Optional.empty();
+        return Optional.of(Freshness.DORMANT.equals(verdict.freshness())
+                ? t.fqn() + " (no readable profiled_at, so list_tables cannot date it)"
+                : t.fqn() + " (profiled at " + t.raw().get("profiled_at") + ", " + verdict.ageDays()
+                        + " days ago, past its max_age_days of " + verdict.maxAgeDays() + ")");
     }
 }
