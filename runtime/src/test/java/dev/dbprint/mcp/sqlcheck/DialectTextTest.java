@@ -1,0 +1,256 @@
+package dev.dbprint.mcp.sqlcheck;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.StringProvider;
+import net.sf.jsqlparser.parser.Token;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+/**
+ * The respelling JSqlParser reads: each one parses with JSqlParser's simple parsing (where the text as written does
+ * not), and a name after it is placed where the caller wrote it.
+ */
+class DialectTextTest {
+
+    /** JSqlParser's simple parsing, as the reader runs it first; null when it cannot read the text. */
+    private static Statement parse(String text) {
+        try {
+            return new CCJSqlParser(new StringProvider(text)).withAllowComplexParsing(false).Statement();
+        } catch (Exception | Error e) {
+            return null;
+        }
+    }
+
+    private static DialectText respell(String sql, Dialect dialect) {
+        List<StatementSplitter.Piece> pieces = StatementSplitter.split(sql, dialect);
+        return DialectText.of(pieces.get(pieces.size() - 1), dialect);
+    }
+
+    /**
+     * Respells the last statement of {@code sql}, checks JSqlParser reads the respelling (and, when {@code idiom}, not
+     * the text as written), and that the identifier {@code zz} is placed where {@code sql} has it.
+     */
+    private static DialectText check(String sql, Dialect dialect, boolean idiom) {
+        DialectText t = respell(sql, dialect);
+        assertNotNull(parse(t.text()), () -> "unreadable respelling: " + t.text());
+        if (idiom) {
+            assertNull(parse(StatementSplitter.split(sql, dialect).get(0).text()), "reads as written: " + sql);
+        }
+        int[] parsed = parserPosition(t.text(), "zz");
+        assertArrayEquals(Lines.position(sql, sql.lastIndexOf("zz")), t.absolute(parsed[0], parsed[1]), t.text());
+        return t;
+    }
+
+    /** Where JSqlParser's own tokenizer puts the last token spelled {@code image}. */
+    private static int[] parserPosition(String text, String image) {
+        CCJSqlParser p = new CCJSqlParser(new StringProvider(text));
+        int[] at = null;
+        for (Token t = p.getNextToken(); t.kind != 0; t = p.getNextToken()) {
+            if (t.image.equals(image)) {
+                at = new int[]{t.beginLine, t.beginColumn};
+            }
+        }
+        if (at == null) {
+            fail(image + " not in " + text);
+        }
+        return at;
+    }
+
+    /** The string value JSqlParser reads for the first selected item, with {@code ''} undone as the checker does. */
+    private static String firstValue(DialectText t) {
+        SelectItem<?> item = ((PlainSelect) parse(t.text())).getSelectItems().get(0);
+        return ((StringValue) item.getExpression()).getValue().replace("''", "'");
+    }
+
+    @Test
+    void backslashEscapesBecomeStandardLiteralsOfTheDecodedValue() {
+        DialectText mysql = check("SELECT 'a\\'b\\\\', zz FROM t", Dialect.MYSQL, true);
+        assertEquals("a'b\\", firstValue(mysql));
+        DialectText postgres = check("SELECT E'a\\'b', zz FROM t", Dialect.POSTGRES, true);
+        assertEquals("a'b", firstValue(postgres));
+        assertEquals("SELECT 'a''b', zz FROM t", postgres.text());
+        // Postgres reads the backslash of a standard literal as itself
+        assertEquals("a\\", firstValue(check("SELECT 'a\\', zz FROM t", Dialect.POSTGRES, false)));
+    }
+
+    @Test
+    void aValueWithALineBreakMovesNoLaterPosition() {
+        DialectText t = check("SELECT 'a\\nb\\nc', x,\n  zz FROM t", Dialect.SNOWFLAKE, false);
+        assertEquals("a\nb\nc", firstValue(t));
+    }
+
+    @Test
+    void doubleQuotedStringsAreLiteralsInMysqlBigqueryAndDatabricks() {
+        for (Dialect d : List.of(Dialect.MYSQL, Dialect.BIGQUERY, Dialect.DATABRICKS)) {
+            DialectText t = check("SELECT \"re\\\"pair\", zz FROM t WHERE s = \"x\"", d, false);
+            assertEquals("re\"pair", firstValue(t));
+            assertTrue(t.text().endsWith("s = 'x'"), t.text());
+        }
+        assertEquals("SELECT \"a\" FROM t", respell("SELECT \"a\" FROM t", Dialect.POSTGRES).text());
+        assertEquals("SELECT \"a\" FROM t", respell("SELECT \"a\" FROM t", Dialect.SNOWFLAKE).text());
+    }
+
+    @Test
+    void dollarQuotesBecomeLiterals() {
+        DialectText t = check("SELECT $$it's $9$$, $1, zz FROM t", Dialect.POSTGRES, false);
+        assertEquals("it's $9", firstValue(t));
+        assertEquals("SELECT 'it''s $9', $1, zz FROM t", t.text());
+        assertEquals("x", firstValue(check("SELECT $$x$$, zz", Dialect.SNOWFLAKE, false)));
+    }
+
+    @Test
+    void bigqueryTripleQuotedAndRawStringsBecomeLiterals() {
+        DialectText t = check("SELECT '''a'\nb''', r'\\d', zz FROM t", Dialect.BIGQUERY, true);
+        assertEquals("a'\nb", firstValue(t));
+        assertTrue(t.text().contains("'\\d'"), t.text());
+    }
+
+    /** MySQL's {@code 'a' "b"} is the string ab; JSqlParser would read "b" as the column's alias. */
+    @Test
+    void adjacentLiteralsTheDialectJoinsAreOne() {
+        assertEquals("ab", firstValue(check("SELECT 'a' \"b\", zz FROM t", Dialect.MYSQL, false)));
+        assertEquals("its", firstValue(check("SELECT 'it''s', zz FROM t", Dialect.DATABRICKS, false)));
+        assertEquals("ab", firstValue(check("SELECT 'a'\n  'b', zz FROM t", Dialect.POSTGRES, false)));
+        // Postgres joins only across a line break, BigQuery only across a blank: these stay apart
+        assertEquals("SELECT 'a' 'b'", respell("SELECT 'a' 'b'", Dialect.POSTGRES).text());
+        assertEquals("SELECT 'it' 's'", respell("SELECT 'it''s'", Dialect.BIGQUERY).text());
+    }
+
+    @Test
+    void commentsTheParserCannotReadAreBlanks() {
+        check("SELECT a, # note\n zz FROM t", Dialect.MYSQL, false);
+        check("SELECT zz FROM t # note", Dialect.BIGQUERY, true);
+        check("SELECT a /* x /* y */ z */, zz FROM t", Dialect.POSTGRES, false);
+        check("SELECT a, // note\n zz FROM t", Dialect.CLICKHOUSE, false);
+        check("SELECT 1--1, zz FROM t", Dialect.MYSQL, false);
+        assertTrue(respell("SELECT 1--1 FROM t", Dialect.MYSQL).text().contains("1- -1"));
+        // an unclosed comment stays as written: the statement is unfinished
+        assertEquals("SELECT a FROM t /* oops", respell("SELECT a FROM t /* oops", Dialect.POSTGRES).text());
+    }
+
+    @Test
+    void positionsMapIntoTheWholeArgument() {
+        String sql = "SELECT 1;\n\n  SELECT E'\\'',\n\t'x', zz FROM t";
+        check(sql, Dialect.POSTGRES, false);
+        assertArrayEquals(new int[]{3, 3}, respell(sql, Dialect.POSTGRES).absolute(1, 1));
+    }
+
+    @Test
+    void duckdbFromFirstQueriesSelectFirst() {
+        DialectText t = check("FROM t SELECT a, zz WHERE b = 1", Dialect.DUCKDB, true);
+        assertEquals("SELECT a, zz FROM t WHERE b = 1", t.text());
+        check("FROM zz SELECT a WHERE b = 1", Dialect.DUCKDB, true);
+        assertEquals("SELECT * FROM t WHERE b = zz", check("FROM t WHERE b = zz", Dialect.DUCKDB, false).text());
+        check("WITH x AS (FROM t SELECT a) SELECT a FROM x UNION ALL FROM u SELECT zz", Dialect.DUCKDB, true);
+        check("SELECT * FROM (FROM t SELECT a) AS s JOIN zz USING (a)", Dialect.DUCKDB, true);
+        // only DuckDB reads a query FROM first
+        assertEquals("FROM t SELECT a", respell("FROM t SELECT a", Dialect.POSTGRES).text());
+    }
+
+    @Test
+    void semiAndAntiJoinsAreLeftSemiJoins() {
+        check("SELECT a FROM t SEMI JOIN u ON t.id = u.zz", Dialect.DUCKDB, true);
+        check("SELECT a FROM t ANTI JOIN u ON t.id = u.zz", Dialect.DUCKDB, false);
+        DialectText t = check("SELECT a FROM t LEFT ANTI JOIN u ON t.id = u.zz", Dialect.DATABRICKS, true);
+        assertEquals("SELECT a FROM t LEFT SEMI JOIN u ON t.id = u.zz", t.text());
+        assertEquals("SELECT a FROM t LEFT ANTI JOIN u ON t.id = u.zz",
+                respell("SELECT a FROM t LEFT ANTI JOIN u ON t.id = u.zz", Dialect.DUCKDB).text());
+        assertEquals("SELECT a FROM t SEMI JOIN u ON t.id = u.id",
+                respell("SELECT a FROM t SEMI JOIN u ON t.id = u.id", Dialect.POSTGRES).text());
+    }
+
+    @Test
+    void bigqueryUnnestWithOffsetNamesTheElementAndTheOffset() {
+        DialectText t = check("SELECT x, zz FROM UNNEST([1, 2]) AS x WITH OFFSET AS zz", Dialect.BIGQUERY, true);
+        assertTrue(t.text().contains("WITH OFFSET AS x(x,"), t.text());
+        check("SELECT x FROM t, UNNEST(t.arr) x WITH OFFSET zz", Dialect.BIGQUERY, true);
+        DialectText bare = check("SELECT x FROM t, UNNEST(t.arr) AS x WITH OFFSET WHERE zz > 1", Dialect.BIGQUERY,
+                true);
+        assertTrue(bare.text().contains("WITH OFFSET AS x "), bare.text());
+    }
+
+    @Test
+    void bigqueryOffsetSubscriptsAreIndexes() {
+        check("SELECT APPROX_QUANTILES(x, 100)[OFFSET(50)], zz FROM t", Dialect.BIGQUERY, true);
+        check("SELECT arr[OFFSET(1)], arr[SAFE_ORDINAL(1)], zz FROM t", Dialect.BIGQUERY, true);
+    }
+
+    @Test
+    void bigqueryDashedProjectsAreQuoted() {
+        DialectText t = check("SELECT a FROM my-project-1.ds.t JOIN other-p.ds.u ON zz = 1", Dialect.BIGQUERY, true);
+        assertEquals("SELECT a FROM `my-project-1`.ds.t JOIN `other-p`.ds.u ON zz = 1", t.text());
+        assertEquals("SELECT a-b FROM t", respell("SELECT a-b FROM t", Dialect.BIGQUERY).text());
+    }
+
+    @Test
+    void trailingCommasBeforeFromWhereTheDialectAllowsThem() {
+        for (Dialect d : List.of(Dialect.DUCKDB, Dialect.BIGQUERY, Dialect.SNOWFLAKE, Dialect.CLICKHOUSE)) {
+            check("SELECT a, b, FROM zz", d, true);
+        }
+        for (Dialect d : List.of(Dialect.POSTGRES, Dialect.MYSQL, Dialect.REDSHIFT, Dialect.DATABRICKS)) {
+            assertNull(parse(respell("SELECT a, b, FROM t", d).text()), d.wire());
+        }
+        check("SELECT (SELECT a, FROM t), zz, FROM u", Dialect.DUCKDB, true);
+        check("FROM t SELECT a, zz,", Dialect.DUCKDB, true);
+        check("SELECT 1, zz,", Dialect.BIGQUERY, true);
+        // a comma ending any other list stays, and the statement stays unreadable
+        assertNull(parse(respell("SELECT a FROM t GROUP BY a, ORDER BY a", Dialect.DUCKDB).text()));
+    }
+
+    @Test
+    void samplesJsqlparserCannotReadAreBlanked() {
+        check("SELECT a FROM t USING SAMPLE 10 PERCENT (bernoulli, 3) WHERE zz = 1", Dialect.DUCKDB, true);
+        check("SELECT a FROM t TABLESAMPLE 10% WHERE zz = 1", Dialect.DUCKDB, true);
+        check("SELECT a FROM t TABLESAMPLE (BUCKET 4 OUT OF 10) WHERE zz = 1", Dialect.DATABRICKS, true);
+        check("SELECT a FROM t SAMPLE BERNOULLI (10) SEED (3) WHERE zz = 1", Dialect.SNOWFLAKE, true);
+        String readable = "SELECT a FROM t TABLESAMPLE SYSTEM (10 PERCENT)";
+        assertEquals(readable, respell(readable, Dialect.BIGQUERY).text());
+    }
+
+    @Test
+    void databricksSortClausesAreOrderBy() {
+        assertEquals("SELECT a FROM t ORDER BY a ,  zz",
+                check("SELECT a FROM t DISTRIBUTE BY a SORT BY zz", Dialect.DATABRICKS, true).text());
+        check("SELECT a FROM t CLUSTER BY zz", Dialect.DATABRICKS, true);
+        check("SELECT a FROM t SORT BY zz LIMIT 3", Dialect.DATABRICKS, true);
+        // a table's CLUSTER BY is no query clause
+        String ddl = "CREATE TABLE t (a INT) CLUSTER BY (a)";
+        assertEquals(ddl, respell(ddl, Dialect.DATABRICKS).text());
+    }
+
+    @Test
+    void clickhouseClausesWithoutNamesAreBlanked() {
+        check("SELECT a FROM t FINAL SAMPLE 1/10 OFFSET 1/2 WHERE zz = 1 FORMAT JSON", Dialect.CLICKHOUSE, true);
+        check("SELECT a, count() FROM t GROUP BY a WITH TOTALS ORDER BY zz", Dialect.CLICKHOUSE, true);
+        check("SELECT a FROM t ORDER BY a LIMIT 1 WITH TIES UNION ALL SELECT zz FROM u", Dialect.CLICKHOUSE, true);
+        String postgres = "SELECT a FROM t ORDER BY a FETCH FIRST 1 ROWS WITH TIES";
+        assertEquals(postgres, respell(postgres, Dialect.CLICKHOUSE).text());
+    }
+
+    @Test
+    void renamingStarsReplace() {
+        check("SELECT * RENAME (a AS b), zz FROM t", Dialect.DUCKDB, true);
+        DialectText t = check("SELECT * EXCLUDE (c) RENAME a AS b, zz FROM t", Dialect.SNOWFLAKE, true);
+        assertTrue(t.text().contains("REPLACE (a AS b)"), t.text());
+    }
+
+    @Test
+    void aPositionPastTheTextIsItsEnd() {
+        DialectText t = respell("SELECT E'x'", Dialect.POSTGRES);
+        assertArrayEquals(new int[]{1, 12}, t.absolute(1, 40));
+        assertArrayEquals(new int[]{1, 12}, t.absolute(3, 1));
+    }
+}
