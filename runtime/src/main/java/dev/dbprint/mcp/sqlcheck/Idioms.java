@@ -66,7 +66,7 @@ final class Idioms {
                     trailingComma(p);
                     fromFirst(p);
                     semiAntiJoin(p, false);
-                    renameStar(p);
+                    starModifier(p);
                     sample(p);
                 }
                 case DATABRICKS -> {
@@ -82,7 +82,7 @@ final class Idioms {
                 }
                 case SNOWFLAKE -> {
                     trailingComma(p);
-                    renameStar(p);
+                    starModifier(p);
                     sample(p);
                 }
                 case CLICKHOUSE -> {
@@ -266,19 +266,26 @@ final class Idioms {
     }
 
     /**
-     * DuckDB and Snowflake {@code * RENAME (a AS b)} as {@code * REPLACE (a AS b)}: the old name stays a checked column
-     * and the new one is the output's name. Snowflake's single {@code * RENAME a AS b} gets its parentheses.
+     * DuckDB and Snowflake star modifiers: {@code * RENAME (a AS b)} as {@code * REPLACE (a AS b)} (the old name stays
+     * a checked column and the new one is the output's name), and one column excluded or renamed without parentheses,
+     * {@code * EXCLUDE a} and Snowflake's {@code * RENAME a AS b}, in parentheses.
      */
-    private void renameStar(int p) {
-        if (!word(p, "RENAME") || !(symbol(p - 1, '*') || symbol(p - 1, ')'))) {
+    private void starModifier(int p) {
+        boolean rename = word(p, "RENAME");
+        // after the star, or after a modifier before it (whose parenthesis may be one put in here)
+        boolean afterStar = symbol(p - 1, '*') || symbol(p - 1, ')') || p > 0 && ")".equals(r.after()[sig[p - 1]]);
+        if (!(rename || word(p, "EXCLUDE")) || !afterStar) {
             return;
         }
-        if (symbol(p + 1, '(')) {
+        if (rename) {
+            if (!symbol(p + 1, '(') && !(dialect == Dialect.SNOWFLAKE && word(p + 2, "AS") && name(p + 3))) {
+                return;
+            }
             r.replace()[sig[p]] = "REPLACE";
-        } else if (dialect == Dialect.SNOWFLAKE && word(p + 2, "AS") && p + 3 < sig.length) {
-            r.replace()[sig[p]] = "REPLACE";
+        }
+        if (!symbol(p + 1, '(') && name(p + 1)) {
             r.before()[sig[p + 1]] = "(";
-            r.after()[sig[p + 3]] = ")";
+            r.after()[sig[rename ? p + 3 : p + 1]] = ")";
         }
     }
 

@@ -34,9 +34,13 @@ class DialectTextTest {
         }
     }
 
-    private static DialectText respell(String sql, Dialect dialect) {
+    private static StatementSplitter.Piece last(String sql, Dialect dialect) {
         List<StatementSplitter.Piece> pieces = StatementSplitter.split(sql, dialect);
-        return DialectText.of(pieces.get(pieces.size() - 1), dialect);
+        return pieces.get(pieces.size() - 1);
+    }
+
+    private static DialectText respell(String sql, Dialect dialect) {
+        return DialectText.of(last(sql, dialect), dialect);
     }
 
     /**
@@ -47,7 +51,7 @@ class DialectTextTest {
         DialectText t = respell(sql, dialect);
         assertNotNull(parse(t.text()), () -> "unreadable respelling: " + t.text());
         if (idiom) {
-            assertNull(parse(StatementSplitter.split(sql, dialect).get(0).text()), "reads as written: " + sql);
+            assertNull(parse(last(sql, dialect).text()), "reads as written: " + sql);
         }
         int[] parsed = parserPosition(t.text(), "zz");
         assertArrayEquals(Lines.position(sql, sql.lastIndexOf("zz")), t.absolute(parsed[0], parsed[1]), t.text());
@@ -139,6 +143,12 @@ class DialectTextTest {
         assertTrue(respell("SELECT 1--1 FROM t", Dialect.MYSQL).text().contains("1- -1"));
         // an unclosed comment stays as written: the statement is unfinished
         assertEquals("SELECT a FROM t /* oops", respell("SELECT a FROM t /* oops", Dialect.POSTGRES).text());
+    }
+
+    @Test
+    void windowsLineBreaksCountOnce() {
+        check("SELECT 1;\r\nSELECT E'a\\nb',\r\n\r\n  zz FROM t", Dialect.POSTGRES, false);
+        check("FROM t\r\nSELECT a,\r\n zz", Dialect.DUCKDB, true);
     }
 
     @Test
@@ -241,10 +251,15 @@ class DialectTextTest {
     }
 
     @Test
-    void renamingStarsReplace() {
+    void starModifiersJsqlparserCannotReadAreRespelled() {
         check("SELECT * RENAME (a AS b), zz FROM t", Dialect.DUCKDB, true);
         DialectText t = check("SELECT * EXCLUDE (c) RENAME a AS b, zz FROM t", Dialect.SNOWFLAKE, true);
         assertTrue(t.text().contains("REPLACE (a AS b)"), t.text());
+        assertEquals("SELECT * EXCLUDE (a), zz FROM t", check("SELECT * EXCLUDE a, zz FROM t", Dialect.DUCKDB, true)
+                .text());
+        check("SELECT * EXCLUDE a RENAME b AS c, zz FROM t", Dialect.SNOWFLAKE, true);
+        String ddl = "ALTER TABLE t RENAME a TO b";
+        assertEquals(ddl, respell(ddl, Dialect.DUCKDB).text());
     }
 
     @Test
