@@ -31,7 +31,7 @@ public final class DialectText implements SourcePositions {
     public static DialectText of(StatementSplitter.Piece piece, Dialect dialect) {
         String source = piece.text();
         List<Token> tokens = SqlLexer.tokens(source, dialect);
-        Respelling respelling = Respelling.of(tokens, dialect);
+        Respelling respelling = Respelling.of(source, tokens, dialect);
         Writer w = new Writer(source, tokens, respelling);
         w.emit(0, tokens.size());
         return new DialectText(piece, w.out.toString(), w.finish());
@@ -56,10 +56,10 @@ public final class DialectText implements SourcePositions {
      */
     record Respelling(String[] replace, String[] before, String[] after, Map<Integer, FromFirst> fromFirst) {
 
-        static Respelling of(List<Token> tokens, Dialect dialect) {
+        static Respelling of(String source, List<Token> tokens, Dialect dialect) {
             int n = tokens.size();
             Respelling r = new Respelling(new String[n], new String[n], new String[n], new HashMap<>());
-            new Idioms(tokens, dialect, r).apply();
+            new Idioms(source, tokens, dialect, r).apply();
             return r;
         }
     }

@@ -30,6 +30,7 @@ final class Idioms {
     private static final Set<String> SAMPLING = Set.of("PERCENT", "ROWS", "ROW", "BERNOULLI", "SYSTEM", "BLOCK",
             "RESERVOIR", "REPEATABLE", "SEED");
 
+    private final String source;
     private final List<Token> tokens;
     private final Dialect dialect;
     private final Respelling r;
@@ -38,7 +39,8 @@ final class Idioms {
     /** Parentheses open before each significant token (a parenthesis itself counts at its outer depth). */
     private final int[] depth;
 
-    Idioms(List<Token> tokens, Dialect dialect, Respelling r) {
+    Idioms(String source, List<Token> tokens, Dialect dialect, Respelling r) {
+        this.source = source;
         this.tokens = tokens;
         this.dialect = dialect;
         this.r = r;
@@ -105,6 +107,11 @@ final class Idioms {
      */
     private void strings() {
         for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            if (t.kind() == Kind.BYTES && t.closed()) {
+                // BigQuery's b"..", rb'..' and triple-quoted bytes as the B'..' JSqlParser reads
+                r.replace()[i] = (Character.toUpperCase(source.charAt(t.start())) == 'X' ? "X" : "B") + quote(t.value());
+            }
             if (!closedString(i)) {
                 continue;
             }
@@ -123,11 +130,15 @@ final class Idioms {
                 value.append(tokens.get(i).value());
                 r.replace()[i] = "";
             }
-            r.replace()[first] = "'" + value.toString().replace("'", "''") + "'";
+            r.replace()[first] = quote(value.toString());
             if (closedString(i + 1)) {
                 r.after()[i] = " ";
             }
         }
+    }
+
+    private static String quote(String value) {
+        return "'" + value.replace("'", "''") + "'";
     }
 
     private boolean closedString(int i) {

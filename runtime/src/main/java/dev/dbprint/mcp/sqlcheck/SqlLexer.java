@@ -15,7 +15,10 @@ public final class SqlLexer {
         BLANK, COMMENT,
         /** A character string; {@link Token#value()} is its decoded value. */
         STRING,
-        /** A bit, hex or byte string ({@code B'01'}, {@code X'4D'}, BigQuery {@code b'..'}): kept as written. */
+        /**
+         * A bit, hex or byte string ({@code B'01'}, {@code X'4D'}, BigQuery {@code b'..'}); {@link Token#value()} is its
+         * body with quotes and escapes undone.
+         */
         BYTES,
         /** A quoted identifier; {@link Token#value()} is the name. */
         QUOTED_IDENTIFIER, NUMBER,
@@ -28,7 +31,7 @@ public final class SqlLexer {
      *
      * @param start offset of its first character
      * @param end offset just past its last character
-     * @param value for strings and quoted identifiers the decoded value, otherwise the token as written
+     * @param value for strings, bytes and quoted identifiers the decoded value, otherwise the token as written
      * @param closed false for a string, quoted identifier or block comment the text ends inside
      */
     public record Token(Kind kind, int start, int end, String value, boolean closed) {
@@ -151,7 +154,9 @@ public final class SqlLexer {
         /** It and the character after it stay as written, and that character closes nothing (raw strings). */
         RAW,
         /** It starts an escape sequence, decoded. */
-        ESCAPE
+        ESCAPE,
+        /** It starts a Postgres Unicode escape, {@code \\XXXX} or {@code \\+XXXXXX} ({@code U&'...'} strings). */
+        UNICODE
     }
 
     /** A string literal starting at {@code pos} (with its prefix), or null when none starts there. */
@@ -172,6 +177,9 @@ public final class SqlLexer {
         }
         if (p == 'R' && quote1 && dialect.rawStrings()) {
             return quoted(start, pos + 1, Kind.STRING, dialect.doubledQuotes(), Backslash.RAW);
+        }
+        if (p == 'U' && q == '&' && at(pos + 2) == '\'' && dialect == Dialect.POSTGRES) {
+            return quoted(start, pos + 2, Kind.STRING, true, Backslash.UNICODE);
         }
         if (p == 'N' && q == '\'') {
             return quoted(start, pos + 1, Kind.STRING, dialect.doubledQuotes(), escapes);
@@ -216,7 +224,7 @@ public final class SqlLexer {
         while (i < n) {
             char c = sql.charAt(i);
             if (c == '\\' && backslash != Backslash.PLAIN && i + 1 < n) {
-                i = backslash == Backslash.ESCAPE ? escape(i, value) : raw(i, value);
+                i = backslashed(i, value, backslash);
             } else if (c == quote && doubled && at(i + 1) == quote) {
                 value.append(quote);
                 i += 2;
@@ -239,7 +247,7 @@ public final class SqlLexer {
                 return closed(kind, start, i + 3, value);
             }
             if (sql.charAt(i) == '\\' && backslash != Backslash.PLAIN && i + 1 < n) {
-                i = backslash == Backslash.ESCAPE ? escape(i, value) : raw(i, value);
+                i = backslashed(i, value, backslash);
             } else {
                 value.append(sql.charAt(i++));
             }
@@ -247,15 +255,34 @@ public final class SqlLexer {
         return unclosed(kind, start);
     }
 
-    /** Bytes keep their spelling: the checker compares character strings only. */
     private Token closed(Kind kind, int start, int end, StringBuilder value) {
         pos = end;
-        return new Token(kind, start, end, kind == Kind.BYTES ? sql.substring(start, end) : value.toString(), true);
+        return new Token(kind, start, end, value.toString(), true);
     }
 
     private Token unclosed(Kind kind, int start) {
         pos = n;
         return new Token(kind, start, n, sql.substring(start), false);
+    }
+
+    private int backslashed(int i, StringBuilder value, Backslash backslash) {
+        return switch (backslash) {
+            case ESCAPE -> escape(i, value);
+            case UNICODE -> unicode(i, value);
+            case RAW, PLAIN -> raw(i, value);
+        };
+    }
+
+    /** {@code \\XXXX}, {@code \\+XXXXXX} or {@code \\\\} in a {@code U&'...'} string. */
+    private int unicode(int i, StringBuilder value) {
+        if (sql.charAt(i + 1) == '+') {
+            return code(value, i + 2, hexEnd(i + 2, 6), 16, '+');
+        }
+        if (sql.charAt(i + 1) == '\\') {
+            value.append('\\');
+            return i + 2;
+        }
+        return code(value, i + 1, hexEnd(i + 1, 4), 16, '\\');
     }
 
     private int raw(int i, StringBuilder value) {

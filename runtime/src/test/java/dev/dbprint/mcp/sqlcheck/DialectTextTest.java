@@ -122,6 +122,15 @@ class DialectTextTest {
         assertTrue(t.text().contains("'\\d'"), t.text());
     }
 
+    /** As written JSqlParser misreads these: {@code b"a'b"} as column b aliased, {@code U&'..'} as {@code U & '..'}. */
+    @Test
+    void byteAndUnicodeEscapeStringsAreSpelledAsJsqlparserReadsThem() {
+        DialectText t = check("SELECT b\"a'b\", rb'\\x', B'''x''', zz FROM t", Dialect.BIGQUERY, false);
+        assertEquals("SELECT B'a''b', B'\\x', B'x', zz FROM t", t.text());
+        assertEquals("SELECT X'4D', zz", check("SELECT X'4D', zz", Dialect.POSTGRES, false).text());
+        assertEquals("data", firstValue(check("SELECT U&'d\\0061t\\+000061', zz", Dialect.POSTGRES, false)));
+    }
+
     /** MySQL's {@code 'a' "b"} is the string ab; JSqlParser would read "b" as the column's alias. */
     @Test
     void adjacentLiteralsTheDialectJoinsAreOne() {

@@ -70,6 +70,12 @@ class SqlLexerTest {
     }
 
     @Test
+    void postgresUnicodeEscapeStringsDecode() {
+        assertString("data\\", "U&'d\\0061t\\+000061\\\\'", Dialect.POSTGRES);
+        assertEquals(Kind.WORD, significant("U&'x'", Dialect.MYSQL).get(0).kind());
+    }
+
+    @Test
     void postgresEscapeStringsAreThePostgresFamilys() {
         assertString("a'b", "E'a\\'b'", Dialect.POSTGRES);
         assertString("a'b", "e'a\\'b'", Dialect.DUCKDB);
@@ -121,7 +127,7 @@ class SqlLexerTest {
         assertString("\\d", "R\"\\d\"", Dialect.BIGQUERY);
         Token bytes = only("b'\\x00'", Dialect.BIGQUERY);
         assertEquals(Kind.BYTES, bytes.kind());
-        assertEquals("b'\\x00'", bytes.value());
+        assertEquals("\0", bytes.value());
         assertEquals(Kind.BYTES, only("rb'\\x'", Dialect.BIGQUERY).kind());
         assertString("a\\'b", "r'a\\'b'", Dialect.DATABRICKS);
         // r'..' is raw only where the dialect has raw strings
