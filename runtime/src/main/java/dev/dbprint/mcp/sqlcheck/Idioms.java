@@ -151,7 +151,7 @@ final class Idioms {
             Token t = tokens.get(i);
             // an unclosed comment stays, so the parser still reports the statement unfinished
             if (t.kind() == Kind.COMMENT && t.closed()) {
-                r.replace()[i] = blank(t.value());
+                r.replace()[i] = blank(written(i));
             }
         }
     }
@@ -220,9 +220,12 @@ final class Idioms {
         r.fromFirst().put(sig[p], new FromFirst(sig[p], sig[select], end < sig.length ? sig[end] : tokens.size()));
     }
 
-    /** Whether the FROM at {@code p} opens a query rather than following a SELECT list or DELETE. */
+    /**
+     * Whether the FROM at {@code p} opens a query (a statement, a parenthesis, a set operation's branch, the body of a
+     * view or CTE) rather than following a SELECT list or DELETE.
+     */
     private boolean startsQuery(int p) {
-        if (p == 0 || symbol(p - 1, '(') || word(p - 1, "UNION") || word(p - 1, "INTERSECT")
+        if (p == 0 || symbol(p - 1, '(') || word(p - 1, "AS") || word(p - 1, "UNION") || word(p - 1, "INTERSECT")
                 || word(p - 1, "EXCEPT") || word(p - 1, "NAME") && word(p - 2, "BY")) {
             return true;
         }
@@ -348,10 +351,10 @@ final class Idioms {
         boolean offsetAlias = name(o) && (word(x + 3, "AS") || !keyword(o, AFTER_FROM_ITEM));
         r.before()[sig[as]] = as == x ? "WITH OFFSET AS " : "WITH OFFSET ";
         for (int q = x + 1; q < o; q++) {
-            r.replace()[sig[q]] = blank(tokens.get(sig[q]).value());
+            r.replace()[sig[q]] = blank(written(sig[q]));
         }
         if (offsetAlias) {
-            r.after()[sig[x]] = "(" + tokens.get(sig[x]).value() + ", ";
+            r.after()[sig[x]] = "(" + written(sig[x]) + ", ";
             r.after()[sig[o]] = ")";
         }
     }
@@ -422,8 +425,13 @@ final class Idioms {
     /** Significant tokens {@code [from, to)} and everything between them as blanks. */
     private void blank(int from, int to) {
         for (int i = sig[from]; i <= sig[to - 1]; i++) {
-            r.replace()[i] = blank(tokens.get(i).value());
+            r.replace()[i] = blank(written(i));
         }
+    }
+
+    /** Token {@code i} as written. */
+    private String written(int i) {
+        return source.substring(tokens.get(i).start(), tokens.get(i).end());
     }
 
     /** The same length of spaces, with the line breaks kept so every line stays where it was. */

@@ -175,6 +175,10 @@ class DialectTextTest {
         assertEquals("SELECT * FROM t WHERE b = zz", check("FROM t WHERE b = zz", Dialect.DUCKDB, false).text());
         check("WITH x AS (FROM t SELECT a) SELECT a FROM x UNION ALL FROM u SELECT zz", Dialect.DUCKDB, true);
         check("SELECT * FROM (FROM t SELECT a) AS s JOIN zz USING (a)", Dialect.DUCKDB, true);
+        assertEquals("CREATE VIEW v AS SELECT a, zz FROM t ",
+                check("CREATE VIEW v AS FROM t SELECT a, zz", Dialect.DUCKDB, true).text());
+        String delete = "DELETE FROM t WHERE a = 1";
+        assertEquals(delete, respell(delete, Dialect.DUCKDB).text());
         // only DuckDB reads a query FROM first
         assertEquals("FROM t SELECT a", respell("FROM t SELECT a", Dialect.POSTGRES).text());
     }
@@ -196,6 +200,8 @@ class DialectTextTest {
         DialectText t = check("SELECT x, zz FROM UNNEST([1, 2]) AS x WITH OFFSET AS zz", Dialect.BIGQUERY, true);
         assertTrue(t.text().contains("WITH OFFSET AS x(x,"), t.text());
         check("SELECT x FROM t, UNNEST(t.arr) x WITH OFFSET zz", Dialect.BIGQUERY, true);
+        DialectText quoted = check("SELECT 1 FROM UNNEST(a) AS `my x` WITH OFFSET AS zz", Dialect.BIGQUERY, true);
+        assertTrue(quoted.text().contains("AS `my x`(`my x`,"), quoted.text());
         DialectText bare = check("SELECT x FROM t, UNNEST(t.arr) AS x WITH OFFSET WHERE zz > 1", Dialect.BIGQUERY,
                 true);
         assertTrue(bare.text().contains("WITH OFFSET AS x "), bare.text());
