@@ -67,12 +67,13 @@ final class Idioms {
                 case DUCKDB -> {
                     trailingComma(p);
                     fromFirst(p);
-                    semiAntiJoin(p, false);
+                    semiAntiJoin(p, true, false);
+                    setTo(p);
                     starModifier(p);
                     sample(p);
                 }
                 case DATABRICKS -> {
-                    semiAntiJoin(p, true);
+                    semiAntiJoin(p, true, true);
                     sortClauses(p);
                     sample(p);
                 }
@@ -81,19 +82,29 @@ final class Idioms {
                     unnestWithOffset(p);
                     offsetSubscript(p);
                     hyphenatedPath(p);
+                    mergeInto(p);
                 }
                 case SNOWFLAKE -> {
                     trailingComma(p);
                     starModifier(p);
                     sample(p);
+                    positionalColumn(p);
                 }
                 case CLICKHOUSE -> {
                     trailingComma(p);
                     clickhouseClauses(p);
+                    semiAntiJoin(p, false, true);
+                    arrayJoinLiteral(p);
                 }
                 case MYSQL -> doubleMinus(p);
-                case POSTGRES, REDSHIFT -> {
-                    // nothing beyond strings and comments
+                case POSTGRES -> {
+                    setTo(p);
+                    selectIntoTable(p);
+                }
+                case REDSHIFT -> {
+                    setTo(p);
+                    selectIntoTable(p);
+                    superIndex(p);
                 }
             }
         }
@@ -259,16 +270,20 @@ final class Idioms {
     }
 
     /**
-     * DuckDB {@code SEMI JOIN}/{@code ANTI JOIN}, Databricks {@code [LEFT] SEMI|ANTI JOIN}, as {@code LEFT SEMI JOIN}:
-     * both keep only the left side's columns past the join, which is all the checker reads of the join type.
+     * DuckDB {@code SEMI JOIN}/{@code ANTI JOIN}, Databricks {@code [LEFT] SEMI|ANTI JOIN}, ClickHouse
+     * {@code LEFT SEMI|ANTI JOIN}, as {@code LEFT SEMI JOIN}: both keep only the left side's columns past the join,
+     * which is all the checker reads of the join type.
+     *
+     * @param bare whether the dialect has them without LEFT
+     * @param leftToo whether it has them with LEFT
      */
-    private void semiAntiJoin(int p, boolean leftToo) {
+    private void semiAntiJoin(int p, boolean bare, boolean leftToo) {
         boolean anti = word(p, "ANTI");
         if (!(anti || word(p, "SEMI")) || !word(p + 1, "JOIN")) {
             return;
         }
         boolean left = word(p - 1, "LEFT");
-        if (left && !leftToo) {
+        if (left ? !leftToo : !bare) {
             return;
         }
         if (anti) {
@@ -412,6 +427,84 @@ final class Idioms {
                 end = ratio(end + 1);
             }
             blank(p, end);
+        }
+    }
+
+    /** BigQuery's {@code MERGE t USING ...} may leave out the INTO JSqlParser wants. */
+    private void mergeInto(int p) {
+        if (p == 0 && word(0, "MERGE") && !word(1, "INTO") && name(1)) {
+            r.before()[sig[1]] = "INTO ";
+        }
+    }
+
+    /** The Postgres family's {@code SET [SESSION|LOCAL] name TO value} as {@code SET name = value}. */
+    private void setTo(int p) {
+        if (!word(p, "TO") || !word(0, "SET")) {
+            return;
+        }
+        int q = word(1, "SESSION") || word(1, "LOCAL") ? 2 : 1;
+        while (q < p && (name(q) || symbol(q, '.'))) {
+            q++;
+        }
+        if (q == p && p > 1) {
+            r.replace()[sig[p]] = " =";
+        }
+    }
+
+    /**
+     * Postgres and Redshift {@code SELECT ... INTO [TEMP|TEMPORARY|UNLOGGED] [TABLE] t FROM ...}: the words before the
+     * new table's name are blanked, the table and the query stay.
+     */
+    private void selectIntoTable(int p) {
+        if (!word(p, "INTO") || !selectBefore(p)) {
+            return;
+        }
+        int q = p + 1;
+        while (word(q, "TEMP") || word(q, "TEMPORARY") || word(q, "UNLOGGED") || word(q, "TABLE")) {
+            q++;
+        }
+        if (q > p + 1 && name(q)) {
+            blank(p + 1, q);
+        }
+    }
+
+    /**
+     * Redshift's SUPER navigation {@code FROM t AS c, c.tags AS tag AT i} as {@code c.tags AS tag(tag, i)}: the
+     * element and its index become the alias's two columns (as BigQuery's WITH OFFSET).
+     */
+    private void superIndex(int p) {
+        if (!word(p, "AT") || !word(p - 2, "AS") || !name(p - 1) || !name(p + 1) || word(p + 1, "TIME")) {
+            return;
+        }
+        r.after()[sig[p - 1]] = "(" + written(sig[p - 1]) + ", ";
+        blank(p, p + 1);
+        r.after()[sig[p + 1]] = ")";
+    }
+
+    /** Snowflake's positional column of a query or stage, {@code v.$1}, as the quoted name {@code v."$1"}. */
+    private void positionalColumn(int p) {
+        if (symbol(p, '.') && p + 1 < sig.length && sig[p + 1] == sig[p] + 1) {
+            String next = written(sig[p + 1]);
+            if (next.length() > 1 && next.charAt(0) == '$' && Character.isDigit(next.charAt(1))) {
+                r.before()[sig[p + 1]] = "\"";
+                r.after()[sig[p + 1]] = "\"";
+            }
+        }
+    }
+
+    /** ClickHouse {@code ARRAY JOIN [1, 2] AS x} as {@code ARRAY JOIN array(1, 2) AS x}, the form JSqlParser reads. */
+    private void arrayJoinLiteral(int p) {
+        if (word(p, "ARRAY") && word(p + 1, "JOIN") && symbol(p + 2, '[')) {
+            int q = p + 3;
+            int nested = 0;
+            while (q < sig.length && !(nested == 0 && symbol(q, ']'))) {
+                nested += symbol(q, '[') ? 1 : symbol(q, ']') ? -1 : 0;
+                q++;
+            }
+            if (q < sig.length) {
+                r.replace()[sig[p + 2]] = "array(";
+                r.replace()[sig[q]] = ")";
+            }
         }
     }
 

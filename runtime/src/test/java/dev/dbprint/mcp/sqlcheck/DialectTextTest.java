@@ -278,6 +278,47 @@ class DialectTextTest {
     }
 
     @Test
+    void clickhouseJoinsJsqlparserCannotReadAreRespelled() {
+        check("SELECT c.id FROM c LEFT ANTI JOIN r ON r.id = c.zz", Dialect.CLICKHOUSE, true);
+        assertEquals("SELECT a FROM t ARRAY JOIN array(1, [2], 3) AS zz",
+                check("SELECT a FROM t ARRAY JOIN [1, [2], 3] AS zz", Dialect.CLICKHOUSE, true).text());
+        // ClickHouse has no SEMI or ANTI join without a side
+        String bare = "SELECT a FROM t ANTI JOIN u USING (id)";
+        assertEquals(bare, respell(bare, Dialect.CLICKHOUSE).text());
+    }
+
+    @Test
+    void bigqueryMergeGetsItsInto() {
+        assertEquals("MERGE INTO t USING s ON t.id = s.zz WHEN MATCHED THEN DELETE",
+                check("MERGE t USING s ON t.id = s.zz WHEN MATCHED THEN DELETE", Dialect.BIGQUERY, true).text());
+    }
+
+    @Test
+    void postgresSetToAndSelectIntoTemp() {
+        assertEquals("SET search_path  = zz", check("SET search_path TO zz", Dialect.POSTGRES, true).text());
+        check("SET SESSION a.b TO zz", Dialect.REDSHIFT, true);
+        assertEquals("SELECT a INTO            x FROM t WHERE zz = 1",
+                check("SELECT a INTO TEMP TABLE x FROM t WHERE zz = 1", Dialect.REDSHIFT, true).text());
+        check("SELECT a INTO UNLOGGED x FROM t WHERE zz = 1", Dialect.POSTGRES, true);
+        String insert = "INSERT INTO t SELECT a FROM u";
+        assertEquals(insert, respell(insert, Dialect.POSTGRES).text());
+    }
+
+    @Test
+    void redshiftSuperIndexesNameTheElementAndTheIndex() {
+        DialectText t = check("SELECT tag, i FROM trip AS t, t.tags AS tag AT zz ORDER BY i", Dialect.REDSHIFT, true);
+        assertTrue(t.text().contains("t.tags AS tag(tag,     zz)"), t.text());
+        String zone = "SELECT ts AT TIME ZONE 'UTC' AS local FROM t";
+        assertEquals(zone, respell(zone, Dialect.REDSHIFT).text());
+    }
+
+    @Test
+    void snowflakePositionalColumnsAreQuotedNames() {
+        DialectText t = check("SELECT v.$1 FROM (VALUES (1)) AS v JOIN b ON b.zz = v.$1", Dialect.SNOWFLAKE, true);
+        assertTrue(t.text().startsWith("SELECT v.\"$1\" FROM"), t.text());
+    }
+
+    @Test
     void aPositionPastTheTextIsItsEnd() {
         DialectText t = respell("SELECT E'x'", Dialect.POSTGRES);
         assertArrayEquals(new int[]{1, 12}, t.absolute(1, 40));
