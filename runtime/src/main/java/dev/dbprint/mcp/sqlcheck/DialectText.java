@@ -100,7 +100,7 @@ public final class DialectText implements SourcePositions {
                     i = q.end();
                 } else {
                     if (q != null) {
-                        put("SELECT * ", tokens.get(i));
+                        insert("SELECT * ", tokens.get(i));
                     }
                     token(i++);
                 }
@@ -110,7 +110,7 @@ public final class DialectText implements SourcePositions {
         private void token(int i) {
             Token t = tokens.get(i);
             if (r.before()[i] != null) {
-                put(r.before()[i], t);
+                insert(r.before()[i], t);
             }
             if (r.replace()[i] != null) {
                 put(r.replace()[i], t);
@@ -120,18 +120,25 @@ public final class DialectText implements SourcePositions {
                 }
             }
             if (r.after()[i] != null) {
-                put(r.after()[i], t);
+                insert(r.after()[i], t);
             }
         }
 
         /** A blank between two parts moved next to each other, unless one is there already. */
         private void separate(Token anchor) {
             if (out.length() > 0 && !Character.isWhitespace(out.charAt(out.length() - 1))) {
-                put(" ", anchor);
+                insert(" ", anchor);
             }
         }
 
-        /** Text standing for {@code anchor}: its k-th character maps to the anchor's k-th (or last). */
+        /** Text put in beside {@code anchor}: all of it maps to the anchor's start. */
+        private void insert(String s, Token anchor) {
+            for (int k = 0; k < s.length(); k++) {
+                append(s.charAt(k), anchor.start());
+            }
+        }
+
+        /** Text standing in for {@code anchor}: its k-th character maps to the anchor's k-th (or last). */
         private void put(String s, Token anchor) {
             int last = Math.max(anchor.start(), anchor.end() - 1);
             for (int k = 0; k < s.length(); k++) {

@@ -318,6 +318,18 @@ class DialectTextTest {
         assertTrue(t.text().startsWith("SELECT v.\"$1\" FROM"), t.text());
     }
 
+    /** Words put in map to the token they stand beside, so a finding there lands on what the caller wrote. */
+    @Test
+    void insertedTextMapsToItsAnchor() {
+        String sql = "SELECT 1 FROM UNNEST(a) AS elem WITH OFFSET AS o";
+        DialectText t = respell(sql, Dialect.BIGQUERY);
+        int copy = t.text().indexOf("(elem,") + 1;
+        assertArrayEquals(Lines.position(sql, sql.indexOf("elem")), t.absolute(1, copy + 3));
+        String semi = "SELECT a FROM t SEMI JOIN u USING (id)";
+        assertArrayEquals(new int[]{1, 17}, respell(semi, Dialect.DUCKDB).absolute(1, 17));
+        assertArrayEquals(new int[]{1, 17}, respell(semi, Dialect.DUCKDB).absolute(1, 21));
+    }
+
     @Test
     void aPositionPastTheTextIsItsEnd() {
         DialectText t = respell("SELECT E'x'", Dialect.POSTGRES);
