@@ -12,7 +12,7 @@ import dev.dbprint.mcp.sqlcheck.SqlLexer.Token;
  * in the respelling to the caller's text. JSqlParser has one grammar for all dialects: every string literal becomes a
  * standard {@code '...'} literal of the value the database sees (so the parser needs no backslash mode, and
  * {@code StringValue.getValue()} needs only {@code ''} undone), comments become blanks, and the idioms of one dialect
- * that JSqlParser cannot read are respelled, each only for the dialects that have it (see {@link Respelling}).
+ * that JSqlParser cannot read are respelled, each only for the dialects that have it (see {@code Idioms}).
  * Everything else stays as written. Read the text without backslash escapes.
  */
 public final class DialectText implements SourcePositions {
