@@ -176,7 +176,9 @@ public final class SqlLexer {
             return quoted(start, pos + 1, Kind.STRING, true, Backslash.ESCAPE);
         }
         if (p == 'R' && quote1 && dialect.rawStrings()) {
-            return quoted(start, pos + 1, Kind.STRING, dialect.doubledQuotes(), Backslash.RAW);
+            // a BigQuery raw string keeps a quote after a backslash inside; Spark's ends at the next quote
+            Backslash raw = dialect == Dialect.BIGQUERY ? Backslash.RAW : Backslash.PLAIN;
+            return quoted(start, pos + 1, Kind.STRING, dialect.doubledQuotes(), raw);
         }
         if (p == 'U' && q == '&' && at(pos + 2) == '\'' && dialect == Dialect.POSTGRES) {
             return quoted(start, pos + 2, Kind.STRING, true, Backslash.UNICODE);
