@@ -86,6 +86,11 @@ public enum Dialect {
         return this == MYSQL || this == BIGQUERY || this == CLICKHOUSE;
     }
 
+    /** Whether {@code //} starts a comment to the end of the line. */
+    boolean slashComments() {
+        return this == CLICKHOUSE || this == SNOWFLAKE;
+    }
+
     /** Whether a block comment may hold another one. */
     boolean nestedComments() {
         return switch (this) {

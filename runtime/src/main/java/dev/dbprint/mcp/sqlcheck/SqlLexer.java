@@ -85,8 +85,9 @@ public final class SqlLexer {
             return token(Kind.BLANK, start);
         }
         if (lineComment(c)) {
-            int nl = sql.indexOf('\n', pos);
-            pos = nl < 0 ? n : nl;
+            while (pos < n && sql.charAt(pos) != '\n' && sql.charAt(pos) != '\r') {
+                pos++;
+            }
             return token(Kind.COMMENT, start);
         }
         if (c == '/' && at(pos + 1) == '*') {
@@ -118,14 +119,14 @@ public final class SqlLexer {
     }
 
     /**
-     * {@code --} everywhere (in MySQL only before a blank or the end: {@code 1--1} is two), {@code #} where the
-     * dialect has it, and ClickHouse's {@code //}.
+     * {@code --} everywhere (in MySQL only before a blank or the end: {@code 1--1} is two), and {@code #} and
+     * {@code //} where the dialect has them.
      */
     private boolean lineComment(char c) {
         if (c == '-' && at(pos + 1) == '-') {
             return dialect != Dialect.MYSQL || pos + 2 >= n || Character.isWhitespace(sql.charAt(pos + 2));
         }
-        return c == '#' && dialect.hashComments() || c == '/' && at(pos + 1) == '/' && dialect == Dialect.CLICKHOUSE;
+        return c == '#' && dialect.hashComments() || c == '/' && at(pos + 1) == '/' && dialect.slashComments();
     }
 
     private Token blockComment() {

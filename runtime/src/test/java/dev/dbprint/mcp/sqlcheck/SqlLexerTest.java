@@ -140,12 +140,14 @@ class SqlLexerTest {
         assertEquals(Kind.COMMENT, SqlLexer.tokens("# x", Dialect.BIGQUERY).get(0).kind());
         assertEquals(Kind.COMMENT, SqlLexer.tokens("# x", Dialect.CLICKHOUSE).get(0).kind());
         assertEquals(Kind.COMMENT, SqlLexer.tokens("// x", Dialect.CLICKHOUSE).get(0).kind());
+        assertEquals(Kind.COMMENT, SqlLexer.tokens("// x", Dialect.SNOWFLAKE).get(0).kind());
         assertEquals(Kind.SYMBOL, SqlLexer.tokens("# x", Dialect.POSTGRES).get(0).kind());
         assertEquals(Kind.SYMBOL, SqlLexer.tokens("// x", Dialect.MYSQL).get(0).kind());
         // MySQL's -- comments only before a blank: 1--1 is one minus minus one
         assertEquals(List.of("1", "-", "-", "1"), significant("1--1", Dialect.MYSQL).stream().map(Token::value).toList());
         assertEquals(List.of("1"), significant("1--1", Dialect.POSTGRES).stream().map(Token::value).toList());
         assertEquals(List.of("1"), significant("1-- x\n", Dialect.MYSQL).stream().map(Token::value).toList());
+        assertEquals(List.of("1", "2"), significant("1 -- x\r2", Dialect.POSTGRES).stream().map(Token::value).toList());
     }
 
     @Test
