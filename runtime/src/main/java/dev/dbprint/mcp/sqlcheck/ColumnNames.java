@@ -123,7 +123,7 @@ final class ColumnNames {
         int[] at = checker.position(c, null);
         Table t = c.getTable();
         if (t == null || t.getName() == null) {
-            if (!StatementChecker.quoted(raw) && VALUE_WORDS.contains(name) || PredicateCheck.doubleQuotedString(c, dialect)) {
+            if (!StatementChecker.quoted(raw) && VALUE_WORDS.contains(name)) {
                 return null;
             }
             boolean aliasesFirst = clause == Clause.ORDER_BY || clause == Clause.GROUP_BY || clause == Clause.HAVING;

@@ -112,11 +112,6 @@ public enum Dialect {
         };
     }
 
-    /** Whether {@code "..."} is a string literal, not an identifier (MySQL, BigQuery and Databricks by default). */
-    public boolean doubleQuotesStrings() {
-        return this == MYSQL || this == BIGQUERY || this == DATABRICKS;
-    }
-
     /**
      * Whether WHERE cannot use an output alias of the select list. Snowflake, DuckDB, ClickHouse and Redshift resolve
      * one there (a lateral alias); PostgreSQL, MySQL, BigQuery and Databricks reject it.

@@ -96,7 +96,7 @@ final class PredicateCheck {
         }
         Resolved c = l != null ? l.print() : r == null ? null : r.print();
         Expression columnSide = l != null ? left : right;
-        Literal literal = literal(l != null ? right : left, dialect);
+        Literal literal = literal(l != null ? right : left);
         if (c == null) {
             aggregateOfAlwaysNull(left, walker);
             aggregateOfAlwaysNull(right, walker);
@@ -127,7 +127,7 @@ final class PredicateCheck {
         }
         List<Literal> literals = new ArrayList<>();
         for (Object item : list) {
-            Literal literal = literal((Expression) item, dialect);
+            Literal literal = literal((Expression) item);
             if (literal != null && typeFits(c, e.getLeftExpression(), literal)) {
                 literals.add(literal);
             }
@@ -209,7 +209,7 @@ final class PredicateCheck {
         if (alwaysNull(c, e.getLeftExpression(), e.isNot() ? "is never true" : "matches no row", walker.conjunct(e))) {
             return;
         }
-        Literal pattern = literal(e.getRightExpression(), dialect);
+        Literal pattern = literal(e.getRightExpression());
         if (e.isNot() || pattern == null || pattern.type() != LiteralType.STRING || redacted(c, e.getLeftExpression())) {
             return;
         }
@@ -250,7 +250,7 @@ final class PredicateCheck {
             return;
         }
         for (Expression bound : List.of(e.getBetweenExpressionStart(), e.getBetweenExpressionEnd())) {
-            Literal literal = literal(bound, dialect);
+            Literal literal = literal(bound);
             if (literal != null) {
                 typeFits(c, e.getLeftExpression(), literal);
             }
@@ -607,11 +607,7 @@ final class PredicateCheck {
     // ---------------------------------------------------------------- literals
 
     /** The literal an operand is, or null when it is anything else (a column, a function, a cast, a parameter). */
-    static Literal literal(Expression e, Dialect dialect) {
-        if (e instanceof Column c && doubleQuotedString(c, dialect)) {
-            String quoted = c.getColumnName();
-            return new Literal(LiteralType.STRING, quoted.substring(1, quoted.length() - 1).replace("\"\"", "\""));
-        }
+    static Literal literal(Expression e) {
         if (e instanceof StringValue s) {
             return new Literal(LiteralType.STRING, text(s));
         }
@@ -622,7 +618,7 @@ final class PredicateCheck {
             return new Literal(LiteralType.NUMBER, d.toString());
         }
         if (e instanceof SignedExpression s && s.getSign() == '-') {
-            Literal inner = literal(s.getExpression(), dialect);
+            Literal inner = literal(s.getExpression());
             return inner != null && inner.type() == LiteralType.NUMBER
                     ? new Literal(LiteralType.NUMBER, "-" + inner.text())
                     : null;
@@ -640,12 +636,6 @@ final class PredicateCheck {
             }
         }
         return null;
-    }
-
-    /** Whether the parser's column is a double-quoted string: MySQL, BigQuery and Databricks quote strings so. */
-    static boolean doubleQuotedString(Column c, Dialect dialect) {
-        String name = c.getColumnName();
-        return dialect.doubleQuotesStrings() && c.getTable() == null && name.length() >= 2 && name.charAt(0) == '"';
     }
 
     /** A string literal's value: its quotes' doubling undone. */

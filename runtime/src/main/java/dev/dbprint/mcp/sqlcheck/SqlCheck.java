@@ -43,10 +43,13 @@ public final class SqlCheck {
             throw new DetailedFault(ErrorCatalog.sqlNoStatement());
         }
         List<SqlReader.Read> reads = new ArrayList<>();
+        List<DialectText> texts = new ArrayList<>();
         List<Finding> commands = new ArrayList<>();
         boolean anyUnderstood = false;
         for (StatementSplitter.Piece piece : pieces) {
-            SqlReader.Read read = SqlReader.read(piece, dialect);
+            DialectText text = DialectText.of(piece, dialect);
+            SqlReader.Read read = SqlReader.read(text.text(), piece.index(), text);
+            texts.add(text);
             Finding command = read.statement() == null
                     ? Findings.unreadCommand(piece.text(), piece.absolute(1, 1))
                     : null;
@@ -72,7 +75,7 @@ public final class SqlCheck {
                     : read.statement() == null
                             ? new Outcome(pieces.get(i), List.of(), read.unreadable())
                             : new Outcome(pieces.get(i),
-                                    new StatementChecker(facts, dialect, pieces.get(i),
+                                    new StatementChecker(facts, dialect, texts.get(i),
                                             CallBudget.of(Long.MAX_VALUE / 2, () -> false))
                                             .check(read.statement()),
                                     null));

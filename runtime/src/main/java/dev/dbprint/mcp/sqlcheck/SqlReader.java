@@ -40,32 +40,35 @@ public final class SqlReader {
     private SqlReader() {
     }
 
-    public static Read read(StatementSplitter.Piece piece, Dialect dialect) {
-        CCJSqlParser parser = CCJSqlParserUtil.newParser(piece.text())
-                .withBackslashEscapeCharacter(dialect.backslashEscapes())
-                .withTimeOut(TIME_LIMIT_MILLIS);
+    /**
+     * Reads the statement's respelled text ({@link DialectText}), whose strings are standard literals, so the parser
+     * needs no backslash mode; positions are reported where the caller wrote them.
+     */
+    public static Read read(String text, int index, SourcePositions positions) {
+        CCJSqlParser parser = CCJSqlParserUtil.newParser(text).withTimeOut(TIME_LIMIT_MILLIS);
         try {
             return new Read(CCJSqlParserUtil.parseStatement(parser, WORKER), null);
         } catch (JSQLParserException e) {
-            return new Read(null, detail(piece, e));
+            return new Read(null, detail(index, positions, e));
         }
     }
 
-    private static String detail(StatementSplitter.Piece piece, JSQLParserException e) {
+    private static String detail(int index, SourcePositions positions, JSQLParserException e) {
         Throwable cause = e.getCause();
         while (cause != null && !(cause instanceof ParseException)) {
             cause = cause.getCause();
         }
         if (cause instanceof ParseException p && p.currentToken != null) {
             Token at = p.currentToken.next != null ? p.currentToken.next : p.currentToken;
-            int[] where = piece.absolute(Math.max(1, at.beginLine), Math.max(1, at.beginColumn));
+            int[] where = positions.absolute(Math.max(1, at.beginLine), Math.max(1, at.beginColumn));
             String found = at.kind == 0 ? null : at.image;
-            return ErrorCatalog.sqlUnreadable(piece.index(), where[0], where[1], found, expected(p));
+            return ErrorCatalog.sqlUnreadable(index, where[0], where[1], found, expected(p));
         }
+        int[] start = positions.absolute(1, 1);
         if (e.getCause() instanceof TimeoutException) {
-            return ErrorCatalog.sqlReadTimedOut(piece.index(), piece.line(), piece.column(), TIME_LIMIT_MILLIS / 1000);
+            return ErrorCatalog.sqlReadTimedOut(index, start[0], start[1], TIME_LIMIT_MILLIS / 1000);
         }
-        return ErrorCatalog.sqlUnreadable(piece.index(), piece.line(), piece.column(), null, List.of());
+        return ErrorCatalog.sqlUnreadable(index, start[0], start[1], null, List.of());
     }
 
     /** The first token of every sequence the parser would have accepted, as its grammar spells them, deduplicated. */
