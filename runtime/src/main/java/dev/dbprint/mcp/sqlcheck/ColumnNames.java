@@ -147,6 +147,9 @@ final class ColumnNames {
         }
         String qualifier = StatementChecker.qualifier(t);
         Source source = scope.qualified(qualifier);
+        if (source != null && Boolean.TRUE.equals(source.has(qualifier))) {
+            return null; // UNNEST(items) AS item: item is the element too, and item.sku a field of it
+        }
         if (source == null) {
             String first = qualifier.contains(".") ? qualifier.substring(0, qualifier.indexOf('.')) : qualifier;
             if (scope.mayHaveColumn(first) || scope.qualified(first) != null) {

@@ -19,13 +19,18 @@ public final class DialectText implements SourcePositions {
 
     private final StatementSplitter.Piece piece;
     private final String text;
+    private final List<String> variables;
+    private final boolean insertsByName;
     /** For each character of {@link #text} (and its end), the offset in the piece's text it stands for. */
     private final int[] origin;
 
-    private DialectText(StatementSplitter.Piece piece, String text, int[] origin) {
+    private DialectText(StatementSplitter.Piece piece, String text, int[] origin, List<String> variables,
+            boolean insertsByName) {
         this.piece = piece;
         this.text = text;
         this.origin = origin;
+        this.variables = variables;
+        this.insertsByName = insertsByName;
     }
 
     public static DialectText of(StatementSplitter.Piece piece, Dialect dialect) {
@@ -34,10 +39,22 @@ public final class DialectText implements SourcePositions {
         Respelling respelling = Respelling.of(source, tokens, dialect);
         Writer w = new Writer(source, tokens, respelling);
         w.emit(0, tokens.size());
-        return new DialectText(piece, w.out.toString(), w.finish());
+        return new DialectText(piece, w.out.toString(), w.finish(), List.copyOf(respelling.variables()),
+                respelling.insertsByName()[0]);
+    }
+
+    /** Whether the statement is DuckDB's INSERT ... BY NAME, whose query's output names are the target's columns. */
+    public boolean insertsByName() {
+        return insertsByName;
+    }
+
+    /** Names the respelling took out of a definition the parser cannot read (ClickHouse's WITH 10 AS x): values. */
+    public List<String> variables() {
+        return variables;
     }
 
     /** What the parser reads. */
+    @Override
     public String text() {
         return text;
     }
@@ -54,11 +71,13 @@ public final class DialectText implements SourcePositions {
      * The edits to a statement's tokens, by token index: a token's replacement, text put before or after it, and the
      * DuckDB FROM-first queries whose SELECT part is written first.
      */
-    record Respelling(String[] replace, String[] before, String[] after, Map<Integer, FromFirst> fromFirst) {
+    record Respelling(String[] replace, String[] before, String[] after, Map<Integer, FromFirst> fromFirst,
+            List<String> variables, boolean[] insertsByName) {
 
         static Respelling of(String source, List<Token> tokens, Dialect dialect) {
             int n = tokens.size();
-            Respelling r = new Respelling(new String[n], new String[n], new String[n], new HashMap<>());
+            Respelling r = new Respelling(new String[n], new String[n], new String[n], new HashMap<>(),
+                    new java.util.ArrayList<>(), new boolean[1]);
             new Idioms(source, tokens, dialect, r).apply();
             return r;
         }

@@ -41,7 +41,8 @@ final class Findings {
             "describe", "desc", "pragma", "install", "attach", "detach", "put", "get", "list", "remove", "undrop",
             "cluster", "reindex", "lock", "unlock", "listen", "notify", "unlisten", "savepoint", "release", "prepare",
             "deallocate", "checkpoint", "kill", "flush", "system", "rename", "export", "import", "unload", "end",
-            "discard", "security", "checksum", "repair", "handler", "help", "cache", "uncache", "add", "summarize");
+            "discard", "security", "checksum", "repair", "handler", "help", "cache", "uncache", "add", "summarize",
+            "pivot", "unpivot");
 
     private static final java.util.regex.Pattern DECLARE = java.util.regex.Pattern
             .compile("(?is)\\s*declare\\s+([a-z_][a-z0-9_]*(?:\\s*,\\s*[a-z_][a-z0-9_]*)*)\\b.*");

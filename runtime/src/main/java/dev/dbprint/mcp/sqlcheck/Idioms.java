@@ -71,6 +71,9 @@ final class Idioms {
                     setTo(p);
                     starModifier(p);
                     sample(p);
+                    pythonLambda(p);
+                    insertByName(p);
+                    pivotGroupBy(p);
                 }
                 case DATABRICKS -> {
                     semiAntiJoin(p, true, true);
@@ -95,6 +98,8 @@ final class Idioms {
                     clickhouseClauses(p);
                     semiAntiJoin(p, false, true);
                     arrayJoinLiteral(p);
+                    scalarWith(p);
+                    alterMutation(p);
                 }
                 case MYSQL -> doubleMinus(p);
                 case POSTGRES -> {
@@ -371,6 +376,101 @@ final class Idioms {
         if (offsetAlias) {
             r.after()[sig[x]] = "(" + written(sig[x]) + ", ";
             r.after()[sig[o]] = ")";
+        }
+    }
+
+    /**
+     * DuckDB's {@code lambda x, y: body} as the arrow form {@code (x, y) -> body} it also reads: JSqlParser takes the
+     * word {@code lambda} for a column and drops the rest of the argument.
+     */
+    private void pythonLambda(int p) {
+        if (!word(p, "LAMBDA") || !name(p + 1)) {
+            return;
+        }
+        int q = p + 1;
+        while (symbol(q + 1, ',') && name(q + 2)) {
+            q += 2;
+        }
+        if (symbol(q + 1, ':')) {
+            r.replace()[sig[p]] = "(";
+            r.replace()[sig[q + 1]] = ") ->";
+        }
+    }
+
+    /**
+     * DuckDB's {@code INSERT INTO t BY NAME SELECT ...}: the words blanked, so the query is read and checked; the
+     * matching of its columns to the table's by name is not.
+     */
+    private void insertByName(int p) {
+        if (word(p, "BY") && word(p + 1, "NAME") && word(0, "INSERT") && depth[p] == 0
+                && (word(p + 2, "SELECT") || word(p + 2, "WITH") || word(p + 2, "FROM") || symbol(p + 2, '('))) {
+            blank(p, p + 2);
+            r.insertsByName()[0] = true;
+        }
+    }
+
+    /**
+     * ClickHouse's {@code WITH 10 AS x, now() AS t SELECT ...}: a list of named expressions, not of queries, blanked
+     * whole; the names are kept as values the query may use. A list holding any {@code name AS (query)} stays.
+     */
+    private void scalarWith(int p) {
+        if (p != 0 || !word(0, "WITH") || name(1) && word(2, "AS") && symbol(3, '(')) {
+            return;
+        }
+        List<String> names = new java.util.ArrayList<>();
+        int q = 1;
+        while (q < sig.length && !(depth[q] == 0 && word(q, "SELECT"))) {
+            if (depth[q] == 0 && word(q, "AS") && name(q + 1) && (symbol(q + 2, ',') || word(q + 2, "SELECT"))) {
+                names.add(tokens.get(sig[q + 1]).value().toLowerCase(Locale.ROOT));
+            }
+            if (depth[q] == 0 && word(q, "AS") && symbol(q + 1, '(')) {
+                return;
+            }
+            q++;
+        }
+        if (q < sig.length && !names.isEmpty()) {
+            blank(0, q);
+            r.variables().addAll(names);
+        }
+    }
+
+    /**
+     * ClickHouse's mutations {@code ALTER TABLE t UPDATE c = v WHERE ...} and {@code ALTER TABLE t DELETE WHERE ...} as
+     * the UPDATE and DELETE they are, so their columns and values are checked.
+     */
+    private void alterMutation(int p) {
+        if (p != 0 || !word(0, "ALTER") || !word(1, "TABLE")) {
+            return;
+        }
+        int q = 2;
+        while (q < sig.length && (name(q) || symbol(q, '.')) && !word(q, "UPDATE") && !word(q, "DELETE")) {
+            q++;
+        }
+        if (q == 2 || q >= sig.length) {
+            return;
+        }
+        if (word(q, "UPDATE")) {
+            r.replace()[sig[0]] = blank("ALTER");
+            r.replace()[sig[1]] = "UPDATE";
+            r.replace()[sig[q]] = "SET";
+        } else if (word(q, "DELETE") && word(q + 1, "WHERE")) {
+            r.replace()[sig[0]] = "DELETE";
+            r.replace()[sig[1]] = "FROM";
+            r.replace()[sig[q]] = blank("DELETE");
+        }
+    }
+
+    /** DuckDB's {@code PIVOT (agg FOR c IN (...) GROUP BY g)}: the GROUP BY JSqlParser cannot read there, blanked. */
+    private void pivotGroupBy(int p) {
+        if (!word(p, "PIVOT") || !symbol(p + 1, '(')) {
+            return;
+        }
+        int end = close(p + 1);
+        for (int q = p + 2; q < end; q++) {
+            if (depth[q] == depth[p + 1] + 1 && word(q, "GROUP") && word(q + 1, "BY")) {
+                blank(q, end);
+                return;
+            }
         }
     }
 

@@ -210,7 +210,9 @@ final class QueryShape {
         if (node == null) {
             return;
         }
-        int[] at = checker.position(node, select.getLimit() == null ? null : select.getLimit().getRowCount());
+        int[] at = checker.position(node, select.getLimit() != null
+                ? select.getLimit().getRowCount()
+                : checker.wordAt(select.getFetch() != null ? "FETCH" : "TOP", true));
         checker.add(Kind.LIMIT_WITHOUT_ORDER.at(at,
                 "This query limits its rows with no ORDER BY: which rows come back is up to the engine and may change"
                         + " between runs.",

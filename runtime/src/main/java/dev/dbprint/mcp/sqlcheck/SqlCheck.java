@@ -66,6 +66,7 @@ public final class SqlCheck {
             if (commands.get(i) != null) {
                 facts.declare(Findings.declared(pieces.get(i).text()));
             }
+            facts.declare(texts.get(i).variables());
         }
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {

@@ -72,7 +72,7 @@ final class StatementChecker {
 
     private final PrintFacts facts;
     private final Dialect dialect;
-    private final SourcePositions positions;
+    private final DialectText positions;
     private final CallBudget budget;
     final Findings findings = new Findings();
     /** For each derived table or CTE source, the print column each of its output columns passes on. */
@@ -89,7 +89,7 @@ final class StatementChecker {
     /** Set while the query being checked is an EXISTS subquery, whose rows are never read. */
     boolean existence;
 
-    StatementChecker(PrintFacts facts, Dialect dialect, SourcePositions positions, CallBudget budget) {
+    StatementChecker(PrintFacts facts, Dialect dialect, DialectText positions, CallBudget budget) {
         this.facts = facts;
         this.dialect = dialect;
         this.positions = positions;
@@ -130,7 +130,15 @@ final class StatementChecker {
                 }
             }
             if (insert.getSelect() != null) {
-                query(insert.getSelect(), null, ctes, false);
+                List<String> outputs = query(insert.getSelect(), null, ctes, false);
+                if (positions.insertsByName() && outputs != null) {
+                    // BY NAME: each output name is a column of the target
+                    for (String name : outputs) {
+                        if (!name.isEmpty() && Boolean.FALSE.equals(target.has(name))) {
+                            names.unknownColumn(name, List.of(target), position(wordAt(name, false), null));
+                        }
+                    }
+                }
             }
             setList(insert.getDuplicateUpdateSets(), target, withSource(scope, target));
             setList(insert.getSetUpdateSets(), target, withSource(scope, target));
@@ -277,7 +285,8 @@ final class StatementChecker {
         }
         Scope none = new Scope(null, Map.of());
         for (String name : new TreeSet<>(tables)) {
-            resolveTable(dotted(name), null, none, null);
+            List<String> parts = dotted(name);
+            resolveTable(parts, parts.get(parts.size() - 1), none, wordAt(name, false));
         }
     }
 
@@ -452,6 +461,11 @@ final class StatementChecker {
                 walk(on.getExpression(), scope, Clause.GROUP_BY, null);
             }
         }
+        if (p.getIntoTables() != null) {
+            for (Table into : p.getIntoTables()) {
+                facts.create(parts(into), known ? outputs : null);
+            }
+        }
         shape.grouping(p, scope, grouped, group != null && group.toString().toUpperCase(Locale.ROOT).contains("BY ALL"));
         joins.fanOut(p, scope);
         shape.limit(p, p.getOrderByElements(), !existence, shape.aggregatesToOneRow(p));
@@ -597,7 +611,7 @@ final class StatementChecker {
             passesOn(source, alias, sub);
         } else if (item instanceof TableFunction function) {
             walk(function.getFunction(), scope, Clause.SELECT, null);
-            source = Source.opaque(name, name);
+            source = generated(name, alias);
         } else if (item instanceof ParenthesedFromItem nested) {
             from(nested.getFromItem(), scope, comma);
             joinAll(nested.getJoins(), scope);
@@ -607,7 +621,7 @@ final class StatementChecker {
             if (item instanceof Expression e) {
                 walk(e, scope, Clause.SELECT, null);
             }
-            source = Source.opaque(name, name);
+            source = generated(name, alias);
         }
         if (item.getPivot() != null) {
             pivot(item.getPivot(), source, scope);
@@ -657,6 +671,12 @@ final class StatementChecker {
         Map<String, ColumnNames.Resolved> passed = lineage.get(r.source());
         ColumnNames.Resolved origin = passed == null ? null : passed.get(r.column());
         return origin == null ? r : new ColumnNames.Resolved(r.source(), r.column(), origin);
+    }
+
+    /** The rows a function generates (UNNEST, FLATTEN): the columns its alias lists, else any column. */
+    private static Source generated(String name, Alias alias) {
+        Set<String> columns = columnsOf(alias, null);
+        return columns == null ? Source.opaque(name, name) : Source.derived(name, columns);
     }
 
     /** A derived table's columns: its alias's column list when it gives one, else its select list's names. */
@@ -758,9 +778,30 @@ final class StatementChecker {
         return s.table() == null ? null : facts.file(s.table(), Artifact.STATISTICS);
     }
 
+    /**
+     * Where a word stands in the statement, as a position {@link #position} takes: its first or last whole-word
+     * occurrence, for what the parser keeps no position of (a table name a finder returns, a FETCH). Null when absent.
+     */
+    int[] wordAt(String word, boolean last) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("(?i)(?<![\\w$\"`.])" + java.util.regex.Pattern.quote(word) + "(?![\\w$])")
+                .matcher(positions.text());
+        int at = -1;
+        while (m.find()) {
+            at = m.start();
+            if (!last) {
+                break;
+            }
+        }
+        return at < 0 ? null : Lines.position(positions.text(), at);
+    }
+
     /** A node's position in the whole argument, or {@code fallback}'s, or the statement's own. */
     int[] position(Object node, Object fallback) {
         for (Object o : new Object[]{node, fallback}) {
+            if (o instanceof int[] parserPosition) {
+                return positions.absolute(parserPosition[0], parserPosition[1]);
+            }
             if (o instanceof ASTNodeAccess access) {
                 Node n = access.getASTNode();
                 Token t = n == null ? null : n.jjtGetFirstToken();

@@ -216,6 +216,13 @@ class DialectCorpusTest {
                 t[7]++;
             }
         }
+        if (c.containsKey("known_gap")) {
+            // a fault the checker is known not to find (the case says why): it must still say nothing wrong
+            assertTrue(expected.stream().anyMatch(e -> !actual.contains(e)), id + ": found now; drop its known_gap");
+            assertTrue(actual.stream().allMatch(a -> expected.contains(a) || isAllowedNote(a)),
+                    id + " (known gap) gave a finding it does not expect: " + actual + " (texts: " + texts + ")");
+            return;
+        }
         assertEquals(expected, actual, id + " (texts: " + texts + ")");
         for (int i = 0; i < words.size(); i++) {
             if (words.get(i) != null) {

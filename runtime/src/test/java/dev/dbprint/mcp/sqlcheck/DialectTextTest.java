@@ -2,6 +2,7 @@ package dev.dbprint.mcp.sqlcheck;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -165,6 +166,41 @@ class DialectTextTest {
         String sql = "SELECT 1;\n\n  SELECT E'\\'',\n\t'x', zz FROM t";
         check(sql, Dialect.POSTGRES, false);
         assertArrayEquals(new int[]{3, 3}, respell(sql, Dialect.POSTGRES).absolute(1, 1));
+    }
+
+    @Test
+    void clickhouseScalarWithIsBlankedAndItsNamesKeptAsValues() {
+        DialectText t = check("WITH 10 AS threshold, now() AS t0 SELECT a FROM t WHERE a > zz", Dialect.CLICKHOUSE, true);
+        assertEquals(List.of("threshold", "t0"), t.variables());
+        DialectText query = respell("WITH x AS (SELECT 1) SELECT * FROM x", Dialect.CLICKHOUSE);
+        assertEquals("WITH x AS (SELECT 1) SELECT * FROM x", query.text());
+        assertEquals(List.of(), query.variables());
+        assertEquals(List.of(), respell("WITH 10 AS x SELECT x", Dialect.POSTGRES).variables());
+    }
+
+    @Test
+    void clickhouseMutationsAreReadAsUpdateAndDelete() {
+        assertEquals("      UPDATE rental.bike SET status = 'x' WHERE zz > 1",
+                check("ALTER TABLE rental.bike UPDATE status = 'x' WHERE zz > 1", Dialect.CLICKHOUSE, false).text());
+        assertEquals("DELETE FROM t        WHERE zz = 1",
+                check("ALTER TABLE t DELETE WHERE zz = 1", Dialect.CLICKHOUSE, false).text());
+        String alter = "ALTER TABLE t ADD COLUMN zz Int32";
+        assertEquals(alter, respell(alter, Dialect.CLICKHOUSE).text());
+    }
+
+    @Test
+    void duckdbInsertByNameAndGroupByInsidePivotAreRead() {
+        assertTrue(check("INSERT INTO rental.t BY NAME SELECT 1 AS zz", Dialect.DUCKDB, true).insertsByName());
+        assertFalse(check("INSERT INTO rental.t SELECT 1 AS zz", Dialect.DUCKDB, false).insertsByName());
+        check("SELECT zz FROM t PIVOT (count(*) FOR s IN ('a', 'b') GROUP BY m) AS p", Dialect.DUCKDB, true);
+    }
+
+    @Test
+    void duckdbPythonStyleLambdasBecomeArrows() {
+        DialectText t = check("SELECT list_transform(l, lambda n, i: n * zz) FROM t", Dialect.DUCKDB, false);
+        assertEquals("SELECT list_transform(l, ( n, i) -> n * zz) FROM t", t.text());
+        assertEquals("SELECT lambda FROM t", respell("SELECT lambda FROM t", Dialect.DUCKDB).text());
+        assertEquals("SELECT f(lambda x: x)", respell("SELECT f(lambda x: x)", Dialect.POSTGRES).text());
     }
 
     @Test
