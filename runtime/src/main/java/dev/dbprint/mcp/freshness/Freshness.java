@@ -29,25 +29,46 @@ public final class Freshness {
     }
 
     /**
-     * Puts the verdict's keys into {@code entry}, in order: {@code freshness}, {@code age_days}, {@code max_age_days};
-     * or {@code threshold_error} alone when the threshold is refused.
+     * One table's verdict.
      *
-     * @param profiledAt the entry's parsed {@code profiled_at}, empty when absent or unparseable
+     * @param freshness {@link #LIVE}, {@link #STALE} or {@link #DORMANT}; null when the threshold is refused
+     * @param ageDays the age in days to two places; null when dormant or refused
+     * @param maxAgeDays the threshold as configured; null when refused
+     * @param thresholdError why the threshold is refused, or null
      */
-    public static void judge(Map<String, Object> entry, Optional<Instant> profiledAt, Threshold threshold, Instant now) {
+    public record Verdict(String freshness, Double ageDays, Object maxAgeDays, String thresholdError) {
+
+        /** Whether list_tables would call the table out of date: stale, or dormant (undatable). */
+        public boolean outOfDate() {
+            return STALE.equals(freshness) || DORMANT.equals(freshness);
+        }
+
+        /**
+         * Puts the verdict's keys into {@code entry}, in order: {@code freshness}, {@code age_days},
+         * {@code max_age_days}; or {@code threshold_error} alone when the threshold is refused.
+         */
+        public void putInto(Map<String, Object> entry) {
+            if (thresholdError != null) {
+                entry.put("threshold_error", thresholdError);
+                return;
+            }
+            entry.put("freshness", freshness);
+            entry.put("age_days", ageDays);
+            entry.put("max_age_days", maxAgeDays);
+        }
+    }
+
+    /** @param profiledAt the entry's parsed {@code profiled_at}, empty when absent or unparseable */
+    public static Verdict judge(Optional<Instant> profiledAt, Threshold threshold, Instant now) {
         if (threshold.refused()) {
-            entry.put("threshold_error", threshold.error());
-            return;
+            return new Verdict(null, null, null, threshold.error());
         }
         if (profiledAt.isEmpty()) {
-            entry.put("freshness", DORMANT);
-            entry.put("age_days", null);
-        } else {
-            Duration age = Duration.between(profiledAt.get(), now);
-            entry.put("freshness", younger(age, threshold.days()) ? LIVE : STALE);
-            entry.put("age_days", hundredthsOfDays(age) / 100.0);
+            return new Verdict(DORMANT, null, threshold.value(), null);
         }
-        entry.put("max_age_days", threshold.value());
+        Duration age = Duration.between(profiledAt.get(), now);
+        return new Verdict(younger(age, threshold.days()) ? LIVE : STALE, hundredthsOfDays(age) / 100.0,
+                threshold.value(), null);
     }
 
     private static boolean younger(Duration age, BigInteger days) {

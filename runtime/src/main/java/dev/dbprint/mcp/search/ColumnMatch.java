@@ -38,6 +38,11 @@ public final class ColumnMatch extends AbstractMap<String, Object> {
         return searched;
     }
 
+    /** The FQN of the matched column's table. */
+    public String table() {
+        return table.fqn();
+    }
+
     @Override
     public Set<Entry<String, Object>> entrySet() {
         if (built == null) {

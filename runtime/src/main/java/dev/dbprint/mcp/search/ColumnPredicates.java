@@ -54,6 +54,19 @@ public final class ColumnPredicates {
         this.looksLikeFilter = looksLike != null;
     }
 
+    /** The predicates of a search for the columns named exactly {@code name}: its glob characters match themselves. */
+    public static ColumnPredicates named(String name) {
+        StringBuilder glob = new StringBuilder();
+        for (char ch : name.toCharArray()) {
+            if (ch == '*' || ch == '?' || ch == '[') {
+                glob.append('[').append(ch).append(']');
+            } else {
+                glob.append(ch);
+            }
+        }
+        return new ColumnPredicates(glob.toString(), null, null, null, null, null, null, null);
+    }
+
     /** Whether {@code looks_like} is among the filters (switched_off_tables is reported only then). */
     public boolean filtersLooksLike() {
         return looksLikeFilter;

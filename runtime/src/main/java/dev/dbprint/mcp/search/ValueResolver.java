@@ -38,14 +38,73 @@ public final class ValueResolver {
     public static final double NEAREST_FLOOR = 0.3;
     public static final int NEAREST_LIMIT = 5;
 
+    /** Which rung of the ladder answered, and the list its answer carries. */
+    public enum Match {
+
+        STORED("stored", "spellings"), DEFINITION("definition", "candidates"), NEAREST("nearest", "candidates"), NONE("none",
+                null), UNAVAILABLE("unavailable", null);
+
+        private final String wire;
+        private final String listKey;
+
+        Match(String wire, String listKey) {
+            this.wire = wire;
+            this.listKey = listKey;
+        }
+
+        public String wire() {
+            return wire;
+        }
+
+        /** {@code spellings} or {@code candidates}, or null when the match carries no list. */
+        public String listKey() {
+            return listKey;
+        }
+    }
+
+    /**
+     * One value the answer offers.
+     *
+     * @param value the value as statistics.yaml holds it
+     * @param count its {@code count}, or null when the entry has none (a note on an unlisted value)
+     * @param spellingOf {@code spelling_of}, when {@code grouped}
+     * @param grouped whether the entry carries {@code spelling_of}
+     * @param note the value's note, or null
+     * @param score the similarity of a nearest value, or null
+     */
+    public record Candidate(Object value, Long count, Object spellingOf, boolean grouped, String note, Double score) {
+
+        /** The entry as the reply writes it: {@code {value, count?, spelling_of?, note?, score?}}. */
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("value", value);
+            if (count != null) {
+                m.put("count", count);
+            }
+            if (grouped) {
+                m.put("spelling_of", spellingOf);
+            }
+            if (note != null) {
+                m.put("note", note);
+            }
+            if (score != null) {
+                m.put("score", score);
+            }
+            return m;
+        }
+    }
+
     /**
      * The ladder's answer.
      *
-     * @param match {@code stored | definition | nearest | none | unavailable}
-     * @param listKey {@code spellings} or {@code candidates}, or null when the match carries no list
-     * @param items the list's entries (empty when {@code listKey} is null)
+     * @param items the list's entries (empty when the match carries no list)
      */
-    public record Resolution(String match, String listKey, List<Map<String, Object>> items) {
+    public record Resolution(Match match, List<Candidate> items) {
+
+        /** The entries as the reply writes them. */
+        public List<Map<String, Object>> itemMaps() {
+            return items.stream().map(Candidate::toMap).toList();
+        }
     }
 
     private ValueResolver() {
@@ -53,36 +112,36 @@ public final class ValueResolver {
 
     public static Resolution resolve(PublishedValues list, String text) {
         if (list.unavailable() != null) {
-            return new Resolution("unavailable", null, List.of());
+            return new Resolution(Match.UNAVAILABLE, List.of());
         }
         String key = fold(text);
         BigDecimal number = numeral(key);
-        List<Map<String, Object>> spellings = new ArrayList<>();
+        List<Candidate> spellings = new ArrayList<>();
         for (ValueEntry e : list.entries()) {
             if (fold(e.text()).equals(key)
                     || number != null && e.value() instanceof Number n && Raw.compare(n, number) == 0) {
-                spellings.add(entry(list, e));
+                spellings.add(candidate(list, e, null));
             }
         }
         if (!spellings.isEmpty()) {
-            return new Resolution("stored", "spellings", spellings);
+            return new Resolution(Match.STORED, spellings);
         }
-        List<Map<String, Object>> definitions = definitions(list, text);
+        List<Candidate> definitions = definitions(list, text);
         if (!definitions.isEmpty()) {
-            return new Resolution("definition", "candidates", definitions);
+            return new Resolution(Match.DEFINITION, definitions);
         }
-        List<Map<String, Object>> nearest = nearest(list, text);
+        List<Candidate> nearest = nearest(list, text);
         if (!nearest.isEmpty()) {
-            return new Resolution("nearest", "candidates", nearest);
+            return new Resolution(Match.NEAREST, nearest);
         }
-        return new Resolution("none", null, List.of());
+        return new Resolution(Match.NONE, List.of());
     }
 
     /** Every listed value as a domain entry, in list order. */
     public static List<Map<String, Object>> domain(PublishedValues list) {
         List<Map<String, Object>> out = new ArrayList<>(list.listed());
         for (ValueEntry e : list.entries()) {
-            out.add(entry(list, e));
+            out.add(candidate(list, e, null).toMap());
         }
         return out;
     }
@@ -113,23 +172,20 @@ public final class ValueResolver {
      * (the value may occur unlisted, so the note still defines it), without a count. Under a complete list such a note is
      * stale and is left out.
      */
-    private static List<Map<String, Object>> definitions(PublishedValues list, String text) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    private static List<Candidate> definitions(PublishedValues list, String text) {
+        List<Candidate> out = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         for (ValueEntry e : list.entries()) {
             listed.add(e.text());
             String note = list.noteOf(e);
             if (note != null && Words.eitherContains(note, text)) {
-                out.add(entry(list, e));
+                out.add(candidate(list, e, null));
             }
         }
         if (!list.completeOverRead()) {
             for (StatisticsAnnotations.ValueNote n : list.notes().values()) {
                 if (!listed.contains(n.text()) && Words.eitherContains(n.note(), text)) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("value", n.value());
-                    m.put("note", n.note());
-                    out.add(m);
+                    out.add(new Candidate(n.value(), null, null, false, n.note(), null));
                 }
             }
         }
@@ -139,7 +195,7 @@ public final class ValueResolver {
     private record Scored(ValueEntry entry, double score) {
     }
 
-    private static List<Map<String, Object>> nearest(PublishedValues list, String text) {
+    private static List<Candidate> nearest(PublishedValues list, String text) {
         Set<String> grams = Trigram.trigrams(text);
         List<Scored> scored = new ArrayList<>();
         for (ValueEntry e : list.entries()) {
@@ -151,28 +207,15 @@ public final class ValueResolver {
         scored.sort(Comparator.comparingDouble(Scored::score).reversed()
                 .thenComparing(Comparator.comparingLong((Scored s) -> s.entry().count()).reversed())
                 .thenComparing(s -> s.entry().text(), CodePointOrder.INSTANCE));
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<Candidate> out = new ArrayList<>();
         for (Scored s : scored.subList(0, Math.min(NEAREST_LIMIT, scored.size()))) {
-            Map<String, Object> m = entry(list, s.entry());
-            m.put("score", Math.round(s.score() * 1_000_000d) / 1_000_000d);
-            out.add(m);
+            out.add(candidate(list, s.entry(), Math.round(s.score() * 1_000_000d) / 1_000_000d));
         }
         return out;
     }
 
-    private static Map<String, Object> entry(PublishedValues list, ValueEntry e) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("value", e.value());
-        if (e.count() >= 0) {
-            m.put("count", e.count());
-        }
-        if (e.hasSpellingOf()) {
-            m.put("spelling_of", e.spellingOf());
-        }
-        String note = list.noteOf(e);
-        if (note != null) {
-            m.put("note", note);
-        }
-        return m;
+    private static Candidate candidate(PublishedValues list, ValueEntry e, Double score) {
+        return new Candidate(e.value(), e.count() >= 0 ? e.count() : null, e.spellingOf(), e.hasSpellingOf(),
+                list.noteOf(e), score);
     }
 }

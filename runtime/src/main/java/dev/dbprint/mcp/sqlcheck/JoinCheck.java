@@ -10,15 +10,20 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Edge;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
+import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.render.context.Term;
+import dev.dbprint.mcp.sqlcheck.ColumnNames.Resolved;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
-import dev.dbprint.mcp.sqlcheck.Finding.Severity;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
-import dev.dbprint.mcp.sqlcheck.StatementChecker.Resolved;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
 
 /**
  * A join's {@code ON} or {@code USING} columns against the relationships the print holds between the two tables: the
@@ -28,9 +33,13 @@ import dev.dbprint.mcp.sqlcheck.StatementChecker.Resolved;
  */
 final class JoinCheck {
 
-    /** One edge between two tables, from its referencing side. */
+    /** One column equality between two sources of a block, and where it was written. */
+    record Equality(Resolved left, Resolved right, int[] at) {
+    }
+
+    /** One edge between two tables, from its referencing side, with the file and field that hold it. */
     record Link(String source, List<String> sourceColumns, String target, List<String> targetColumns, String detection,
-            boolean rejected, String note, String file) {
+            boolean rejected, String note, String file, String field) {
 
         String spelled() {
             return source + "." + String.join(", ", sourceColumns) + " -> " + target + "." + String.join(", ", targetColumns)
@@ -52,8 +61,10 @@ final class JoinCheck {
 
         private final Map<List<Source>, Set<List<String>>> bySources = new LinkedHashMap<>();
         private final Map<List<Source>, int[]> at = new LinkedHashMap<>();
+        private final List<Equality> equalities = new ArrayList<>();
 
         void add(Resolved a, Resolved b, int[] position) {
+            equalities.add(new Equality(a, b, position));
             if (a.source().table() == null || b.source().table() == null) {
                 return;
             }
@@ -80,8 +91,141 @@ final class JoinCheck {
         return new Pairs();
     }
 
-    void finish(Pairs pairs) {
+    /** Judges a join condition's equalities against the print's edges between the two tables. */
+    void finish(Pairs pairs, Scope scope) {
+        note(pairs, scope);
         pairs.bySources.forEach((sources, columns) -> judge(sources.get(0), sources.get(1), columns, pairs.at.get(sources)));
+    }
+
+    /**
+     * A WHERE's equalities: those joining a comma-joined source are its join condition and are judged as one; every one
+     * connects its sources. Then a source joined with no condition that the print relates to another gets a finding.
+     */
+    void finishWhere(Pairs pairs, Scope scope) {
+        note(pairs, scope);
+        pairs.bySources.forEach((sources, columns) -> {
+            if (scope.commaJoined.contains(sources.get(0)) || scope.commaJoined.contains(sources.get(1))) {
+                judge(sources.get(0), sources.get(1), columns, pairs.at.get(sources));
+            }
+        });
+        scope.unconditioned.forEach((source, at) -> {
+            if (source.table() == null || scope.connected.contains(source)) {
+                return;
+            }
+            for (Source other : scope.sources) {
+                if (other != source && other.table() != null
+                        && links(source.table(), other.table()).stream().anyMatch(l -> !l.rejected())) {
+                    checker.add(Kind.MISSING_JOIN_PREDICATE.at(at,
+                            source.table().fqn() + " is joined with no condition, and the print relates it to "
+                                    + other.table().fqn() + ": every row pairs with every row of the others.",
+                            facts.file(source.table(), Artifact.RELATIONSHIPS), "refers_to",
+                            "Add the join condition: " + links(source.table(), other.table()).get(0).spelled() + ".",
+                            Set.of()));
+                    return;
+                }
+            }
+        });
+    }
+
+    private static void note(Pairs pairs, Scope scope) {
+        for (Equality e : pairs.equalities) {
+            scope.connected.add(e.left().source());
+            scope.connected.add(e.right().source());
+            scope.equalities.add(e);
+        }
+    }
+
+    /**
+     * An aggregate over a column of a source whose join partner repeats its key: each of the source's rows joins
+     * several rows, so a SUM, AVG or COUNT of its column counts it several times. The print proves the repetition: the
+     * partner column is no key and holds fewer distinct values than non-null rows.
+     */
+    void fanOut(PlainSelect p, Scope scope) {
+        if (scope.equalities.isEmpty()) {
+            return;
+        }
+        List<Expression> aggregates = new ArrayList<>();
+        for (SelectItem<?> item : p.getSelectItems()) {
+            QueryShape.aggregates(item.getExpression(), QueryShape.AGGREGATES, aggregates);
+        }
+        if (aggregates.isEmpty()) {
+            return;
+        }
+        List<Resolved> summed = new ArrayList<>();
+        for (Expression aggregate : QueryShape.aggregates(p, Set.of("sum", "avg", "count"))) {
+            for (Column c : QueryShape.columnsIn(aggregate)) {
+                Resolved r = checker.resolved.get(c);
+                if (r != null && r.source().table() != null) {
+                    summed.add(r);
+                }
+            }
+        }
+        for (Equality e : scope.equalities) {
+            String left = repeats(e.left());
+            String right = repeats(e.right());
+            if (left != null && right != null) {
+                fanOut(e, e.left(), e.right(), left + ", and " + right, "both sides");
+                continue;
+            }
+            for (Resolved r : summed) {
+                Resolved partner = e.left().source() == r.source()
+                        ? e.right()
+                        : e.right().source() == r.source() ? e.left() : null;
+                String repeated = partner == null ? null : repeats(partner);
+                if (repeated != null) {
+                    fanOut(e, r, partner, repeated, r.source().table().fqn() + "." + r.column());
+                    break;
+                }
+            }
+        }
+    }
+
+    private void fanOut(Equality e, Resolved multiplied, Resolved partner, String repeated, String what) {
+        checker.add(Kind.FAN_OUT.at(e.at(),
+                "This join matches each row of " + multiplied.source().table().fqn() + " with every row of "
+                        + partner.source().table().fqn() + " that shares its key, and " + repeated
+                        + ": an aggregate over " + what + " counts a row once per match.",
+                checker.fileOf(partner.source()), "columns." + partner.column() + ".cardinality",
+                "Aggregate " + partner.source().table().fqn() + " to one row per key in a subquery before joining, or"
+                        + " aggregate with DISTINCT on a key.",
+                Set.of()));
+    }
+
+    /** How the print shows the column repeating its values, or null when it does not prove it (a key, unmeasured). */
+    private static String repeats(Resolved r) {
+        ColumnStats block = r.block();
+        Statistics stats = r.source().stats();
+        Long rows = block == null || block.rowsScanned() == null
+                ? stats == null ? null : stats.rowCount()
+                : block.rowsScanned();
+        if (block == null || rows == null || stats.scoped() && block.rowsScanned() == null || block.cardinality() == null
+                || block.candidateKey()
+                || !"exact".equals(block.cardinalityMethod())) {
+            return null;
+        }
+        // distinct values fewer than the non-null rows read prove a repeat, over a sample as over the whole table
+        long nonNull = rows - (block.nullCount() == null ? 0 : block.nullCount());
+        for (Map<String, Object> key : keys(stats)) {
+            Object columns = key.get("columns");
+            if (columns instanceof List<?> l && l.size() == 1 && r.column().equals(l.get(0))) {
+                return null;
+            }
+        }
+        return block.cardinality() < nonNull
+                ? r.source().table().fqn() + "." + r.column() + " holds " + block.cardinality() + " distinct values in "
+                        + nonNull + " non-null rows" + (stats.scoped() ? " scanned" : "")
+                : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> keys(Statistics stats) {
+        Object grain = stats.raw().get("grain");
+        Object keys = grain instanceof Map<?, ?> g ? g.get("keys") : null;
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (keys instanceof List<?> l) {
+            l.stream().filter(Map.class::isInstance).forEach(k -> out.add((Map<String, Object>) k));
+        }
+        return out;
     }
 
     private void judge(Source a, Source b, Set<List<String>> columns, int[] at) {
@@ -97,10 +241,10 @@ final class JoinCheck {
             }
             if (written.equals(edge)) {
                 if (link.rejected()) {
-                    checker.add(new Finding(Severity.ERROR, Kind.JOIN_REJECTED, at[0], at[1],
+                    checker.add(Kind.JOIN_REJECTED.at(at,
                             "This join is on " + link.spelled() + ", an edge a person rejected"
                                     + (link.note() == null ? "." : ": " + link.note()),
-                            link.file(), "refers_to", "Do not join these tables on these columns; "
+                            link.file(), link.field(), "Do not join these tables on these columns; "
                                     + others(links, link),
                             terms(links)));
                 }
@@ -111,16 +255,16 @@ final class JoinCheck {
             }
         }
         if (partial != null) {
-            checker.add(new Finding(Severity.WARNING, Kind.JOIN_PARTIAL, at[0], at[1],
+            checker.add(Kind.JOIN_PARTIAL.at(at,
                     "This join uses only part of " + partial.spelled() + ", so each row may match several.",
-                    partial.file(), "refers_to", "Join on every column of the relationship.", terms(List.of(partial))));
+                    partial.file(), partial.field(), "Join on every column of the relationship.", terms(List.of(partial))));
             return;
         }
         String written = String.join(" AND ",
                 columns.stream().map(p -> a.name() + "." + p.get(0) + " = " + b.name() + "." + p.get(1)).toList());
         List<Link> usable = links.stream().filter(l -> !l.rejected()).toList();
         String file = facts.file(a.table(), Artifact.RELATIONSHIPS);
-        checker.add(new Finding(Severity.WARNING, Kind.JOIN_NOT_IN_PRINT, at[0], at[1],
+        checker.add(Kind.JOIN_NOT_IN_PRINT.at(at,
                 "No relationship in the print joins " + ta + " and " + tb + " on " + written + "."
                         + (usable.isEmpty()
                                 ? " The print holds no relationship between these tables."
@@ -183,13 +327,13 @@ final class JoinCheck {
                         if (other.fqn().equals(e.otherTable()) && e.path() == null && e.column() != null
                                 && e.otherColumn() != null) {
                             put(out, new Link(t.fqn(), e.column(), e.otherTable(), e.otherColumn(), e.detection(), false,
-                                    null, facts.file(t, Artifact.RELATIONSHIPS)));
+                                    null, facts.file(t, Artifact.RELATIONSHIPS), "refers_to"));
                         }
                     }
                     for (Edge e : rels.referencedBy()) {
                         if (other.fqn().equals(e.otherTable()) && e.column() != null && e.otherColumn() != null) {
                             put(out, new Link(e.otherTable(), e.otherColumn(), t.fqn(), e.column(), e.detection(), false,
-                                    null, facts.file(t, Artifact.RELATIONSHIPS)));
+                                    null, facts.file(t, Artifact.RELATIONSHIPS), "referenced_by"));
                         }
                     }
                 }
@@ -213,10 +357,10 @@ final class JoinCheck {
                 String file = facts.file(t, Artifact.RELATIONSHIPS_ANNOTATIONS);
                 if (emitted == null) {
                     out.put(key, new Link(t.fqn(), e.column(), e.targetTable(), e.targetColumn(),
-                            e.rejected() ? null : "annotated", e.rejected(), e.note(), file));
+                            e.rejected() ? null : "annotated", e.rejected(), e.note(), file, "refers_to"));
                 } else if (e.rejected() && !"declared".equals(emitted.detection())) {
                     out.put(key, new Link(emitted.source(), emitted.sourceColumns(), emitted.target(),
-                            emitted.targetColumns(), emitted.detection(), true, e.note(), file));
+                            emitted.targetColumns(), emitted.detection(), true, e.note(), file, "refers_to"));
                 }
             }
         }

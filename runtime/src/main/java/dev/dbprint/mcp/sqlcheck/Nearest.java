@@ -20,6 +20,27 @@ final class Nearest {
     private Nearest() {
     }
 
+    /** The optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+    static int edits(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
     /**
      * At most {@link #LIMIT} of {@code names} scoring above {@link #FLOOR}, best first; with {@code byLastPart} a dotted
      * name also scores by its last part, so {@code rides} finds {@code rental.ride}.
@@ -36,6 +57,16 @@ final class Nearest {
             }
             if (s > FLOOR) {
                 scored.add(new Scored(n, s));
+            }
+        }
+        if (scored.isEmpty()) {
+            // a transposed or dropped letter (emial, staus) shares few trigrams: one or two edits away is near too
+            for (String n : names) {
+                String candidate = byLastPart ? TableNames.lastPart(n) : n;
+                int d = edits(written, candidate);
+                if (d <= Math.min(2, written.length() / 3)) {
+                    scored.add(new Scored(n, 1.0 - d / (double) Math.max(written.length(), candidate.length())));
+                }
             }
         }
         scored.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(Scored::name,

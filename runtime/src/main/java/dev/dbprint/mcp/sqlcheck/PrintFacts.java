@@ -3,7 +3,6 @@ package dev.dbprint.mcp.sqlcheck;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +18,7 @@ import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.search.ColumnMatch;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;
 
@@ -40,6 +40,12 @@ final class PrintFacts {
     private final Map<String, Optional<Relationships>> relationships = new HashMap<>();
     private final Map<String, Optional<RelationshipsAnnotations>> relationshipsAnnotations = new HashMap<>();
     private final Map<String, List<String>> having = new HashMap<>();
+    /** Tables and views an earlier statement of the call creates, by each name a later one may write. */
+    private final Map<String, Created> created = new HashMap<>();
+
+    /** A table or view a statement of the call creates: its columns, or null when they cannot be told. */
+    record Created(List<String> columns) {
+    }
 
     PrintFacts(PrintView view, TableNames names, ThresholdResolver thresholds, ColumnSearch search, Instant now) {
         this.view = view;
@@ -74,6 +80,60 @@ final class PrintFacts {
         return relationshipsAnnotations.computeIfAbsent(t.fqn(), k -> view.relationshipsAnnotations(t));
     }
 
+    /** Script variables an earlier statement of the call declared: a later one uses them as values. */
+    private final java.util.Set<String> variables = new java.util.HashSet<>();
+
+    void declare(List<String> names) {
+        variables.addAll(names);
+    }
+
+    boolean variable(String name) {
+        return variables.contains(name);
+    }
+
+    /** The table's ddl.sql, when the print has one. */
+    Optional<String> ddl(TableEntry t) {
+        return t.declares(Artifact.DDL) ? view.ddl(t) : Optional.empty();
+    }
+
+    /** Records a table or view the statement creates, so later statements of the call may name it. */
+    void create(List<String> parts, List<String> columns) {
+        Created c = new Created(columns);
+        for (int i = 0; i < parts.size(); i++) {
+            created.put(String.join(".", parts.subList(i, parts.size())), c);
+        }
+    }
+
+    /** The table or view an earlier statement created under that name, whole or by its last parts. */
+    Optional<Created> created(List<String> parts) {
+        return Optional.ofNullable(created.get(String.join(".", parts)));
+    }
+
+    /**
+     * The columns a view column derives from, as {@code table.column}: statistics.annotations.yaml's
+     * {@code derived_from} replaces the one statistics.yaml parsed.
+     */
+    List<String> derivedFrom(TableEntry table, Statistics stats, String column) {
+        if (table == null || stats == null) {
+            return List.of();
+        }
+        Object raw = null;
+        StatisticsAnnotations.Column a = statisticsAnnotations(table).map(x -> x.column(column)).orElse(null);
+        if (a != null && a.raw().containsKey("derived_from")) {
+            raw = a.derivedFrom();
+        } else if (stats.column(column) != null) {
+            raw = stats.column(column).derivedFrom();
+        }
+        if (raw instanceof String s) {
+            return List.of(s);
+        }
+        List<String> out = new ArrayList<>();
+        if (raw instanceof List<?> l) {
+            l.stream().filter(String.class::isInstance).map(String.class::cast).forEach(out::add);
+        }
+        return out;
+    }
+
     /** The artifact's file as the finding cites it: its path under the connection's print directory. */
     String file(TableEntry t, Artifact artifact) {
         return t.path() + "/" + t.declaredFileName(artifact).orElse(artifact.key());
@@ -85,39 +145,23 @@ final class PrintFacts {
 
     /** Every table whose statistics carry a column of that name, in code-point order (search_columns' walk). */
     List<String> tablesHaving(String column) {
-        return having.computeIfAbsent(column, c -> {
-            ColumnPredicates exact = new ColumnPredicates(globLiteral(c), null, null, null, null, null, null, null);
-            List<String> out = new ArrayList<>();
-            search.run(view, exact).matches().forEach(m -> {
-                if (m.searched().part() == null) {
-                    out.add((String) m.get("table"));
-                }
-            });
-            return out;
-        });
-    }
-
-    /** The glob matching exactly {@code name}: its wildcard characters each in a class of its own. */
-    private static String globLiteral(String name) {
-        StringBuilder sb = new StringBuilder();
-        for (char ch : name.toCharArray()) {
-            if (ch == '*' || ch == '?' || ch == '[') {
-                sb.append('[').append(ch).append(']');
-            } else {
-                sb.append(ch);
-            }
-        }
-        return sb.toString();
+        return having.computeIfAbsent(column, c -> search.run(view, ColumnPredicates.named(c)).matches().stream()
+                .filter(m -> m.searched().part() == null).map(ColumnMatch::table).toList());
     }
 
     /**
-     * list_tables' verdict for the table at the call (server spec §4.2): {@code freshness}, {@code age_days},
-     * {@code max_age_days}, or {@code threshold_error}.
+     * Why list_tables would call the table stale or dormant at the call (server spec §4.2), or empty when it would not:
+     * the table's FQN with its profiled_at, age and max_age_days.
      */
-    Map<String, Object> freshness(TableEntry t) {
-        Map<String, Object> verdict = new LinkedHashMap<>();
-        Freshness.judge(verdict, ProfiledAt.parse(t.raw().get("profiled_at")), thresholds.forEntry(t.fqn(), t.raw()),
-                now);
-        return verdict;
+    Optional<String> staleness(TableEntry t) {
+        Freshness.Verdict verdict = Freshness.judge(ProfiledAt.parse(t.raw().get("profiled_at")),
+                thresholds.forEntry(t.fqn(), t.raw()), now);
+        if (!verdict.outOfDate()) {
+            return Optional.empty();
+        }
+        return Optional.of(Freshness.DORMANT.equals(verdict.freshness())
+                ? t.fqn() + " (no readable profiled_at, so list_tables cannot date it)"
+                : t.fqn() + " (profiled at " + t.raw().get("profiled_at") + ", " + verdict.ageDays()
+                        + " days ago, past its max_age_days of " + verdict.maxAgeDays() + ")");
     }
 }

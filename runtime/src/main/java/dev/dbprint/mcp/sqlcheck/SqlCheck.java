@@ -47,7 +47,8 @@ public final class SqlCheck {
 
     /**
      * Reads and checks one statement at a time, so only one statement's tree is held (a 10,000-term condition's is tens
-     * of megabytes), and a call that runs out of time has its first statements checked.
+     * of megabytes), and a call that runs out of time has its first statements checked. The script variables and names
+     * a statement declares are declared before the next is checked.
      */
     private List<Outcome> work(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,
             CallBudget budget) {
@@ -56,18 +57,31 @@ public final class SqlCheck {
             throw new DetailedFault(ErrorCatalog.sqlNoStatement());
         }
         PrintFacts facts = null;
+        List<List<String>> declared = new ArrayList<>(); // met before the print is needed
         List<Outcome> out = new ArrayList<>();
         for (StatementSplitter.Piece piece : pieces) {
-            SqlReader.Read read = SqlReader.read(piece.text(), piece.index(), piece, budget);
-            if (read.statement() == null) {
+            DialectText text = DialectText.of(piece, dialect);
+            SqlReader.Read read = SqlReader.read(text.text(), piece.index(), text, budget);
+            Finding command = read.statement() == null
+                    ? Findings.unreadCommand(piece.text(), piece.absolute(1, 1))
+                    : null;
+            if (command != null) {
+                declared.add(Findings.declared(piece.text()));
+            }
+            declared.add(text.variables());
+            if (read.statement() == null && command == null) {
                 out.add(new Outcome(piece, List.of(), read.unreadable()));
                 continue;
             }
-            if (facts == null) { // the print is read once a statement needs it
+            if (facts == null) { // the print is read once a statement is understood
                 facts = new PrintFacts(view, names(view.index()),
                         new ThresholdResolver(connection.name(), connection.config().settings()), search, now);
             }
-            out.add(checked(facts, dialect, piece, read, budget));
+            declared.forEach(facts::declare);
+            declared.clear();
+            out.add(command != null
+                    ? new Outcome(piece, List.of(command), null)
+                    : checked(facts, dialect, piece, text, read, budget));
         }
         if (facts == null) {
             throw new DetailedFault(String.join(" ", out.stream().map(Outcome::unreadable).toList()));
@@ -75,10 +89,10 @@ public final class SqlCheck {
         return out;
     }
 
-    private static Outcome checked(PrintFacts facts, Dialect dialect, StatementSplitter.Piece piece, SqlReader.Read read,
-            CallBudget budget) {
+    private static Outcome checked(PrintFacts facts, Dialect dialect, StatementSplitter.Piece piece, DialectText text,
+            SqlReader.Read read, CallBudget budget) {
         try {
-            return new Outcome(piece, new StatementChecker(facts, dialect, piece, budget).check(read.statement()), null);
+            return new Outcome(piece, new StatementChecker(facts, dialect, text, budget).check(read.statement()), null);
         } catch (CallBudget.Spent e) {
             return new Outcome(piece, List.of(), ErrorCatalog.sqlCheckTimedOut(piece.index(), piece.line(), piece.column()));
         } catch (StackOverflowError e) {

@@ -38,19 +38,28 @@ final class TableNames {
         return match(failedByLastPart, parts);
     }
 
+    /**
+     * The FQNs the written name spells, or ends; failing that, those a shorter tail of it spells, since a statement may
+     * prefix what the print keys (a BigQuery project, a Snowflake or Redshift database before a schema.table print).
+     */
     private static List<String> match(Map<String, List<String>> index, List<String> parts) {
         List<String> candidates = index.getOrDefault(parts.get(parts.size() - 1), List.of());
-        String written = String.join(".", parts);
-        List<String> out = new ArrayList<>();
-        for (String fqn : candidates) {
-            if (fqn.equals(written)) {
-                return List.of(fqn);
+        for (int from = 0; from < parts.size(); from++) {
+            String written = String.join(".", parts.subList(from, parts.size()));
+            List<String> out = new ArrayList<>();
+            for (String fqn : candidates) {
+                if (fqn.equals(written)) {
+                    return List.of(fqn);
+                }
+                if (from == 0 && fqn.endsWith("." + written)) {
+                    out.add(fqn);
+                }
             }
-            if (fqn.endsWith("." + written)) {
-                out.add(fqn);
+            if (!out.isEmpty()) {
+                return out;
             }
         }
-        return out;
+        return List.of();
     }
 
     /** The names nearest the written one, whole or by last part, best first. */

@@ -159,7 +159,7 @@ public class ListTablesTool {
         public Set<Map.Entry<String, Object>> entrySet() {
             if (entry == null) {
                 Map<String, Object> e = new LinkedHashMap<>(row.projected());
-                Freshness.judge(e, row.profiledAt(), row.threshold(), now);
+                Freshness.judge(row.profiledAt(), row.threshold(), now).putInto(e);
                 entry = Collections.unmodifiableMap(e);
             }
             return entry.entrySet();

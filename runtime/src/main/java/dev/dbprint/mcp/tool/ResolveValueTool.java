@@ -127,7 +127,7 @@ public class ResolveValueTool {
         if (textRides) {
             every.put("text", text);
         }
-        every.put("match", r.match());
+        every.put("match", r.match().wire());
         if (list.unavailable() != null) {
             every.put("reason", list.unavailable());
         }
@@ -146,8 +146,8 @@ public class ResolveValueTool {
             }
         }
         List<ListReply.Walk> walks = new ArrayList<>();
-        if (r.listKey() != null) {
-            walks.add(ListReply.Walk.list(r.listKey(), r.items()));
+        if (r.match().listKey() != null) {
+            walks.add(ListReply.Walk.list(r.match().listKey(), r.itemMaps()));
         }
         if (list.domainApplies()) {
             walks.add(ListReply.Walk.list("domain", ValueResolver.domain(list)));

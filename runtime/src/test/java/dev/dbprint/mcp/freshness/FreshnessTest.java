@@ -26,7 +26,7 @@ class FreshnessTest {
         String refusal = WholeDays.refusal(maxAgeDays);
         Threshold threshold = refusal == null ? Threshold.of(maxAgeDays, false) : Threshold.refused(refusal);
         Map<String, Object> entry = new LinkedHashMap<>();
-        Freshness.judge(entry, ProfiledAt.parse(profiledAt), threshold, NOW);
+        Freshness.judge(ProfiledAt.parse(profiledAt), threshold, NOW).putInto(entry);
         return entry;
     }
 

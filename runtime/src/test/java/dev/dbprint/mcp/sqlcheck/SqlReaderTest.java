@@ -77,7 +77,8 @@ class SqlReaderTest {
         // 190 parentheses, within the limit, read on a thread of 256 KB: the parser's recursion overflows, and is caught
         String sql = "SELECT " + nested(190, "(", "1", ")");
         AtomicReference<SqlReader.Read> out = new AtomicReference<>();
-        Thread small = new Thread(null, () -> out.set(SqlReader.read(sql, 3, (l, c) -> new int[]{l + 1, c + 2}, PLENTY)),
+        Thread small = new Thread(null,
+                () -> out.set(SqlReader.read(sql, 3, new StatementSplitter.Piece(3, sql, 2, 3), PLENTY)),
                 "small-stack", 256 * 1024);
         small.start();
         small.join();
