@@ -28,12 +28,16 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.dbprint.mcp.sqlcheck.CallBudget;
 import dev.dbprint.mcp.sqlcheck.Dialect;
+import dev.dbprint.mcp.sqlcheck.DialectText;
+import dev.dbprint.mcp.sqlcheck.SqlReader;
 import dev.dbprint.mcp.sqlcheck.StatementSplitter;
 
 /**
  * The reader comparison of docs/sql-reader.md: JSqlParser 5.3 and 5.4 (simple parsing, complex parsing, and simple then
- * complex as check_sql reads), Apache Calcite's Babel parser and jOOQ's parser, on the statements of each directory
+ * complex), check_sql's own reading (its dialect respelling, then JSqlParser 5.4 as {@link SqlReader} reads), Apache
+ * Calcite's Babel parser and jOOQ's parser, on the statements of each directory
  * given, per dialect, and on the nested statements of {@link SqlReadBench}. A directory holds {@code <dialect>.jsonl}
  * files (one JSON string per line, as integration-tests/bench/sqlglot-statements.py writes them) and check_sql corpus
  * files ({@code *.yaml} with {@code cases}, each {@code sql} cut into statements, the dialect postgres unless the case
@@ -74,6 +78,13 @@ public final class ReaderComparison {
                 }
             }));
         }
+        candidates.add(new Candidate("check_sql: DialectText, then JSqlParser 5.4 simple, then complex", (s, d, stop) -> {
+            DialectText text = DialectText.of(new StatementSplitter.Piece(1, s, 1, 1), d);
+            SqlReader.Read read = SqlReader.read(text.text(), 1, text, CallBudget.of(LIMIT_MS * 1_000_000, () -> false));
+            if (read.statement() == null) {
+                throw new IllegalArgumentException(read.unreadable());
+            }
+        }));
         candidates.add(new Candidate("Calcite Babel 1.42.0", (s, d, stop) -> SqlParser.create(s, SqlParser.config()
                 .withParserFactory(SqlBabelParserImpl.FACTORY).withConformance(SqlConformanceEnum.BABEL)
                 .withLex(lex(d))).parseStmt()));
