@@ -3,8 +3,10 @@ package dev.dbprint.mcp.sqlcheck;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
+import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
@@ -176,18 +178,18 @@ final class ColumnNames {
             return false;
         }
         String inner = raw.substring(1, raw.length() - 1);
-        if (inner.equals(inner.toLowerCase(java.util.Locale.ROOT))) {
+        if (inner.equals(inner.toLowerCase(Locale.ROOT))) {
             return false;
         }
         String ddl = facts.ddl(source.table()).orElse(null);
         if (ddl == null || ddl.contains(raw)) {
             return false;
         }
-        String column = inner.toLowerCase(java.util.Locale.ROOT);
+        String column = inner.toLowerCase(Locale.ROOT);
         checker.add(Kind.UNKNOWN_COLUMN.at(at,
                 raw + " is quoted, so PostgreSQL matches it case for case, and " + source.table().fqn()
                         + " has no column spelled so: its ddl.sql creates " + column + ".",
-                facts.file(source.table(), dev.dbprint.mcp.print.model.Artifact.DDL), null,
+                facts.file(source.table(), Artifact.DDL), null,
                 "Write " + column + " unquoted, or quoted in lower case.", Set.of()));
         return true;
     }

@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.sqlcheck;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class DialectText implements SourcePositions {
         static Respelling of(String source, List<Token> tokens, Dialect dialect) {
             int n = tokens.size();
             Respelling r = new Respelling(new String[n], new String[n], new String[n], new HashMap<>(),
-                    new java.util.ArrayList<>(), new boolean[1]);
+                    new ArrayList<>(), new boolean[1]);
             new Idioms(source, tokens, dialect, r).apply();
             return r;
         }

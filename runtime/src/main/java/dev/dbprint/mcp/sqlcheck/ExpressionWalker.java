@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.sqlcheck;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
@@ -21,6 +22,7 @@ import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
@@ -93,7 +95,7 @@ final class ExpressionWalker extends ExpressionVisitorAdapter<Void> {
     }
 
     @Override
-    public <S> Void visit(net.sf.jsqlparser.expression.operators.relational.ExistsExpression exists, S context) {
+    public <S> Void visit(ExistsExpression exists, S context) {
         boolean outer = checker.existence;
         checker.existence = true;
         try {
@@ -141,7 +143,7 @@ final class ExpressionWalker extends ExpressionVisitorAdapter<Void> {
         if (parameters == null) {
             return List.of();
         }
-        List<String> added = new java.util.ArrayList<>();
+        List<String> added = new ArrayList<>();
         for (Object p : parameters) {
             Expression e = (Expression) p;
             while (e instanceof BinaryExpression b) {

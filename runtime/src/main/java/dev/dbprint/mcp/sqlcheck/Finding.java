@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.sqlcheck;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,7 +26,7 @@ public record Finding(Severity severity, Kind kind, int line, int column, String
         NOTE;
 
         public String wire() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -91,7 +92,7 @@ public record Finding(Severity severity, Kind kind, int line, int column, String
         }
 
         public String wire() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         public String definition() {

@@ -1,11 +1,15 @@
 package dev.dbprint.mcp.sqlcheck;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.print.model.TableEntry;
 
@@ -44,16 +48,16 @@ final class Findings {
             "discard", "security", "checksum", "repair", "handler", "help", "cache", "uncache", "add", "summarize",
             "pivot", "unpivot");
 
-    private static final java.util.regex.Pattern DECLARE = java.util.regex.Pattern
+    private static final Pattern DECLARE = Pattern
             .compile("(?is)\\s*declare\\s+([a-z_][a-z0-9_]*(?:\\s*,\\s*[a-z_][a-z0-9_]*)*)\\b.*");
 
     /** The variables a scripting DECLARE (BigQuery, Snowflake) names, which later statements use as values. */
     static List<String> declared(String text) {
-        java.util.regex.Matcher m = DECLARE.matcher(text);
+        Matcher m = DECLARE.matcher(text);
         if (!m.matches()) {
             return List.of();
         }
-        return java.util.Arrays.stream(m.group(1).split(",")).map(v -> v.strip().toLowerCase(java.util.Locale.ROOT))
+        return Arrays.stream(m.group(1).split(",")).map(v -> v.strip().toLowerCase(Locale.ROOT))
                 .toList();
     }
 
@@ -69,12 +73,12 @@ final class Findings {
      * check_sql does not check, not a broken query. Null when the statement opens otherwise.
      */
     static Finding unreadCommand(String text, int[] at) {
-        String first = text.strip().split("[^A-Za-z_]", 2)[0].toLowerCase(java.util.Locale.ROOT);
+        String first = text.strip().split("[^A-Za-z_]", 2)[0].toLowerCase(Locale.ROOT);
         if (!COMMANDS.contains(first)) {
             return null;
         }
         return Finding.Kind.NOT_A_QUERY.at(at,
-                "This " + first.toUpperCase(java.util.Locale.ROOT) + " statement is not a query, and check_sql does"
+                "This " + first.toUpperCase(Locale.ROOT) + " statement is not a query, and check_sql does"
                         + " not read statements of its kind: nothing in it was checked.",
                 null, null, "Check the query that reads the rows separately.", Set.of());
     }

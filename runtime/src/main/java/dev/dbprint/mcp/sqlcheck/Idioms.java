@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.sqlcheck;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -417,7 +418,7 @@ final class Idioms {
         if (p != 0 || !word(0, "WITH") || name(1) && word(2, "AS") && symbol(3, '(')) {
             return;
         }
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         int q = 1;
         while (q < sig.length && !(depth[q] == 0 && word(q, "SELECT"))) {
             if (depth[q] == 0 && word(q, "AS") && name(q + 1) && (symbol(q + 2, ',') || word(q + 2, "SELECT"))) {

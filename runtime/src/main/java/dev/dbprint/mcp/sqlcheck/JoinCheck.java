@@ -205,27 +205,13 @@ final class JoinCheck {
         }
         // distinct values fewer than the non-null rows read prove a repeat, over a sample as over the whole table
         long nonNull = rows - (block.nullCount() == null ? 0 : block.nullCount());
-        for (Map<String, Object> key : keys(stats)) {
-            Object columns = key.get("columns");
-            if (columns instanceof List<?> l && l.size() == 1 && r.column().equals(l.get(0))) {
-                return null;
-            }
+        if (stats.keys().contains(List.of(r.column()))) {
+            return null;
         }
         return block.cardinality() < nonNull
                 ? r.source().table().fqn() + "." + r.column() + " holds " + block.cardinality() + " distinct values in "
                         + nonNull + " non-null rows" + (stats.scoped() ? " scanned" : "")
                 : null;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> keys(Statistics stats) {
-        Object grain = stats.raw().get("grain");
-        Object keys = grain instanceof Map<?, ?> g ? g.get("keys") : null;
-        List<Map<String, Object>> out = new ArrayList<>();
-        if (keys instanceof List<?> l) {
-            l.stream().filter(Map.class::isInstance).forEach(k -> out.add((Map<String, Object>) k));
-        }
-        return out;
     }
 
     private void judge(Source a, Source b, Set<List<String>> columns, int[] at) {

@@ -27,6 +27,7 @@ import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
 import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.expression.SignedExpression;
@@ -291,7 +292,7 @@ final class PredicateCheck {
 
     /** {@code max(c) < 5} where c is NULL on every row: the aggregate is NULL, so the comparison is never true. */
     private void aggregateOfAlwaysNull(Expression side, ExpressionWalker walker) {
-        if (side instanceof net.sf.jsqlparser.expression.Function f && f.getParameters() != null
+        if (side instanceof Function f && f.getParameters() != null
                 && f.getParameters().size() == 1 && f.getName() != null
                 && Set.of("max", "min", "sum", "avg").contains(f.getName().toLowerCase(Locale.ROOT))) {
             Expression arg = (Expression) f.getParameters().get(0);

@@ -1,11 +1,12 @@
 package dev.dbprint.mcp.sqlcheck;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.dbprint.mcp.freshness.Freshness;
 import dev.dbprint.mcp.freshness.ProfiledAt;
@@ -81,7 +82,7 @@ final class PrintFacts {
     }
 
     /** Script variables an earlier statement of the call declared: a later one uses them as values. */
-    private final java.util.Set<String> variables = new java.util.HashSet<>();
+    private final Set<String> variables = new HashSet<>();
 
     void declare(List<String> names) {
         variables.addAll(names);
@@ -117,21 +118,8 @@ final class PrintFacts {
         if (table == null || stats == null) {
             return List.of();
         }
-        Object raw = null;
-        StatisticsAnnotations.Column a = statisticsAnnotations(table).map(x -> x.column(column)).orElse(null);
-        if (a != null && a.raw().containsKey("derived_from")) {
-            raw = a.derivedFrom();
-        } else if (stats.column(column) != null) {
-            raw = stats.column(column).derivedFrom();
-        }
-        if (raw instanceof String s) {
-            return List.of(s);
-        }
-        List<String> out = new ArrayList<>();
-        if (raw instanceof List<?> l) {
-            l.stream().filter(String.class::isInstance).map(String.class::cast).forEach(out::add);
-        }
-        return out;
+        return StatisticsAnnotations.derivedSources(
+                statisticsAnnotations(table).map(x -> x.column(column)).orElse(null), stats.column(column));
     }
 
     /** The artifact's file as the finding cites it: its path under the connection's print directory. */

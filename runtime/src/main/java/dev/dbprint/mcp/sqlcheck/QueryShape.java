@@ -163,15 +163,9 @@ final class QueryShape {
                 return true;
             }
         }
-        Object grain = stats.raw().get("grain");
-        Object keys = grain instanceof java.util.Map<?, ?> g ? g.get("keys") : null;
-        if (keys instanceof List<?> list) {
-            for (Object k : list) {
-                Object columns = k instanceof java.util.Map<?, ?> m ? m.get("columns") : null;
-                if (columns instanceof List<?> cs && !cs.isEmpty()
-                        && cs.stream().allMatch(c -> groupedColumns.contains(key(new Resolved(source, String.valueOf(c)))))) {
-                    return true;
-                }
+        for (List<String> key : stats.keys()) {
+            if (key.stream().allMatch(c -> groupedColumns.contains(key(new Resolved(source, c))))) {
+                return true;
             }
         }
         return false;
@@ -223,7 +217,7 @@ final class QueryShape {
 
     /** Adds to {@code out} the calls of the named functions in {@code e}, outside subqueries and windows. */
     static List<Expression> aggregates(Expression e, Set<String> names, List<Expression> out) {
-        e.accept(new ExpressionVisitorAdapter<Void>() {
+        e.accept(new OwnParts() {
 
             @Override
             public <S> Void visit(Function f, S context) {
@@ -240,16 +234,6 @@ final class QueryShape {
 
             @Override
             public <S> Void visit(AnalyticExpression a, S context) {
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(ParenthesedSelect s, S context) {
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Select s, S context) {
                 return null;
             }
         }, null);
@@ -270,59 +254,56 @@ final class QueryShape {
 
     /** The columns {@code e} reads, outside subqueries. */
     static List<Column> columnsIn(Expression e) {
-        List<Column> out = new ArrayList<>();
-        e.accept(new ExpressionVisitorAdapter<Void>() {
-
-            @Override
-            public <S> Void visit(Column c, S context) {
-                out.add(c);
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(ParenthesedSelect s, S context) {
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Select s, S context) {
-                return null;
-            }
-        }, null);
-        return out;
+        ColumnsRead read = new ColumnsRead(false);
+        e.accept(read, null);
+        return read.columns;
     }
 
     /** The columns {@code e} reads outside every function call, window and subquery: those grouping must hold. */
     private static List<Column> bareColumns(Expression e) {
-        List<Column> out = new ArrayList<>();
-        e.accept(new ExpressionVisitorAdapter<Void>() {
+        ColumnsRead read = new ColumnsRead(true);
+        e.accept(read, null);
+        return read.columns;
+    }
 
-            @Override
-            public <S> Void visit(Column c, S context) {
-                out.add(c);
-                return null;
-            }
+    /** An expression's own parts, its subqueries left out: they are blocks of their own, checked there. */
+    private static class OwnParts extends ExpressionVisitorAdapter<Void> {
 
-            @Override
-            public <S> Void visit(Function f, S context) {
-                return null;
-            }
+        @Override
+        public <S> Void visit(ParenthesedSelect s, S context) {
+            return null;
+        }
 
-            @Override
-            public <S> Void visit(AnalyticExpression a, S context) {
-                return null;
-            }
+        @Override
+        public <S> Void visit(Select s, S context) {
+            return null;
+        }
+    }
 
-            @Override
-            public <S> Void visit(ParenthesedSelect s, S context) {
-                return null;
-            }
+    /** The columns an expression reads; {@code bare}: only those outside every function call and window. */
+    private static final class ColumnsRead extends OwnParts {
 
-            @Override
-            public <S> Void visit(Select s, S context) {
-                return null;
-            }
-        }, null);
-        return out;
+        private final boolean bare;
+        private final List<Column> columns = new ArrayList<>();
+
+        ColumnsRead(boolean bare) {
+            this.bare = bare;
+        }
+
+        @Override
+        public <S> Void visit(Column c, S context) {
+            columns.add(c);
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(Function f, S context) {
+            return bare ? null : super.visit(f, context);
+        }
+
+        @Override
+        public <S> Void visit(AnalyticExpression a, S context) {
+            return bare ? null : super.visit(a, context);
+        }
     }
 }

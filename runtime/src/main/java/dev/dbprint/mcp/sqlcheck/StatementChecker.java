@@ -3,6 +3,7 @@ package dev.dbprint.mcp.sqlcheck;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Statistics;
@@ -18,6 +21,7 @@ import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
 import net.sf.jsqlparser.parser.ASTNodeAccess;
 import net.sf.jsqlparser.parser.Node;
@@ -431,7 +435,7 @@ final class StatementChecker {
                 if (!shape.position(e, known ? outputs.size() : -1, "GROUP BY")) {
                     walk(e, scope, Clause.GROUP_BY, null);
                 }
-                if (e instanceof net.sf.jsqlparser.expression.Function f && f.getParameters() != null
+                if (e instanceof Function f && f.getParameters() != null
                         && Set.of("rollup", "cube", "grouping sets")
                                 .contains(String.valueOf(f.getName()).toLowerCase(Locale.ROOT))) {
                     f.getParameters().forEach(x -> grouped.add((Expression) x));
@@ -508,7 +512,7 @@ final class StatementChecker {
 
     /** The columns {@code * EXCEPT (...)} / {@code * EXCLUDE (...)} leaves out; one no source has is an unknown column. */
     private Set<String> except(AllColumns star, Scope scope) {
-        Set<String> out = new java.util.HashSet<>();
+        Set<String> out = new HashSet<>();
         if (star.getExceptColumns() != null) {
             for (Column c : star.getExceptColumns()) {
                 String name = unquote(c.getColumnName());
@@ -783,8 +787,8 @@ final class StatementChecker {
      * occurrence, for what the parser keeps no position of (a table name a finder returns, a FETCH). Null when absent.
      */
     int[] wordAt(String word, boolean last) {
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("(?i)(?<![\\w$\"`.])" + java.util.regex.Pattern.quote(word) + "(?![\\w$])")
+        Matcher m = Pattern
+                .compile("(?i)(?<![\\w$\"`.])" + Pattern.quote(word) + "(?![\\w$])")
                 .matcher(positions.text());
         int at = -1;
         while (m.find()) {

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.model;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,22 @@ public record Statistics(Path path, Map<String, Object> raw, String table, Strin
 
     public ColumnStats column(String name) {
         return columns.get(name);
+    }
+
+    /** The columns of each {@code grain.keys} entry (§2.2.7), declared or measured, in file order. */
+    public List<List<String>> keys() {
+        List<List<String>> out = new ArrayList<>();
+        List<Object> keys = Raw.list(Raw.map(raw, "grain"), "keys");
+        if (keys != null) {
+            for (Object k : keys) {
+                Map<String, Object> key = Raw.map(k);
+                List<String> columns = key == null ? null : Raw.strings(key, "columns");
+                if (columns != null && !columns.isEmpty()) {
+                    out.add(columns);
+                }
+            }
+        }
+        return out;
     }
 
     /** Builds the model; a document that is not a mapping, or whose {@code columns} is not one, is a shape error. */

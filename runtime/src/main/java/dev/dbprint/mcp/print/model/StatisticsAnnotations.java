@@ -44,6 +44,25 @@ public record StatisticsAnnotations(Path path, Map<String, Object> raw, Map<Stri
     public record GrainKey(List<String> columns, String note) {
     }
 
+    /**
+     * The {@code table.column} sources a column derives from (server spec §4.1): its annotation's
+     * {@code derived_from} when it carries one, which replaces the one statistics.yaml parsed ({@code parsed}); a
+     * string or a list of strings, anything else ignored.
+     */
+    public static List<String> derivedSources(Column annotation, ColumnStats parsed) {
+        Object raw = annotation != null && annotation.raw().containsKey("derived_from")
+                ? annotation.derivedFrom()
+                : parsed == null ? null : parsed.derivedFrom();
+        if (raw instanceof String s) {
+            return List.of(s);
+        }
+        List<String> out = new ArrayList<>();
+        if (raw instanceof List<?> l) {
+            l.stream().filter(String.class::isInstance).map(String.class::cast).forEach(out::add);
+        }
+        return out;
+    }
+
     public Column column(String name) {
         return columns.get(name);
     }

@@ -287,18 +287,8 @@ public final class ContextModel {
 
     /** The column's derived_from: the annotation's own replaces the parsed one. */
     private List<String> sources(String column) {
-        StatisticsAnnotations.Column a = readAnnotations.map(x -> x.column(column)).orElse(null);
-        Object raw = a != null && a.raw().containsKey("derived_from")
-                ? a.derivedFrom()
-                : Optional.ofNullable(columns().get(column)).map(ColumnStats::derivedFrom).orElse(null);
-        if (raw instanceof String s) {
-            return List.of(s);
-        }
-        List<String> out = new ArrayList<>();
-        if (raw instanceof List<?> l) {
-            l.stream().filter(String.class::isInstance).map(String.class::cast).forEach(out::add);
-        }
-        return out;
+        return StatisticsAnnotations.derivedSources(readAnnotations.map(x -> x.column(column)).orElse(null),
+                columns().get(column));
     }
 
     private Optional<StatisticsAnnotations.Column> sourceNote(String table, String column) {
