@@ -120,9 +120,10 @@ final class ColumnNames {
      * {@code keyword}: the parser read an argument as a column that the function may take as a keyword (a date part).
      */
     Resolved column(Column c, Scope scope, Clause clause, boolean keyword) {
+        // a position is found only for a finding: placing each of ten thousand columns would cost more than checking
+
         String raw = c.getColumnName();
         String name = StatementChecker.unquote(raw);
-        int[] at = checker.position(c, null);
         Table t = c.getTable();
         if (t == null || t.getName() == null) {
             if (!StatementChecker.quoted(raw) && VALUE_WORDS.contains(name)) {
@@ -131,18 +132,18 @@ final class ColumnNames {
             boolean aliasesFirst = clause == Clause.ORDER_BY || clause == Clause.GROUP_BY || clause == Clause.HAVING;
             Scope.Meaning meaning = scope.resolve(name, aliasesFirst);
             if (meaning instanceof Scope.Found f) {
-                if (caseMismatch(raw, f.source(), at)) {
+                if (caseMismatch(raw, f.source(), c)) {
                     return null;
                 }
                 return checker.withOrigin(new Resolved(f.source(), name));
             }
             if (meaning instanceof Scope.Ambiguous a) {
-                ambiguous(name, a.sources(), at);
+                ambiguous(name, a.sources(), checker.position(c, null));
             } else if (meaning instanceof Scope.Unknown && !keyword && !facts.variable(name)) {
                 if (clause == Clause.WHERE && scope.outputNames.containsKey(name)) {
-                    aliasInWhere(name, at);
+                    aliasInWhere(name, checker.position(c, null));
                 } else if (!(scope.outputNames.containsKey(name) && dialect.lateralAliases())) {
-                    unknownColumn(name, scope.sources, at);
+                    unknownColumn(name, scope.sources, checker.position(c, null));
                 }
             }
             return null;
@@ -157,12 +158,12 @@ final class ColumnNames {
             if (scope.mayHaveColumn(first) || scope.qualified(first) != null) {
                 return null; // a field of a struct, record or semi-structured column: record.field, t.record.field
             }
-            unknownQualifier(qualifier, c.getFullyQualifiedName(), scope, at);
+            unknownQualifier(qualifier, c.getFullyQualifiedName(), scope, checker.position(c, null));
             return null;
         }
         Boolean has = source.has(name);
         if (Boolean.FALSE.equals(has)) {
-            unknownColumn(name, List.of(source), at);
+            unknownColumn(name, List.of(source), checker.position(c, null));
             return null;
         }
         return Boolean.TRUE.equals(has) ? checker.withOrigin(new Resolved(source, name)) : null;
@@ -173,7 +174,7 @@ final class ColumnNames {
      * names in lower case, so the table's ddl.sql says whether the column was created with that exact quoted spelling;
      * without ddl.sql nothing is said.
      */
-    private boolean caseMismatch(String raw, Source source, int[] at) {
+    private boolean caseMismatch(String raw, Source source, Column c) {
         if (dialect != Dialect.POSTGRES || raw.length() < 2 || raw.charAt(0) != '"' || source.table() == null) {
             return false;
         }
@@ -186,7 +187,7 @@ final class ColumnNames {
             return false;
         }
         String column = inner.toLowerCase(Locale.ROOT);
-        checker.add(Kind.UNKNOWN_COLUMN.at(at,
+        checker.add(Kind.UNKNOWN_COLUMN.at(checker.position(c, null),
                 raw + " is quoted, so PostgreSQL matches it case for case, and " + source.table().fqn()
                         + " has no column spelled so: its ddl.sql creates " + column + ".",
                 facts.file(source.table(), Artifact.DDL), null,

@@ -22,6 +22,9 @@ public final class DialectText implements SourcePositions {
     private final String text;
     private final List<String> variables;
     private final boolean insertsByName;
+    /** Where the lines of each text start: a statement of thousands of columns places each of them in log time. */
+    private final Lines textLines;
+    private final Lines pieceLines;
     /** For each character of {@link #text} (and its end), the offset in the piece's text it stands for. */
     private final int[] origin;
 
@@ -32,6 +35,8 @@ public final class DialectText implements SourcePositions {
         this.origin = origin;
         this.variables = variables;
         this.insertsByName = insertsByName;
+        this.textLines = Lines.of(text);
+        this.pieceLines = Lines.of(piece.text());
     }
 
     public static DialectText of(StatementSplitter.Piece piece, Dialect dialect) {
@@ -63,8 +68,8 @@ public final class DialectText implements SourcePositions {
     /** The whole argument's {line, column} of the parser's {@code (line, column)} in {@link #text()}. */
     @Override
     public int[] absolute(int line, int column) {
-        int at = origin[Lines.offset(text, line, column)];
-        int[] inPiece = Lines.position(piece.text(), at);
+        int at = origin[textLines.offset(line, column)];
+        int[] inPiece = pieceLines.position(at);
         return piece.absolute(inPiece[0], inPiece[1]);
     }
 
