@@ -106,7 +106,7 @@ public interface DbprintConfig {
 
         /**
          * Where the index lives: two files per connection root (the manifest's tree, and the rest). Unset:
-         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code ~/.cache/dbprint-mcp}. Used only when it and its files are
+         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code $HOME/.cache/dbprint-mcp}. Used only when it and its files are
          * owned by the user the server runs as and writable by no one else.
          */
         Optional<String> directory();
