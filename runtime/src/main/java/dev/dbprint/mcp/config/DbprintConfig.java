@@ -10,7 +10,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 /**
- * The server's own configuration; the CLI flags of {@code dbprint serve} are mapped onto these keys. Read at static init,
+ * The server's own configuration; the CLI flags of {@code dbprint-mcp} are mapped onto these keys. Read at static init,
  * from which stdio serves: the CLI sets them as system properties before Quarkus starts.
  */
 @StaticInitSafe
