@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * What {@code dbprint serve} refuses at start-up (exit 1, a reason on stderr, nothing on stdout; spec §5.1, §6.2), and
+ * What {@code dbprint-mcp} refuses at start-up (exit 1, a reason on stderr, nothing on stdout; spec §5.1, §6.2), and
  * what it says on stderr when asked or once ready.
  */
 class CliIT {
@@ -30,7 +30,7 @@ class CliIT {
         int exit = server.waitForExit();
         assertEquals(1, exit, "exit code; stderr:\n" + server.stderr());
         assertEquals(List.of(), server.stdoutLines(), "stdout must stay empty");
-        assertTrue(server.stderr().contains("dbprint serve: "), server.stderr());
+        assertTrue(server.stderr().contains("dbprint-mcp: "), server.stderr());
         return server;
     }
 
@@ -181,12 +181,12 @@ class CliIT {
     @Test
     void aUsageErrorPrintsTheUsageOnStderr() {
         try (ServerProcess server = refused(ServerProcess.fixture("it-project"), "--verbose")) {
-            assertTrue(server.stderr().startsWith("dbprint serve: unknown option --verbose\nUsage: dbprint-mcp "),
+            assertTrue(server.stderr().startsWith("dbprint-mcp: unknown option --verbose\nUsage: dbprint-mcp "),
                     server.stderr());
             assertTrue(server.stderr().contains("--help            show this text and exit"), server.stderr());
         }
         try (ServerProcess server = refused(ServerProcess.fixture("it-project"), "--project")) {
-            assertTrue(server.stderr().startsWith("dbprint serve: --project needs a value\nUsage: "), server.stderr());
+            assertTrue(server.stderr().startsWith("dbprint-mcp: --project needs a value\nUsage: "), server.stderr());
         }
         try (ServerProcess server = refused(ServerProcess.fixture("it-project"), "nope")) {
             assertFalse(server.stderr().contains("Usage:"), server.stderr());
@@ -229,7 +229,7 @@ class CliIT {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 ServerProcess server = refused(ServerProcess.fixture("it-project"), "--transport", "http", "--port",
                         Integer.toString(taken.getLocalPort()))) {
-            assertEquals("dbprint serve: port " + taken.getLocalPort()
+            assertEquals("dbprint-mcp: port " + taken.getLocalPort()
                     + " on 127.0.0.1 is already in use; choose another with --port N, or --port 0 for any free port\n",
                     server.stderr());
         }

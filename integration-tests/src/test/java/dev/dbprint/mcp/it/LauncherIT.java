@@ -121,6 +121,17 @@ class LauncherIT {
         assertServes(copy, jdk25, "-XX:AOTMode=on");
     }
 
+    /** Started through the launcher, as an installed copy is, {@code --help} names the command and no jar. */
+    @Test
+    void helpThroughTheLauncherNamesTheCommandAndNoJar() {
+        try (ServerProcess server = ServerProcess.spawn(launch(launcher(), "--help"))) {
+            assertEquals(0, server.waitForExit(), server.stderr());
+            String usage = String.join("\n", server.stdoutLines());
+            assertTrue(usage.startsWith("Usage: dbprint-mcp "), usage);
+            assertFalse(usage.contains("java -jar") || usage.contains("runner.jar"), usage);
+        }
+    }
+
     /**
      * A stdio session (short, started often) compiles with C1 only and collects with the parallel collector; a
      * long-lived HTTP server keeps C2 and G1. Read from the running JVM's flags.

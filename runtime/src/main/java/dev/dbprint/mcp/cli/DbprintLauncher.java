@@ -45,7 +45,7 @@ public final class DbprintLauncher {
         try {
             parsed = ServeCommand.parse(args);
         } catch (ConfigError e) {
-            System.err.println("dbprint serve: " + e.getMessage());
+            System.err.println(ServeCommand.refusal(e.getMessage()));
             if (e instanceof UsageError) {
                 System.err.print(ServeCommand.usage());
             }

@@ -13,32 +13,52 @@ import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.LoopbackGuard;
 
 /**
- * {@code dbprint serve [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]}: the flags become
+ * {@code dbprint-mcp [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]}: the flags become
  * configuration before Quarkus boots, so a bad flag, a non-loopback host or an unresolvable connection set exits 1
  * before anything binds or serves. System properties and environment variables set the same keys the Quarkus way.
  */
 public final class ServeCommand {
 
-    /** The {@code --help} text, naming the launcher and the jar the build really produces. */
+    /** What every line this command writes on stderr before serving begins with: the command's own name. */
+    public static String refusal(String reason) {
+        return "dbprint-mcp: " + reason;
+    }
+
+    /**
+     * Set to {@code true} by the {@code dbprint-mcp} launcher script. A copy started through it (an installed one is)
+     * runs by that name and may run on a Java only the script finds, so its usage offers no {@code java -jar} line.
+     */
+    static final String LAUNCHER_PROPERTY = "dbprint-mcp.launcher";
+
+    /** The usage; {@code %s} is the {@code java -jar} line, or nothing. */
+    private static final String USAGE = """
+            Usage: dbprint-mcp [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]
+            %s
+            Serve the committed prints of a dbprint project over MCP, read-only, with no database connection.
+
+              CONN              connection(s) to serve; omitted: the sole connection, or those with auto: true
+              --project P       a directory whose direct child is .dbprint.yaml, or that file
+                                (default: walk up from the working directory)
+              --transport T     stdio (default: an MCP client speaks on stdin/stdout) or http
+              --host H          HTTP bind address, loopback only: 127.0.0.1 (default), ::1 or localhost
+              --port N          HTTP port, required with --transport http; 0 picks a free one
+              --version         print the version and exit
+              --help            show this text and exit
+
+            Exit codes: 0 clean shutdown (or after --help, --version), 1 bad arguments (with this text on stderr),
+            unresolved connections, a non-loopback host or a port in use.
+            """;
+
+    /** The {@code --help} text of this run: through the launcher, or by {@code java -jar}. */
     public static String usage() {
-        return """
-                Usage: dbprint-mcp [CONN...] [--project P] [--transport stdio|http] [--host H] [--port N]
-                       java -jar dbprint-mcp-%s-runner.jar [the same arguments]
+        return usage(Boolean.getBoolean(LAUNCHER_PROPERTY));
+    }
 
-                Serve the committed prints of a dbprint project over MCP, read-only, with no database connection.
-
-                  CONN              connection(s) to serve; omitted: the sole connection, or those with auto: true
-                  --project P       a directory whose direct child is .dbprint.yaml, or that file
-                                    (default: walk up from the working directory)
-                  --transport T     stdio (default: an MCP client speaks on stdin/stdout) or http
-                  --host H          HTTP bind address, loopback only: 127.0.0.1 (default), ::1 or localhost
-                  --port N          HTTP port, required with --transport http; 0 picks a free one
-                  --version         print the version and exit
-                  --help            show this text and exit
-
-                Exit codes: 0 clean shutdown (or after --help, --version), 1 bad arguments (with this text on stderr),
-                unresolved connections, a non-loopback host or a port in use.
-                """.formatted(ServerIdentity.version());
+    /** The {@code --help} text, naming the launcher and, unless started through it, the jar the build produces. */
+    static String usage(boolean launcher) {
+        return USAGE.formatted(launcher
+                ? ""
+                : "       java -jar dbprint-mcp-" + ServerIdentity.version() + "-runner.jar [the same arguments]\n");
     }
 
     /** The outcome of parsing: the system properties to set, or a text to print on stdout before exiting 0. */

@@ -10,7 +10,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 /**
- * The server's own configuration; the CLI flags of {@code dbprint serve} are mapped onto these keys. Read at static init,
+ * The server's own configuration; the CLI flags of {@code dbprint-mcp} are mapped onto these keys. Read at static init,
  * from which stdio serves: the CLI sets them as system properties before Quarkus starts.
  */
 @StaticInitSafe
@@ -106,7 +106,7 @@ public interface DbprintConfig {
 
         /**
          * Where the index lives: two files per connection root (the manifest's tree, and the rest). Unset:
-         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code ~/.cache/dbprint-mcp}. Used only when it and its files are
+         * {@code $XDG_CACHE_HOME/dbprint-mcp}, else {@code $HOME/.cache/dbprint-mcp}. Used only when it and its files are
          * owned by the user the server runs as and writable by no one else.
          */
         Optional<String> directory();

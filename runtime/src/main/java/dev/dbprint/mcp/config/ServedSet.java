@@ -35,7 +35,7 @@ public record ServedSet(ProjectConfig project, Map<String, ServedConnection> ser
             chosen = configured.stream().filter(n -> project.connections().get(n).auto()).toList();
             if (chosen.isEmpty()) {
                 throw new ConfigError(configured.size() + " connections are configured in " + project.file()
-                        + " and none sets auto: true, so there is nothing to serve by default. Name the ones to serve, e.g. 'dbprint serve "
+                        + " and none sets auto: true, so there is nothing to serve by default. Name the ones to serve, e.g. 'dbprint-mcp "
                         + configured.get(0) + "'. Valid names: " + PyRepr.repr(configured));
             }
             defaultName = chosen.size() == 1 ? Optional.of(chosen.get(0)) : Optional.empty();

@@ -83,6 +83,12 @@ public final class ErrorCatalog {
         return path + ": " + reason;
     }
 
+    /** A print file of a format MAJOR this server does not read (format spec §5.2); {@code found} as the file spells it. */
+    public static String formatVersionNotRead(Path path, Object found, int read) {
+        return wrongShape(path, "format_version " + found + " is a newer print format than this server reads"
+                + " (format_version " + read + "); serve it with a dbprint-mcp release that reads it.");
+    }
+
     /** YAML parse error in a print file. */
     public static String yamlParseError(Path path, String message) {
         return path + ": YAML parse error: " + message;

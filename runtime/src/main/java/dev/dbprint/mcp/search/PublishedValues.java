@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.search;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +23,10 @@ import dev.dbprint.mcp.print.model.ValueEntry;
  *        numeric/temporal block {@code frequencies.listed} equal to an exact {@code cardinality} (format spec §2.2.5)
  * @param scoped the table was read in part (format spec §2.2.8)
  * @param unavailable why nothing can be matched against the list, or null when it can
+ * @param allNull {@code null_rate} is 1.0: the rows read hold no value at all, which an empty list alone does not say
  */
 public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAnnotations.ValueNote> notes,
-        Number coverage, boolean completeOverRead, boolean scoped, String unavailable) {
+        Number coverage, boolean completeOverRead, boolean scoped, String unavailable, boolean allNull) {
 
     /** The longest complete list returned whole as {@code domain}. */
     public static final int DOMAIN_LIMIT = 50;
@@ -38,7 +40,7 @@ public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAn
 
     /** Only the table declares no statistics.yaml: nothing is known of the column. */
     public static PublishedValues noStatistics() {
-        return new PublishedValues(List.of(), Map.of(), null, false, false, NO_STATISTICS);
+        return new PublishedValues(List.of(), Map.of(), null, false, false, NO_STATISTICS, false);
     }
 
     /**
@@ -56,7 +58,8 @@ public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAn
             }
         }
         return new PublishedValues(entries, notes, block.valuesCoverage(), block.listsWholeDomain(), stats.scoped(),
-                unavailable(stats, block, part ? "part" : "column"));
+                unavailable(stats, block, part ? "part" : "column"),
+                block.nullRate() != null && Raw.compare(block.nullRate(), BigDecimal.ONE) == 0);
     }
 
     /**

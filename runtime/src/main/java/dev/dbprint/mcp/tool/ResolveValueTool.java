@@ -43,6 +43,14 @@ public class ResolveValueTool {
             + " not read.";
 
     /**
+     * For a column or part NULL on every row read: its empty list would otherwise read as a domain with nothing in it.
+     */
+    static String nullCaveat(String noun, boolean scoped) {
+        return "The " + noun + " is NULL on every row " + (scoped ? "scanned" : "of the table")
+                + " (null_rate: 1.0): it stores no value, so no literal matches it; only IS NULL does.";
+    }
+
+    /**
      * The longest {@code text} (as JSON) that rides every page: a phrase or a code does, and still leaves a page three
      * quarters of its room for the lists. A longer one — a whole stored value, say — is sent once, on the first page,
      * in parts when it alone passes a page (§4.8), so no caller's text can leave the lists no room.
@@ -143,6 +151,9 @@ public class ResolveValueTool {
                 every.put("sample_caveat", TOP_N_CAVEAT);
             } else if (list.scoped()) {
                 every.put("sample_caveat", SCOPED_CAVEAT);
+            }
+            if (list.allNull()) {
+                every.put("null_caveat", nullCaveat(part == null ? "column" : "part", list.scoped()));
             }
         }
         List<ListReply.Walk> walks = new ArrayList<>();

@@ -5,6 +5,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import dev.dbprint.mcp.cli.ServeCommand;
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
@@ -59,7 +60,7 @@ public class ServerLifecycle {
         try {
             connections.set();
         } catch (ConfigError e) {
-            System.err.println("dbprint serve: " + e.getMessage());
+            System.err.println(ServeCommand.refusal(e.getMessage()));
             return 1;
         }
         if (config.http()) {

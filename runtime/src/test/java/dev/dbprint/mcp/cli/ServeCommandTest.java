@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,9 +31,22 @@ class ServeCommandTest {
         ServeCommand.Parsed help = ServeCommand.parse(new String[]{"--transport", "tcp", "--help"});
         assertEquals(Optional.of(ServeCommand.usage()), help.exitWith());
         assertEquals(List.of(), help.properties());
-        assertTrue(ServeCommand.usage().contains("java -jar dbprint-mcp-" + ServerIdentity.version() + "-runner.jar"));
+        assertTrue(ServeCommand.usage(false).contains("java -jar dbprint-mcp-" + ServerIdentity.version() + "-runner.jar"));
         assertEquals(Optional.of("dbprint-mcp " + ServerIdentity.version() + "\n"),
                 ServeCommand.parse(new String[]{"-V"}).exitWith());
+    }
+
+    @Test
+    void startedThroughTheLauncherTheUsageNamesTheCommandAndNoJar() {
+        String usage = ServeCommand.usage(true);
+        assertTrue(usage.startsWith("Usage: dbprint-mcp [CONN...] [--project P]"), usage);
+        assertFalse(usage.contains("java -jar") || usage.contains("runner.jar"), usage);
+        assertEquals(ServeCommand.usage(false).replaceFirst("\n {7}java -jar [^\n]*", ""), usage);
+    }
+
+    @Test
+    void aRefusalOnStderrIsPrefixedWithTheCommandsOwnName() {
+        assertEquals("dbprint-mcp: no .dbprint.yaml found in /x", ServeCommand.refusal("no .dbprint.yaml found in /x"));
     }
 
     @Test

@@ -101,6 +101,7 @@ class ServedSetTest {
         ConfigError e = assertThrows(ConfigError.class,
                 () -> serve("connections:\n  beta: {}\n  alpha:\n    auto: false\n"));
         assertTrue(e.getMessage().contains("Valid names: ['alpha', 'beta']"), e.getMessage());
+        assertTrue(e.getMessage().contains("e.g. 'dbprint-mcp alpha'"), e.getMessage());
         assertTrue(e.getMessage().contains("auto: true"), e.getMessage());
     }
 

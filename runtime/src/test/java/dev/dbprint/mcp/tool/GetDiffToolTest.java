@@ -205,10 +205,23 @@ class GetDiffToolTest {
     }
 
     @Test
-    void anUnknownKindIsAnArgumentFault() {
+    void aKindNeitherTheFormatNamesNorTheDiffHoldsIsAnArgumentFault() {
         ToolResult r = h.call(new GetDiffTool(h.store, h.paging), "{\"kind\": \"relationship_changed\"}");
         assertTrue(r.isError());
         assertTrue(r.text().startsWith("kind 'relationship_changed' must be one of ['table_added', "), r.text());
+        assertTrue(r.text().endsWith(", 'comment_changed']."), r.text());
+        assertEquals("kind '' must be a non-empty string.",
+                h.call(new GetDiffTool(h.store, h.paging), "{\"kind\": \"\"}").text());
+    }
+
+    /** Format spec §5.3: a newer dbprint may write kinds this server does not name; the filter selects them too. */
+    @Test
+    void aKindTheFormatDoesNotNameIsSelectedWhereTheDiffHoldsIt() {
+        p.file("diff.yaml", DIFF_HEAD + CHANGES + "- kind: policy_changed\n  table: shop.orders\n");
+        assertEquals(List.of("policy_changed"), kinds(call("{\"kind\": \"policy_changed\"}")));
+        ToolResult typo = h.call(new GetDiffTool(h.store, h.paging), "{\"kind\": \"policy_change\"}");
+        assertTrue(typo.isError());
+        assertTrue(typo.text().endsWith(", 'comment_changed', 'policy_changed']."), typo.text());
     }
 
     @Test

@@ -161,11 +161,20 @@ class ResolveValueToolTest {
     }
 
     @Test
-    void anEmptyExhaustiveListAnswersNoneWithAnEmptyDomain() {
-        assertEquals(json("""
-                {'table': 'geo.customer', 'column': 'legacy_flag', 'text': 'Y', 'match': 'none', 'coverage': 1.0,
-                 'exhaustive': true, 'listed': 0, 'domain': [], 'total': 0}"""),
+    void anEmptyExhaustiveListAnswersNoneWithAnEmptyDomainAndSaysTheColumnIsNullOnEveryRow() {
+        assertEquals(
+                json("""
+                        {'table': 'geo.customer', 'column': 'legacy_flag', 'text': 'Y', 'match': 'none', 'coverage': 1.0,
+                         'exhaustive': true, 'listed': 0,
+                         'null_caveat': 'The column is NULL on every row of the table (null_rate: 1.0): it stores no value, so no literal matches it; only IS NULL does.',
+                         'domain': [], 'total': 0}"""),
                 resolve("geo.customer", "legacy_flag", "Y"));
+    }
+
+    @Test
+    void onATableReadInPartTheNullCaveatSpeaksOfTheRowsScanned() {
+        assertEquals("The part is NULL on every row scanned (null_rate: 1.0): it stores no value, so no literal"
+                + " matches it; only IS NULL does.", ResolveValueTool.nullCaveat("part", true));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.index;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -53,13 +54,26 @@ final class DiskTreeStore implements TreeStore {
         this.racyNanos = racyNanos;
     }
 
-    /** {@code $XDG_CACHE_HOME/dbprint-mcp} when that is an absolute path, else {@code ~/.cache/dbprint-mcp}. */
     static Path defaultDirectory() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+        return defaultDirectory(System.getenv(), System.getProperty("user.home"));
+    }
+
+    /**
+     * {@code $XDG_CACHE_HOME/dbprint-mcp} when that is an absolute path, else {@code $HOME/.cache/dbprint-mcp}, as
+     * other tools choose; {@code accountHome} (the JVM's {@code user.home}, read from the password database) only where
+     * {@code $HOME} is unset or not absolute, so a caller who sets {@code HOME} moves the index with it.
+     */
+    static Path defaultDirectory(Map<String, String> env, String accountHome) {
+        String xdg = env.get("XDG_CACHE_HOME");
+        if (absolute(xdg)) {
             return Path.of(xdg, "dbprint-mcp");
         }
-        return Path.of(System.getProperty("user.home"), ".cache", "dbprint-mcp");
+        String home = env.get("HOME");
+        return Path.of(absolute(home) ? home : accountHome, ".cache", "dbprint-mcp");
+    }
+
+    private static boolean absolute(String path) {
+        return path != null && !path.isBlank() && Path.of(path).isAbsolute();
     }
 
     /**

@@ -58,9 +58,9 @@ final class ShelfFile implements TreeStore.Shelf {
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
     /**
      * Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own; 3:
-     * identities name the change time).
+     * identities name the change time; 4: search's skim of statistics.yaml keeps format_version).
      */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
     static final String SUFFIX = ".trees";

@@ -24,6 +24,7 @@ public record Diff(Path path, Map<String, Object> raw, Map<String, Object> heade
         if (m == null) {
             throw PrintError.shape(path, "top level is not a mapping");
         }
+        FormatVersion.require(path, m);
         Map<String, Object> header = new LinkedHashMap<>(m);
         header.remove("changes");
         List<Change> changes = new ArrayList<>();

@@ -64,6 +64,7 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
         if (m == null) {
             throw PrintError.shape(path, "top level is not a mapping");
         }
+        FormatVersion.require(path, m);
         if (!m.containsKey("tables")) {
             throw PrintError.shape(path, "'tables' is missing");
         }

@@ -54,6 +54,7 @@ public record Statistics(Path path, Map<String, Object> raw, String table, Strin
         if (m == null) {
             throw PrintError.shape(path, "top level is not a mapping");
         }
+        FormatVersion.require(path, m);
         Map<String, ColumnStats> columns = new LinkedHashMap<>();
         Object rawColumns = m.get("columns");
         if (rawColumns != null) {

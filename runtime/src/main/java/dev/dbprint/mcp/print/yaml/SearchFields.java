@@ -4,9 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
- * The keys of a statistics.yaml that search_columns reads (server spec §4.3), as a {@link YamlSkim.Rule}: the table's
- * row count, scope, catalog-only marker and disabled checks, and per column — and per part, at any depth — its type,
- * classification, rows scanned, occurrences, inferred block and redaction marker. Nothing else: a model read through
+ * The keys of a statistics.yaml that search_columns reads (server spec §4.3), as a {@link YamlSkim.Rule}: the file's
+ * format_version (a later MAJOR is refused, not searched), the table's row count, scope, catalog-only marker and
+ * disabled checks, and per column — and per part, at any depth — its type, classification, rows scanned, occurrences,
+ * inferred block and redaction marker. Nothing else: a model read through
  * this rule holds no value list, no histogram and no sketch, and serves search alone.
  */
 public final class SearchFields implements YamlSkim.Rule {
@@ -18,7 +19,8 @@ public final class SearchFields implements YamlSkim.Rule {
     private static final int COLUMN = 2;
     private static final int PARTS = 3;
 
-    private static final Set<String> TABLE_KEYS = Set.of("row_count", "scope", "catalog_only", "disabled");
+    private static final Set<String> TABLE_KEYS = Set.of("format_version", "row_count", "scope", "catalog_only",
+            "disabled");
     private static final Set<String> COLUMN_KEYS = Set.of("sql_type", "classification", "rows_scanned", "occurrences",
             "inferred", "redacted");
 
