@@ -23,6 +23,9 @@ import dev.dbprint.mcp.text.PyRepr;
  */
 public final class ArgumentChecker {
 
+    /** {@code cursor} is the paging token, not an argument a caller chooses, so "Accepted" lists the others. */
+    private static final String CURSOR = "cursor";
+
     private ArgumentChecker() {
     }
 
@@ -31,9 +34,12 @@ public final class ArgumentChecker {
         for (Iterator<String> keys = arguments.fieldNames(); keys.hasNext();) {
             String key = keys.next();
             if (!properties.has(key)) {
-                // Every key the schema declares, cursor included: the list is what the call may send.
                 List<String> accepted = new ArrayList<>();
-                properties.fieldNames().forEachRemaining(accepted::add);
+                properties.fieldNames().forEachRemaining(name -> {
+                    if (!name.equals(CURSOR)) {
+                        accepted.add(name);
+                    }
+                });
                 accepted.sort(null);
                 throw new DetailedFault(ErrorCatalog.argumentNotDeclared(tool.name(), key, accepted));
             }

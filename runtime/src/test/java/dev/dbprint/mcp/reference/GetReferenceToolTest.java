@@ -277,7 +277,7 @@ class GetReferenceToolTest {
                 "document does not fold case");
         assertEquals("section '' must be a non-empty string.", fault("spec", ""));
         assertEquals("get_reference requires 'document'.", call(packaged, null, "1", null).text());
-        assertEquals("get_reference takes no argument 'connection'. Accepted: ['cursor', 'document', 'section'].",
+        assertEquals("get_reference takes no argument 'connection'. Accepted: ['document', 'section'].",
                 fault("spec", "1", "connection"));
     }
 

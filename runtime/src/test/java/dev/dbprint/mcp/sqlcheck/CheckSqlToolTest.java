@@ -65,7 +65,7 @@ class CheckSqlToolTest {
                 + " 'snowflake', 'databricks', 'bigquery'].", fault("{\"sql\": \"SELECT 1\", \"dialect\": \"oracle\"}"));
         assertEquals("format 'yml' must be one of ['md', 'json', 'yaml'].",
                 fault("{\"sql\": \"SELECT 1\", \"format\": \"yml\"}"));
-        assertEquals("check_sql takes no argument 'table'. Accepted: ['connection', 'cursor', 'dialect', 'format', 'sql'].",
+        assertEquals("check_sql takes no argument 'table'. Accepted: ['connection', 'dialect', 'format', 'sql'].",
                 fault("{\"sql\": \"SELECT 1\", \"table\": \"rental.ride\"}"));
         assertEquals("connection 'nope' not in .dbprint.yaml. Configured: ['shop']",
                 fault("{\"sql\": \"SELECT 1\", \"connection\": \"nope\"}"));

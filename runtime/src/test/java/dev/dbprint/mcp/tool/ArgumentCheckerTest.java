@@ -42,14 +42,14 @@ class ArgumentCheckerTest {
     }
 
     @Test
-    void undeclaredKeyNamesEveryDeclaredKeySortedCursorIncluded() {
-        assertEquals("list_tables takes no argument 'schema'. Accepted: ['connection', 'cursor', 'detail', 'pattern'].",
+    void undeclaredKeyNamesTheAcceptedOnesSortedWithoutCursor() {
+        assertEquals("list_tables takes no argument 'schema'. Accepted: ['connection', 'detail', 'pattern'].",
                 fault("list_tables", "{\"schema\": \"public\"}"));
     }
 
     @Test
     void undeclaredKeyIsReportedBeforeAMissingRequiredOne() {
-        assertEquals("get_reference takes no argument 'doc'. Accepted: ['cursor', 'document', 'section'].",
+        assertEquals("get_reference takes no argument 'doc'. Accepted: ['document', 'section'].",
                 fault("get_reference", "{\"doc\": \"spec\"}"));
     }
 
@@ -180,7 +180,7 @@ class ArgumentCheckerTest {
     void quotesInAValueAreSpelledAsPythonReprDoes() {
         assertEquals("document \"it's\" must be one of ['assertions', 'guide', 'spec'].",
                 fault("get_reference", "{\"document\": \"it's\"}"));
-        assertEquals("list_tables takes no argument 'a\\nb'. Accepted: ['connection', 'cursor', 'detail', 'pattern'].",
+        assertEquals("list_tables takes no argument 'a\\nb'. Accepted: ['connection', 'detail', 'pattern'].",
                 fault("list_tables", "{\"a\\nb\": 1}"));
     }
 }
