@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 import dev.dbprint.mcp.config.ConfigError;
+import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.transport.ExitRequest;
 import dev.dbprint.mcp.transport.StdioStreams;
 import io.quarkus.runtime.Quarkus;
@@ -45,7 +46,7 @@ public final class DbprintLauncher {
         try {
             parsed = ServeCommand.parse(args);
         } catch (ConfigError e) {
-            System.err.println(ServeCommand.refusal(e.getMessage()));
+            System.err.println(ErrorCatalog.startupRefusal(e.getMessage()));
             if (e instanceof UsageError) {
                 System.err.print(ServeCommand.usage());
             }

@@ -19,11 +19,6 @@ import dev.dbprint.mcp.transport.LoopbackGuard;
  */
 public final class ServeCommand {
 
-    /** What every line this command writes on stderr before serving begins with: the command's own name. */
-    public static String refusal(String reason) {
-        return "dbprint-mcp: " + reason;
-    }
-
     /**
      * Set to {@code true} by the {@code dbprint-mcp} launcher script. A copy started through it (an installed one is)
      * runs by that name and may run on a Java only the script finds, so its usage offers no {@code java -jar} line.

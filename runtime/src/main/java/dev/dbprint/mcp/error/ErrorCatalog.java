@@ -313,6 +313,14 @@ public final class ErrorCatalog {
                 + " Write it with less nesting, or split it into smaller statements, and call check_sql again.";
     }
 
+    /**
+     * A line on stderr refusing to start (a flag, .dbprint.yaml, the served set): it begins with the command's own name,
+     * as every line the server writes there before serving does.
+     */
+    public static String startupRefusal(String reason) {
+        return "dbprint-mcp: " + reason;
+    }
+
     /** check_sql: an {@code sql} argument holding no statement. */
     public static String sqlNoStatement() {
         return "sql holds no statement: only blanks, comments and semicolons. Pass one or more SQL statements.";

@@ -5,10 +5,10 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import dev.dbprint.mcp.cli.ServeCommand;
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
+import dev.dbprint.mcp.error.ErrorCatalog;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 
@@ -60,7 +60,7 @@ public class ServerLifecycle {
         try {
             connections.set();
         } catch (ConfigError e) {
-            System.err.println(ServeCommand.refusal(e.getMessage()));
+            System.err.println(ErrorCatalog.startupRefusal(e.getMessage()));
             return 1;
         }
         if (config.http()) {

@@ -45,11 +45,6 @@ class ServeCommandTest {
     }
 
     @Test
-    void aRefusalOnStderrIsPrefixedWithTheCommandsOwnName() {
-        assertEquals("dbprint-mcp: no .dbprint.yaml found in /x", ServeCommand.refusal("no .dbprint.yaml found in /x"));
-    }
-
-    @Test
     void anUnknownOptionOrAMissingValueIsAUsageError() {
         assertEquals("unknown option --verbose", usageError("orders", "--verbose"));
         assertEquals("--project needs a value", usageError("--project"));
