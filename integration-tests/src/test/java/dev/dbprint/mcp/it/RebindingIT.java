@@ -147,7 +147,7 @@ class RebindingIT {
                 "--host", bind, "--port", Integer.toString(p))) {
             refused.closeStdin();
             assertEquals(1, refused.waitForExit(), "--host '" + bind + "'; stderr:\n" + refused.stderr());
-            assertTrue(refused.stderr().contains("dbprint serve: "), refused.stderr());
+            assertTrue(refused.stderr().contains("dbprint-mcp: "), refused.stderr());
             assertEquals(List.of(), refused.stdoutLines());
             assertFalse(ServerProcess.accepts("127.0.0.1", p),
                     "something listens on " + p + " after --host '" + bind + "' was refused");
