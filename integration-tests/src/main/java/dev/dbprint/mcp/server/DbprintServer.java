@@ -7,7 +7,7 @@ import dev.dbprint.mcp.transport.ServerLifecycle;
 import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
-/** {@code dbprint serve}, packaged: the entry point of the runnable jar. */
+/** {@code dbprint-mcp}, packaged: the entry point of the runnable jar. */
 @QuarkusMain
 public class DbprintServer implements QuarkusApplication {
 
