@@ -298,14 +298,15 @@ final class ColumnNames {
      * carries a person's note on the column when there is one (it may say the flag is a false positive).
      */
     void sensitive(Resolved r, Object node) {
-        ColumnStats block = r.block();
-        if (block == null) {
+        if (r.block() == null) {
             return;
         }
-        TableEntry table = r.source().table();
+        Resolved marked = marked(r) ? r : sensitiveOrigin(r);
+        if (marked == null) {
+            return;
+        }
+        ColumnStats block = marked.block();
         String sensitivity = block.inferred() == null ? null : block.inferred().sensitivity();
-        String field = "columns." + r.column() + (sensitivity != null ? ".inferred.sensitivity" : ".redacted");
-        String file = checker.fileOf(r.source());
         List<String> marks = new ArrayList<>();
         Set<Term> terms = new LinkedHashSet<>();
         if (sensitivity != null) {
@@ -316,38 +317,27 @@ final class ColumnNames {
             marks.add("redacted: " + block.redacted());
             terms.add(Term.REDACTED);
         }
-        String via = "";
-        if (marks.isEmpty()) {
-            Resolved origin = sensitiveOrigin(r);
-            if (origin == null) {
-                return;
-            }
-            ColumnStats o = origin.block();
-            if (o.inferred() != null && o.inferred().sensitivity() != null) {
-                marks.add("sensitivity: " + o.inferred().sensitivity());
-                terms.add(Term.SENSITIVITY);
-            }
-            if (o.redacted() != null) {
-                marks.add("redacted: " + o.redacted());
-                terms.add(Term.REDACTED);
-            }
-            via = ", through " + origin.source().table().fqn() + "." + origin.column() + " it derives from";
-            file = checker.fileOf(origin.source());
-            field = "columns." + origin.column() + (o.inferred() != null && o.inferred().sensitivity() != null
-                    ? ".inferred.sensitivity"
-                    : ".redacted");
-        }
-        int[] at = checker.position(node, null);
+        TableEntry table = r.source().table();
+        String via = marked == r
+                ? ""
+                : ", through " + marked.source().table().fqn() + "." + marked.column() + " it derives from";
         String note = note(table, r.column());
-        if (note == null && !via.isEmpty()) {
-            Resolved origin = sensitiveOrigin(r);
-            note = note(origin.source().table(), origin.column());
+        if (note == null && marked != r) {
+            note = note(marked.source().table(), marked.column());
         }
-        checker.add(Kind.SENSITIVE_COLUMN.at(at,
+        checker.add(Kind.SENSITIVE_COLUMN.at(checker.position(node, null),
                 table.fqn() + "." + r.column() + " is selected, and the print marks it (" + String.join(", ", marks) + via
                         + "): the rows returned carry it." + (note == null ? "" : " A person's note on it: " + note),
-                file, field, "Leave it out of the select list, or select an aggregate of it, unless the task needs it.",
-                terms));
+                checker.fileOf(marked.source()),
+                "columns." + marked.column() + (sensitivity != null ? ".inferred.sensitivity" : ".redacted"),
+                "Leave it out of the select list, or select an aggregate of it, unless the task needs it.", terms));
+    }
+
+    /** Whether the print marks the column itself sensitive or redacted. */
+    private static boolean marked(Resolved r) {
+        ColumnStats block = r.block();
+        return block != null && (block.redacted() != null
+                || block.inferred() != null && block.inferred().sensitivity() != null);
     }
 
     private String note(TableEntry table, String column) {
@@ -368,9 +358,7 @@ final class ColumnNames {
             }
             Resolved candidate = facts.statistics(table).map(s -> new Resolved(Source.table(table.fqn(), table.fqn(),
                     table, s), origin.substring(dot + 1))).orElse(null);
-            ColumnStats block = candidate == null ? null : candidate.block();
-            if (block != null && (block.redacted() != null
-                    || block.inferred() != null && block.inferred().sensitivity() != null)) {
+            if (candidate != null && marked(candidate)) {
                 return candidate;
             }
         }

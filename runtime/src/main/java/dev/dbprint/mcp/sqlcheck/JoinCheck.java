@@ -113,14 +113,15 @@ final class JoinCheck {
                 return;
             }
             for (Source other : scope.sources) {
-                if (other != source && other.table() != null
-                        && links(source.table(), other.table()).stream().anyMatch(l -> !l.rejected())) {
+                Link edge = other == source || other.table() == null
+                        ? null
+                        : links(source.table(), other.table()).stream().filter(l -> !l.rejected()).findFirst()
+                                .orElse(null);
+                if (edge != null) {
                     checker.add(Kind.MISSING_JOIN_PREDICATE.at(at,
                             source.table().fqn() + " is joined with no condition, and the print relates it to "
                                     + other.table().fqn() + ": every row pairs with every row of the others.",
-                            facts.file(source.table(), Artifact.RELATIONSHIPS), "refers_to",
-                            "Add the join condition: " + links(source.table(), other.table()).get(0).spelled() + ".",
-                            Set.of()));
+                            edge.file(), edge.field(), "Add the join condition: " + edge.spelled() + ".", Set.of()));
                     return;
                 }
             }

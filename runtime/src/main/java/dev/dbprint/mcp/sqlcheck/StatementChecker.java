@@ -144,8 +144,9 @@ final class StatementChecker {
                     }
                 }
             }
-            setList(insert.getDuplicateUpdateSets(), target, withSource(scope, target));
-            setList(insert.getSetUpdateSets(), target, withSource(scope, target));
+            scope.sources.add(target); // ON DUPLICATE KEY UPDATE and INSERT ... SET read the target's columns
+            setList(insert.getDuplicateUpdateSets(), target, scope);
+            setList(insert.getSetUpdateSets(), target, scope);
             return true;
         }
         if (statement instanceof Update update) {
@@ -253,9 +254,7 @@ final class StatementChecker {
     }
 
     private void walkIfPresent(Expression e, Scope scope) {
-        if (e != null) {
-            walk(e, scope, Clause.WHERE, null);
-        }
+        walk(e, scope, Clause.WHERE, null);
     }
 
     /** An {@code UPDATE ... SET}: each target column against the target table, each value in scope. */
@@ -271,11 +270,6 @@ final class StatementChecker {
                 walk(value, scope, Clause.SELECT, null);
             }
         }
-    }
-
-    private static Scope withSource(Scope scope, Source source) {
-        scope.sources.add(source);
-        return scope;
     }
 
     private void notAQuery(Statement statement) {
@@ -401,18 +395,17 @@ final class StatementChecker {
                         }
                     }
                 }
-                if (e instanceof Column c && resolved.get(c) != null && resolved.get(c).print() != null) {
-                    passedOn.put(item.getAlias() != null ? unquote(item.getAlias().getName()) : unquote(c.getColumnName()),
-                            resolved.get(c).print());
-                }
-                outputs.add(item.getAlias() != null
+                String output = item.getAlias() != null
                         ? unquote(item.getAlias().getName())
-                        : e instanceof Column c ? unquote(c.getColumnName()) : "");
+                        : e instanceof Column c ? unquote(c.getColumnName()) : "";
+                ColumnNames.Resolved passed = e instanceof Column c ? resolved.get(c) : null;
+                if (passed != null && passed.print() != null) {
+                    passedOn.put(output, passed.print());
+                }
+                outputs.add(output);
             }
         }
-        JoinCheck.Pairs wherePairs = joins.start();
-        where(p.getWhere(), scope, wherePairs);
-        joins.finishWhere(wherePairs, scope);
+        where(p.getWhere(), scope);
         if (p.getPreWhere() != null) {
             walk(p.getPreWhere(), scope, Clause.WHERE, null);
         }
@@ -476,16 +469,11 @@ final class StatementChecker {
         return known ? outputs : null;
     }
 
+    /** A WHERE clause: its equalities join the block's comma-joined sources, then the block's joins are judged. */
     private void where(Expression where, Scope scope) {
         JoinCheck.Pairs pairs = joins.start();
-        where(where, scope, pairs);
+        walk(where, scope, Clause.WHERE, pairs);
         joins.finishWhere(pairs, scope);
-    }
-
-    private void where(Expression where, Scope scope, JoinCheck.Pairs pairs) {
-        if (where != null) {
-            walk(where, scope, Clause.WHERE, pairs);
-        }
     }
 
     private void orderBy(List<OrderByElement> elements, Scope scope, List<String> outputs) {
