@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The map of the packages in CONTRIBUTING.md, of every module with main code, is the code's: it names every package,
- * sub-packages included
- * ({@code print/store}), and no other, and every import of a package of ours points to a package on a line strictly below
- * its own. Since no arrow points up or sideways, no two packages import each other, directly or round a longer cycle.
+ * sub-packages included ({@code print/store}), and no other, and every import of a package of ours points to a package
+ * on a line strictly below its own. Since no arrow points up or sideways, no two packages import each other, directly
+ * or round a longer cycle.
  */
 class ArchitectureMapTest {
 
