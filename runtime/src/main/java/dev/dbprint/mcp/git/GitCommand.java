@@ -37,10 +37,12 @@ final class GitCommand {
             return exit == 0;
         }
 
-        /** Git's last line on stderr, its reason in a few words, or the exit code. */
+        /** Why it failed, in git's words: its first {@code fatal:} or {@code error:} line, else its last line. */
         String reason() {
-            List<String> lines = err.lines().filter(l -> !l.isBlank()).toList();
-            return lines.isEmpty() ? "git exited " + exit : lines.get(lines.size() - 1).strip();
+            List<String> lines = err.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            return lines.stream().filter(l -> l.startsWith("fatal: ") || l.startsWith("error: ")).findFirst()
+                    .map(l -> l.substring(l.indexOf(' ') + 1))
+                    .orElse(lines.isEmpty() ? "git exited " + exit : lines.get(lines.size() - 1));
         }
     }
 

@@ -135,6 +135,7 @@ class GitCheckoutsTest {
         String url = dir.resolve("nowhere").toUri().toString();
         String reason = refusal(url);
         assertTrue(reason.startsWith("--project " + url + ": cannot clone " + url + ": "), reason);
+        assertTrue(reason.endsWith("does not appear to be a git repository"), reason);
     }
 
     @Test
