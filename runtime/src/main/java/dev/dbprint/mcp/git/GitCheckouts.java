@@ -15,8 +15,10 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +46,8 @@ import dev.dbprint.mcp.config.ProjectLocator;
 public final class GitCheckouts {
 
     private static final String PARTIAL = ".partial-";
+    /** Where a fetch for the default branch puts the commit the remote's HEAD names. */
+    private static final String REMOTE_HEAD = "refs/dbprint-mcp/remote-head";
     /** A file lock is the process's: threads of one process (tests) take turns on this first. */
     private static final ConcurrentHashMap<Path, Object> IN_PROCESS = new ConcurrentHashMap<>();
 
@@ -123,8 +127,13 @@ public final class GitCheckouts {
                 remote("clone", "clone", "--bare", "--quiet", "--no-local", "--", address.remote(), partial.toString());
                 Files.move(partial, clone, StandardCopyOption.ATOMIC_MOVE);
             } else if (!pinned(resolve())) {
-                remote("fetch", gitDir(), "fetch", "--quiet", "--prune", "--force", "--", address.remote(),
-                        "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*");
+                List<String> fetch = new ArrayList<>(List.of(gitDir(), "fetch", "--quiet", "--prune", "--force", "--",
+                        address.remote(), "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"));
+                if (address.ref().isEmpty()) {
+                    // the remote's default branch as it is now, which may no longer be the one cloned
+                    fetch.add("+HEAD:" + REMOTE_HEAD);
+                }
+                remote("fetch", fetch.toArray(String[]::new));
             }
             String commit = resolve();
             if (commit == null) {
@@ -146,11 +155,15 @@ public final class GitCheckouts {
             return commit;
         }
 
-        /** The commit the ref names in the clone, or null. */
+        /** The commit the ref names in the clone (the default branch: as last fetched, else as cloned), or null. */
         private String resolve() {
-            GitCommand.Result r = run("rev-parse", gitDir(), "rev-parse", "--verify", "--quiet",
-                    (address.ref().isEmpty() ? "HEAD" : address.ref()) + "^{commit}");
-            return r.ok() ? r.out().strip() : null;
+            for (String ref : address.ref().isEmpty() ? List.of(REMOTE_HEAD, "HEAD") : List.of(address.ref())) {
+                GitCommand.Result r = run("rev-parse", gitDir(), "rev-parse", "--verify", "--quiet", ref + "^{commit}");
+                if (r.ok()) {
+                    return r.out().strip();
+                }
+            }
+            return null;
         }
 
         /** Whether the ref is a tag or the commit itself: what never moves, so is not fetched again. */

@@ -118,6 +118,15 @@ class GitCheckoutsTest {
     }
 
     @Test
+    void theDefaultBranchIsTheRemotesAsItIsNow() throws IOException {
+        checkout(remote.url());
+        GitFixture.git(remote.work, "checkout", "--quiet", "-b", "trunk");
+        remote.commit("", "on trunk");
+        GitFixture.git(remote.work, "branch", "--quiet", "--delete", "--force", "main");
+        assertEquals("on trunk", says(checkout(remote.url())));
+    }
+
+    @Test
     void refAndSubpathNameAProjectInsideTheRepository() throws IOException {
         GitFixture.git(remote.work, "tag", "v1");
         remote.commit("warehouse/analytics", "nested");
