@@ -40,8 +40,8 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
 public final class ResourceListBench {
 
     /** One process's listing: milliseconds, bytes and counts; {@code failure} null when every page came. */
-    private record Listing(double whole, double first, double pageMedian, double pageMax, int pages, int entries,
-            long peakRss, String failure) {
+    private record Listing(double whole, double first, double pageMedian, double pageP99, double pageMax, int maxAt,
+            int pages, int entries, long peakRss, String failure) {
     }
 
     private static final List<String> COLUMNS = List.of("launcher, no index", "launcher, index",
@@ -102,6 +102,7 @@ public final class ResourceListBench {
         row("whole listing", results, "%.0f ms", Listing::whole);
         row("first page", results, "%.1f ms", Listing::first);
         row("a later page, median", results, "%.2f ms", Listing::pageMedian);
+        row("a later page, 99th percentile", results, "%.1f ms", Listing::pageP99);
         row("a later page, largest", results, "%.1f ms", Listing::pageMax);
         row("peak RSS", results, "%.0f MB", l -> l.peakRss() / 1e6);
         if (bench.failed) {
@@ -169,15 +170,18 @@ public final class ResourceListBench {
         }
         failed |= failure != null;
         double[] each = later.stream().mapToDouble(Double::doubleValue).toArray();
-        return new Listing((end - t0) / 1e6, first, each.length == 0 ? Double.NaN : Stats.median(each),
-                later.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), later.size() + 1, entries,
-                peak, failure);
+        Stats stats = each.length == 0 ? null : new Stats(each);
+        int maxAt = later.indexOf(later.stream().max(Double::compare).orElse(Double.NaN)) + 2;
+        return new Listing((end - t0) / 1e6, first, stats == null ? Double.NaN : stats.median(),
+                stats == null ? Double.NaN : stats.percentile(99), stats == null ? Double.NaN : stats.percentile(100),
+                maxAt, later.size() + 1, entries, peak, failure);
     }
 
     private static String line(Listing l) {
-        return String.format("%d pages, %,d entries; whole %.0f ms, first %.1f ms, later pages median %.2f ms, largest"
-                + " %.1f ms; peak RSS %.0f MB%s", l.pages(), l.entries(), l.whole(), l.first(), l.pageMedian(),
-                l.pageMax(), l.peakRss() / 1e6, l.failure() == null ? "" : " [" + l.failure() + "]");
+        return String.format("%d pages, %,d entries; whole %.0f ms, first %.1f ms, later pages median %.2f ms, p99"
+                + " %.1f ms, largest %.1f ms (page %d); peak RSS %.0f MB%s", l.pages(), l.entries(), l.whole(),
+                l.first(), l.pageMedian(), l.pageP99(), l.pageMax(), l.maxAt(), l.peakRss() / 1e6,
+                l.failure() == null ? "" : " [" + l.failure() + "]");
     }
 
     /** A row of the medians of {@code figure}, written by {@code format}; the pages and entries of the first run. */
