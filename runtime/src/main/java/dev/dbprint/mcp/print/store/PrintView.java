@@ -181,6 +181,15 @@ public final class PrintView {
         return table.file(artifact).map(this::exists).orElse(false);
     }
 
+    /**
+     * Whether the file for {@code artifact} is present on disk and really inside the connection root, the presence
+     * recorded like a read: what a listing shows of a user-authored file.
+     */
+    public boolean presentInside(TableEntry table, Artifact artifact) {
+        Optional<Path> file = table.file(artifact);
+        return file.isPresent() && exists(file.get()) && containment.inside(file.get().toAbsolutePath().normalize());
+    }
+
     public Optional<Statistics> statistics(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), false, yamlParser(), Statistics::of);
     }
