@@ -297,6 +297,26 @@ class ListTablesToolTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aManifestRepeatingItsEntriesThroughHundredsOfAliasesIsServed() {
+        PrintProject p = new PrintProject(dir);
+        StringBuilder tables = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            tables.append(String.format("s.t%03d:\n  <<: *entry\n  path: s/t%03d\n  artifacts: *artifacts\n", i, i));
+        }
+        p.manifest("shared: &entry\n  type: table\n  profiled_at: '2026-05-19T12:00:00Z'\n  row_count: 12\n"
+                + "shared_artifacts: &artifacts\n  ddl: ddl.sql\n  statistics: statistics.yaml\n", tables.toString());
+        ToolHarness h = p.harness();
+        List<Map<String, Object>> pages = PrintProject.pages(h, tool(h), "{\"detail\": true}");
+        List<Object> listed = new ArrayList<>();
+        pages.forEach(page -> listed.addAll((List<Object>) page.get("tables")));
+        assertEquals(300, listed.size(), "600 aliases, each table's entry built from two");
+        Map<String, Object> last = (Map<String, Object>) listed.get(299);
+        assertEquals("s.t299", last.get("table"));
+        assertEquals("live", last.get("freshness"));
+    }
+
+    @Test
     void otherLoadRefusals() {
         for (String[] c : new String[][]{
                 {"max_age_days: -2\n", "max_age_days -2 is negative (it must be a whole number of days, not negative)"},
