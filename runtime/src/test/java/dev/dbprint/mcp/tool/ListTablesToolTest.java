@@ -284,19 +284,6 @@ class ListTablesToolTest {
     }
 
     @Test
-    void readRowsBesideMinRowsIsRefusedAtLoad() {
-        PrintProject p = new PrintProject(dir, "", "rules:\n- min_rows: 1000\n  read_rows: 5000\n");
-        p.manifest(entry("s.a", "profiled_at: '2026-05-19T12:00:00Z'")
-                + entry("s.b", "profiled_at: '2026-05-19T12:00:00Z'", "max_age_days: 2"));
-        Map<String, Map<String, Object>> t = detail(p, "{\"detail\": true}");
-        assertEquals("connection 'shop' in .dbprint.yaml: rules entry 1 (counted from 1, those from defaults first) sets"
-                + " read_rows beside min_rows, a pair dbprint (0.10 on) never accepts in one rule; dbprint refuses this"
-                + " configuration at load, so no threshold resolves for a table whose manifest entry records none",
-                t.get("s.a").get("threshold_error"));
-        assertEquals("live", t.get("s.b").get("freshness"), "a recorded threshold needs no rule");
-    }
-
-    @Test
     @SuppressWarnings("unchecked")
     void aManifestRepeatingItsEntriesThroughHundredsOfAliasesIsServed() {
         PrintProject p = new PrintProject(dir);
@@ -324,6 +311,9 @@ class ListTablesToolTest {
                 {"rules:\n- include: ['a.*']\n", "rules entry 1 (counted from 1, those from defaults first) sets nothing"
                         + " (none of sample, filter, statistics, max_age_days, max_rows_scanned, read_rows)"},
                 {"rules:\n- min_rows: 0\n  max_age_days: 1\n", "has min_rows 0, which is not a positive integer"},
+                {"rules:\n- min_rows: 1000\n  read_rows: 5000\n",
+                        "rules entry 1 (counted from 1, those from defaults first) sets read_rows beside min_rows, a pair"
+                                + " dbprint (0.10 on) never accepts in one rule"},
                 {"rules:\n- sample: 0.1\n  filter: x\n", "sets both sample and filter, which never go together"},
                 {"rules:\n- max_age_days: 1.5\n", "has max_age_days 1.5 is not a whole number of days"},
                 {"rules: 7\n", "rules is not a list"}}) {

@@ -28,8 +28,9 @@ import dev.dbprint.mcp.resource.ResourceReader;
 class ThreePartNamesTest {
 
     private static final Path PROJECT = Path.of("src/test/resources/threepart").toAbsolutePath();
-    private static final String HINT = ErrorCatalog.tableNotFound("seedbank.accession", "garden",
-            "arboretum.seedbank.accession");
+    private static final String HINT = "table 'seedbank.accession' not found in connection 'garden'. Call list_tables"
+            + " with connection 'garden' for valid names. One table matches it by its last parts:"
+            + " 'arboretum.seedbank.accession'; pass that full name.";
 
     private final ToolHarness h = new ToolHarness(PROJECT);
 
@@ -52,9 +53,7 @@ class ThreePartNamesTest {
 
     @Test
     void theHintKeepsSection8sSentencesWholeAndAddsOne() {
-        assertEquals("table 'seedbank.accession' not found in connection 'garden'. Call list_tables with connection"
-                + " 'garden' for valid names. One table matches it by its last parts: 'arboretum.seedbank.accession';"
-                + " pass that full name.", HINT);
+        assertTrue(HINT.startsWith(ErrorCatalog.tableNotFound("seedbank.accession", "garden") + " "));
     }
 
     @Test
@@ -62,8 +61,8 @@ class ThreePartNamesTest {
         GetTableContextTool tool = new GetTableContextTool(h.store, h.paging);
         assertTrue(ok(tool, "{\"table\": \"arboretum.seedbank.accession\"}").contains("accession_id"));
         assertEquals(HINT, fault(tool, "{\"table\": \"seedbank.accession\"}"));
-        assertEquals(ErrorCatalog.tableNotFound("accession", "garden", "arboretum.seedbank.accession"),
-                fault(tool, "{\"table\": \"accession\"}"), "one part is last parts too");
+        assertEquals(HINT.replace("'seedbank.accession' not", "'accession' not"), fault(tool, "{\"table\": \"accession\"}"),
+                "one part is last parts too");
         assertEquals(ErrorCatalog.tableNotFound("seedbank.collector", "garden"),
                 fault(tool, "{\"table\": \"seedbank.collector\"}"), "two tables end so: no guess");
         assertEquals(ErrorCatalog.tableNotFound("seedbank.nothing", "garden"),
