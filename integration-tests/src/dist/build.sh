@@ -6,7 +6,7 @@
 # /usr/lib/jvm/temurin-25-jdk-amd64) where there is one, whose AOT cache starts the server fastest, else from the JDK
 # running the build. Then packed as .tar.gz and .zip, mtimes kept:
 # the JVM uses a cache only for the jar and runtime files with the times they had when it was recorded.
-#   build.sh <build JDK home> <runner jar> <version> <launcher> <LICENSE> <sample project, bundled and trained on> <output dir>
+#   build.sh <build JDK home> <runner jar> <version> <launcher> <LICENSE> <sample (bundled, trained on)> <output dir>
 set -euo pipefail
 build_jdk=$1 jar=$2 version=$3 launcher=$4 license=$5 project=$6 out=$7
 here=$(cd "$(dirname "$0")" && pwd)
