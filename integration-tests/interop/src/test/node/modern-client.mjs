@@ -1,8 +1,8 @@
 // Drives the server with the official TypeScript MCP client (@modelcontextprotocol/client), in either era: pinned to
 // protocol revision 2026-07-28 (modern), or through the plain initialize handshake (legacy). Both eras: tools/list, then
 // structured results: list_tables, whose structuredContent the client validates against the outputSchema tools/list
-// declared (and refuses against a stricter one), get_table_context in json (structuredContent, no schema) and in md
-// (text alone). Modern only: server/discover, get_table_context followed through all its pages, check_sql on a draft
+// declared (and refuses against a stricter one), a fault of resolve_value (text alone), get_table_context in json
+// (structuredContent, no schema) and in md (text alone). Modern only: server/discover, get_table_context followed through all its pages, check_sql on a draft
 // statement, a resource read page by page, and the completion of a resource template's variables. Prints one JSON
 // report on stdout for ModernTypeScriptClientIT to judge; exits non-zero on any error.
 // usage: node modern-client.mjs modern|legacy stdio <java> <runner.jar> <project>
@@ -36,6 +36,10 @@ try {
 } catch (e) {
     report.stricterSchema = e.message;
 }
+// a fault of a tool declaring an outputSchema: isError and text alone, which the client passes through unvalidated
+const fault = await client.callTool({ name: 'resolve_value', arguments: { table: 'rental.nope', column: 'x', text: 'y' } });
+report.fault = { isError: fault.isError, hasStructured: fault.structuredContent !== undefined,
+    text: fault.content[0].text };
 const json = await client.callTool({ name: 'get_table_context',
     arguments: { table: 'rental.tariff', purpose: 'query', format: 'json' } });
 report.contextJson = { structured: json.structuredContent, text: JSON.parse(json.content[0].text) };

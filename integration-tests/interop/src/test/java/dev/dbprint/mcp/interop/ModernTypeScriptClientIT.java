@@ -95,7 +95,8 @@ class ModernTypeScriptClientIT {
 
     /**
      * Structured results as the client saw them: the five always-json tools declare an outputSchema, list_tables'
-     * structuredContent passed the client's validation (it is the text's object) and failed a stricter schema, a json
+     * structuredContent passed the client's validation (it is the text's object) and failed a stricter schema, a fault of
+     * resolve_value came through as isError and text alone, a json
      * get_table_context carries its object undeclared, an md one text alone and no error.
      */
     @SuppressWarnings("unchecked")
@@ -111,6 +112,10 @@ class ModernTypeScriptClientIT {
         assertEquals(6, ((Map<String, Object>) tables.get("structured")).get("total"));
         String stricter = (String) report.get("stricterSchema");
         assertTrue(stricter.contains("Structured content does not match the tool's output schema"), stricter);
+        Map<String, Object> fault = (Map<String, Object>) report.get("fault");
+        assertEquals(true, fault.get("isError"));
+        assertEquals(false, fault.get("hasStructured"));
+        assertTrue(((String) fault.get("text")).startsWith("table 'rental.nope' not found"), fault::toString);
         Map<String, Object> json = (Map<String, Object>) report.get("contextJson");
         assertEquals(json.get("text"), json.get("structured"));
         assertEquals("rental.tariff", ((Map<String, Object>) json.get("structured")).get("table"));

@@ -84,6 +84,12 @@ class OfficialJavaSdkIT {
             // the client validated the structured result against the schema tools/list declared, and let it through
             assertEquals(tables, listed.structuredContent());
             assertEquals(List.of(tables), validated);
+            // a fault of a tool declaring a schema: isError and text alone, which the client hands back unvalidated
+            CallToolResult fault = client.callTool(new CallToolRequest("resolve_value",
+                    Map.of("table", "rental.nope", "column", "x", "text", "y")));
+            assertEquals(Boolean.TRUE, fault.isError());
+            assertNull(fault.structuredContent());
+            assertTrue(text(fault).startsWith("table 'rental.nope' not found"), fault::toString);
 
             CallToolResult checkedResult = call(client, "check_sql", Map.of("format", "json", "sql",
                     "SELECT model FROM rental.bike WHERE status = 'In_Service';\nSELECT label FROM rental.station"));
