@@ -108,7 +108,7 @@ class OutputSchemasTest {
 
     @Test
     void everyPageOfALargePrintMatchesItsSchema(@TempDir Path dir) {
-        ToolHarness h = new ToolHarness(LargePrint.write(dir, 400, 8, 7));
+        ToolHarness h = new ToolHarness(LargePrint.write(dir, 150, 8, 7));
         assertTrue(pages(h, new ListTablesTool(h.store, h.paging), "{\"detail\": true}").size() > 1);
         assertTrue(pages(h, new GetManifestTool(h.store, h.paging), "{}").size() > 1);
         assertTrue(pages(h, new SearchColumnsTool(h.store, h.paging, 1 << 20), "{\"pattern\": \"*\"}").size() > 1);
