@@ -1,28 +1,61 @@
-// Drives the server with the official TypeScript MCP client (@modelcontextprotocol/client), pinned to protocol revision
-// 2026-07-28: server/discover, tools/list, get_table_context followed through all its pages, check_sql on a draft
+// Drives the server with the official TypeScript MCP client (@modelcontextprotocol/client), in either era: pinned to
+// protocol revision 2026-07-28 (modern), or through the plain initialize handshake (legacy). Both eras: tools/list, then
+// structured results: list_tables, whose structuredContent the client validates against the outputSchema tools/list
+// declared (and refuses against a stricter one), a fault of resolve_value (text alone), get_table_context in json
+// (structuredContent, no schema) and in md (text alone). Modern only: server/discover, get_table_context followed through all its pages, check_sql on a draft
 // statement, a resource read page by page, and the completion of a resource template's variables. Prints one JSON
 // report on stdout for ModernTypeScriptClientIT to judge; exits non-zero on any error.
-// usage: node modern-client.mjs stdio <java> <runner.jar> <project>
-//        node modern-client.mjs http <url>
+// usage: node modern-client.mjs modern|legacy stdio <java> <runner.jar> <project>
+//        node modern-client.mjs modern|legacy http <url>
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
-const [mode, ...rest] = process.argv.slice(2);
+const [era, mode, ...rest] = process.argv.slice(2);
 const transport = mode === 'stdio'
     ? new StdioClientTransport({ command: rest[0], args: ['-jar', rest[1], '--project', rest[2]], stderr: 'ignore' })
     : new StreamableHTTPClientTransport(new URL(rest[0]));
 const client = new Client({ name: 'dbprint-interop', version: '1' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
 
 await client.connect(transport);
 const report = { era: client.getProtocolEra(), version: client.getNegotiatedProtocolVersion() };
 
+const tools = await client.listTools();
+report.tools = tools.tools.map(t => t.name).sort();
+report.outputSchemas = tools.tools.filter(t => t.outputSchema).map(t => t.name).sort();
+
+// structured results: the client validates list_tables' structuredContent against the listed outputSchema ...
+const tables = await client.callTool({ name: 'list_tables', arguments: {} });
+report.listTables = { structured: tables.structuredContent, text: JSON.parse(tables.content[0].text) };
+// ... and refuses it against a schema it does not meet, which shows that it validated at all
+const listed = tools.tools.find(t => t.name === 'list_tables');
+try {
+    await client.callTool({ name: 'list_tables', arguments: {} }, { toolDefinition: { ...listed,
+        outputSchema: { ...listed.outputSchema, required: ['no_such_key'] } } });
+    report.stricterSchema = 'accepted';
+} catch (e) {
+    report.stricterSchema = e.message;
+}
+// a fault of a tool declaring an outputSchema: isError and text alone, which the client passes through unvalidated
+const fault = await client.callTool({ name: 'resolve_value', arguments: { table: 'rental.nope', column: 'x', text: 'y' } });
+report.fault = { isError: fault.isError, hasStructured: fault.structuredContent !== undefined,
+    text: fault.content[0].text };
+const json = await client.callTool({ name: 'get_table_context',
+    arguments: { table: 'rental.tariff', purpose: 'query', format: 'json' } });
+report.contextJson = { structured: json.structuredContent, text: JSON.parse(json.content[0].text) };
+const md = await client.callTool({ name: 'get_table_context', arguments: { table: 'rental.tariff', purpose: 'query' } });
+report.contextMd = { hasStructured: md.structuredContent !== undefined, isError: md.isError ?? false,
+    text: md.content[0].text };
+
+if (era !== 'modern') {
+    await client.close();
+    process.stdout.write(JSON.stringify(report) + '\n');
+    process.exit(0);
+}
+
 const discover = await client.discover();
 report.discover = { supportedVersions: discover.supportedVersions, resultType: discover.resultType,
     serverInfo: discover._meta?.['io.modelcontextprotocol/serverInfo']?.name };
-
-const tools = await client.listTools();
-report.tools = tools.tools.map(t => t.name).sort();
 
 // every page of one context, each page's parsed JSON object in order
 report.contextPages = [];

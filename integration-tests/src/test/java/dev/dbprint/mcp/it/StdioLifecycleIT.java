@@ -35,6 +35,28 @@ class StdioLifecycleIT {
         }
     }
 
+    /** Structured tool results (outputSchema, structuredContent) under the revisions that have them, 2025-06-18 on. */
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({"2025-11-25, true", "2025-06-18, true", "2025-03-26, false", "2024-11-05, false"})
+    void structuredResultsFollowTheAgreedRevision(String version, boolean structured) throws Exception {
+        try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"))) {
+            server.initialize(version);
+            JsonNode tools = server.request("tools/list", null).path("result").path("tools");
+            for (JsonNode tool : tools) {
+                boolean declared = List.of("get_diff", "get_manifest", "list_tables", "resolve_value", "search_columns")
+                        .contains(tool.path("name").asText());
+                assertEquals(structured && declared, tool.has("outputSchema"), tool.path("name").asText());
+            }
+            JsonNode result = server.request("tools/call", ServerProcess.JSON.createObjectNode().put("name",
+                    "list_tables")).path("result");
+            assertEquals(structured, result.has("structuredContent"), result.toString());
+            if (structured) {
+                assertEquals(ServerProcess.JSON.readTree(result.path("content").path(0).path("text").asText()),
+                        result.get("structuredContent"));
+            }
+        }
+    }
+
     @Test
     void eofOnStdinExitsZero() {
         try (ServerProcess server = ServerProcess.start(ServerProcess.fixture("it-project"))) {

@@ -26,6 +26,11 @@ public final class Connection {
     private final Peer peer = new Peer();
     /** The Streamable HTTP sessions, null on other carriers. */
     private final Sessions sessions;
+    /**
+     * The revision the last {@code initialize} of a stdio connection or an SSE stream agreed (null before one): its
+     * legacy requests are served under it. Set as the frame is received, so every later frame sees it.
+     */
+    private volatile String agreed;
 
     Connection(McpDispatcher dispatcher, Carrier carrier, Sessions sessions) {
         this.dispatcher = dispatcher;
@@ -94,8 +99,9 @@ public final class Connection {
 
     /** A request of a handshake revision: on stdio under the latest, on HTTP under its session's or stream's. */
     private Turn legacy(JsonNode message, RequestMeta meta, Headers headers, String sessionId) {
+        boolean handshake = Carrier.opensSession(message, meta, message.path("method").asText(null));
         if (carrier == Carrier.STDIO) {
-            return Turn.admitted(dispatcher, carrier, message, Exchange.legacy(null, peer), Map.of());
+            return Turn.admitted(dispatcher, carrier, message, ownExchange(message, handshake), Map.of());
         }
         String where = carrier == Carrier.SSE
                 ? ProtocolCatalog.ON_SSE
@@ -105,7 +111,7 @@ public final class Connection {
             return refused(message, refused);
         }
         if (carrier == Carrier.SSE) {
-            return Turn.admitted(dispatcher, carrier, message, Exchange.legacy(null, peer), Map.of());
+            return Turn.admitted(dispatcher, carrier, message, ownExchange(message, handshake), Map.of());
         }
         String asked = headers.first(ProtocolCatalog.PROTOCOL_HEADER);
         if (asked != null && Era.of(asked).isEmpty()) {
@@ -113,9 +119,8 @@ public final class Connection {
                     Answer.text(400, ProtocolCatalog.unsupportedProtocolHeader(asked, Era.LEGACY.versions())));
         }
         Sessions.Session session;
-        if (Carrier.opensSession(message, meta, message.path("method").asText(null))) {
-            session = sessions.open(Era.LEGACY.agree(message.path("params").path("protocolVersion").asText("")))
-                    .orElse(null);
+        if (handshake) {
+            session = sessions.open(agreement(message)).orElse(null);
             if (session == null) {
                 return Turn.refused(Answer.text(503, ProtocolCatalog.sessionsFull(sessions.max()),
                         Map.of("Retry-After", "60")));
@@ -131,6 +136,19 @@ public final class Connection {
         }
         return Turn.admitted(dispatcher, carrier, message, Exchange.legacy(session.version, session.peer),
                 Answer.session(session.id));
+    }
+
+    /** A legacy request of this connection's one client, under the revision its last handshake agreed. */
+    private Exchange ownExchange(JsonNode message, boolean handshake) {
+        if (handshake) {
+            agreed = agreement(message);
+        }
+        return Exchange.legacy(agreed, peer);
+    }
+
+    /** The revision an {@code initialize} agrees to (what its reply says). */
+    private static String agreement(JsonNode initialize) {
+        return Era.LEGACY.agree(initialize.path("params").path("protocolVersion").asText(""));
     }
 
     /** A frame that is not one JSON value: -32700 with id null, HTTP 400. */

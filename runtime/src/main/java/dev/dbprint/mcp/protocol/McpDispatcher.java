@@ -208,7 +208,8 @@ public class McpDispatcher {
         }
         ObjectNode p = params instanceof ObjectNode o ? o : mapper.createObjectNode();
         try {
-            ObjectNode result = call(method.get(), p, () -> exchange.peer().cancelled(id));
+            ObjectNode result = call(method.get(), p, exchange.structuredResults(),
+                    () -> exchange.peer().cancelled(id));
             if (exchange.era() == Era.MODERN) {
                 method.get().cacheHint().complete(result);
             }
@@ -222,14 +223,17 @@ public class McpDispatcher {
         }
     }
 
-    /** Answers a method; {@code cancelled} says whether the client has withdrawn the request since. */
-    private ObjectNode call(Method method, ObjectNode params, BooleanSupplier cancelled) {
+    /**
+     * Answers a method; {@code structured} says whether the revision has structured tool results, {@code cancelled}
+     * whether the client has withdrawn the request since.
+     */
+    private ObjectNode call(Method method, ObjectNode params, boolean structured, BooleanSupplier cancelled) {
         return switch (method) {
             case INITIALIZE -> initialize(params);
             case DISCOVER -> discover();
             case PING -> mapper.createObjectNode();
-            case TOOLS_LIST -> listTools(params);
-            case TOOLS_CALL -> callTool(params, cancelled);
+            case TOOLS_LIST -> listTools(params, structured);
+            case TOOLS_CALL -> callTool(params, structured, cancelled);
             case RESOURCES_LIST -> resources.list(optionalString(params, "cursor"));
             case RESOURCES_READ -> read(requiredString(params, "uri"));
             case TEMPLATES_LIST -> listTemplates(params);
@@ -287,7 +291,7 @@ public class McpDispatcher {
         }
     }
 
-    private ObjectNode listTools(ObjectNode params) {
+    private ObjectNode listTools(ObjectNode params, boolean structured) {
         warmup.begin(); // a stateless client lists the tools first, with no notifications/initialized before
         if (params.has("cursor")) {
             // every tool fits the first page (§3.3), so no tools/list reply ever carries a cursor to pass back
@@ -295,7 +299,7 @@ public class McpDispatcher {
         }
         ObjectNode result = mapper.createObjectNode();
         ArrayNode list = result.putArray("tools");
-        tools.all().forEach(t -> list.add(t.descriptor().listEntry(mapper)));
+        tools.all().forEach(t -> list.add(t.descriptor().listEntry(mapper, structured)));
         return result;
     }
 
@@ -307,7 +311,11 @@ public class McpDispatcher {
         return resources.templates();
     }
 
-    private ObjectNode callTool(ObjectNode params, BooleanSupplier cancelled) {
+    /**
+     * A tool's result: its text, and when the revision has them and the text is the tool's json object, the same object
+     * as {@code structuredContent}; a fault, Markdown and YAML stay text alone.
+     */
+    private ObjectNode callTool(ObjectNode params, boolean structured, BooleanSupplier cancelled) {
         String name = requiredString(params, "name");
         JsonNode arguments = params.get("arguments");
         if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
@@ -322,8 +330,20 @@ public class McpDispatcher {
         } else {
             content.put("text", answer.text());
         }
+        if (structured && answer.object()) {
+            result.set("structuredContent", structuredContent(answer.text()));
+        }
         result.put("isError", answer.isError());
         return result;
+    }
+
+    /** The object a json reply's text spells, parsed again: the text is what the tool produced, exactly. */
+    private JsonNode structuredContent(String text) {
+        try {
+            return mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tool's json reply does not parse", e);
+        }
     }
 
     private static String requiredString(ObjectNode params, String key) {

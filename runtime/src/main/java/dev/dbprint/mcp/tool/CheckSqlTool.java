@@ -16,6 +16,7 @@ import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.render.context.YamlPage;
 import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.reply.Reply;
 import dev.dbprint.mcp.search.ColumnSearch;
 import dev.dbprint.mcp.sqlcheck.CallBudget;
 import dev.dbprint.mcp.sqlcheck.CheckReport;
@@ -74,11 +75,12 @@ public class CheckSqlTool {
                 return pinned(new PagedReplies.Document(md.sections(), md.legend()), view, budget);
             }));
         }
-        Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
-        return ToolResult.ok(paging.list(call, spelling, now.toString(), () -> {
+        boolean json = "json".equals(format);
+        Reply page = paging.list(call, json ? Spelling.JSON : YamlPage.SPELLING, now.toString(), () -> {
             PrintView view = store.view(connection);
             return pinned(report(view, connection, sql, dialect, now, budget).object(), view, budget);
-        }));
+        });
+        return json ? ToolResult.object(page) : ToolResult.ok(page);
     }
 
     private CheckReport report(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,

@@ -56,7 +56,7 @@ public class GetDiffTool {
         Optional<String> table = call.optionalString("table");
         Optional<String> kind = call.optionalString("kind");
         ServedConnection connection = call.connection();
-        return ToolResult.ok(paging.list(call, () -> {
+        return ToolResult.object(paging.list(call, () -> {
             PrintView view = store.view(connection);
             Diff diff = view.requireDiff();
             kind.ifPresent(k -> requireKind(k, diff));

@@ -39,7 +39,7 @@ public class GetManifestTool {
     public ToolResult call(ToolCall call) {
         FqnPattern pattern = FqnPattern.of(call);
         ServedConnection connection = call.connection();
-        return ToolResult.ok(paging.list(call, () -> {
+        return ToolResult.object(paging.list(call, () -> {
             PrintView view = store.view(connection);
             Manifest manifest = view.index();
             Map<String, Object> header = new LinkedHashMap<>(manifest.header());

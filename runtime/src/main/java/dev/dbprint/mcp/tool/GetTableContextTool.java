@@ -13,6 +13,7 @@ import dev.dbprint.mcp.render.context.ProfileMarkdown;
 import dev.dbprint.mcp.render.context.QueryMarkdown;
 import dev.dbprint.mcp.render.context.YamlPage;
 import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.reply.Reply;
 
 /**
  * {@code get_table_context} (spec §4.1): the context an agent reads before writing SQL against a table
@@ -45,15 +46,16 @@ public class GetTableContextTool {
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             }));
         }
-        Spelling spelling = "yaml".equals(format) ? YamlPage.SPELLING : Spelling.JSON;
-        return ToolResult.ok(paging.list(call, spelling, () -> {
+        boolean json = "json".equals(format);
+        Reply page = paging.list(call, json ? Spelling.JSON : YamlPage.SPELLING, () -> {
             PrintView view = store.view(call.connection());
             ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
             ListReply reply = query
                     ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(), flags.description()), flags)
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
-        }));
+        });
+        return json ? ToolResult.object(page) : ToolResult.ok(page);
     }
 
     private static boolean flag(ToolCall call, String key) {

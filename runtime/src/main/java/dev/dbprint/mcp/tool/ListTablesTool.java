@@ -68,7 +68,7 @@ public class ListTablesTool {
         ServedConnection connection = call.connection();
         // a detailed reply is judged at the clock's second, and is kept for that second alone
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        return ToolResult.ok(paging.list(call, detail ? now.toString() : "", () -> {
+        return ToolResult.object(paging.list(call, detail ? now.toString() : "", () -> {
             PrintView view = store.view(connection);
             Manifest manifest = view.index();
             String key = connection.name() + '\0' + connection.root();

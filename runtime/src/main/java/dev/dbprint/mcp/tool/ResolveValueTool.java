@@ -72,7 +72,7 @@ public class ResolveValueTool {
         String column = call.string("column");
         String part = call.string("part");
         String text = call.string("text");
-        return ToolResult.ok(paging.list(call, () -> {
+        return ToolResult.object(paging.list(call, () -> {
             PrintView view = store.view(call.connection());
             TableEntry entry = view.requireTable(fqn);
             Statistics stats = view.statistics(entry).orElse(null);

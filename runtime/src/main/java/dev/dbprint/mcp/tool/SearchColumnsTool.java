@@ -37,7 +37,7 @@ public class SearchColumnsTool {
         ColumnPredicates predicates = new ColumnPredicates(call.string("pattern"), call.string("classification"),
                 call.string("sql_type"), call.string("sensitivity"), call.string("looks_like"), call.string("redacted"),
                 candidateKey == null || candidateKey.isNull() ? null : candidateKey.asBoolean(), call.string("text"));
-        return ToolResult.ok(paging.list(call, () -> {
+        return ToolResult.object(paging.list(call, () -> {
             PrintView view = store.view(call.connection());
             return PagedReplies.Pinned.of(search.run(view, predicates).reply(), view);
         }));

@@ -13,8 +13,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * A tool as {@code tools/list} advertises it, read from {@code dbprint/tools/<name>.json}. The input schema there is the
  * one argument checking runs against, so what is advertised and what is enforced cannot drift apart.
+ *
+ * @param outputSchema the JSON Schema (2020-12) of the tool's json form, or null for a tool without one
+ *        (get_reference)
  */
-public record ToolDescriptor(String name, String title, String description, ObjectNode inputSchema) {
+public record ToolDescriptor(String name, String title, String description, ObjectNode inputSchema,
+        ObjectNode outputSchema) {
 
     private static final String RESOURCE = "dbprint/tools/%s.json";
 
@@ -26,8 +30,8 @@ public record ToolDescriptor(String name, String title, String description, Obje
             }
             JsonNode node = mapper.readTree(in);
             return new ToolDescriptor(node.path("name").asText(), node.path("title").asText(),
-                    node.path("description").asText(),
-                    (ObjectNode) node.get("inputSchema"));
+                    node.path("description").asText(), (ObjectNode) node.get("inputSchema"),
+                    (ObjectNode) node.get("outputSchema"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -44,15 +48,28 @@ public record ToolDescriptor(String name, String title, String description, Obje
     }
 
     /**
-     * The {@code tools/list} entry: name, a human title (MCP 2025-06-18; older clients ignore it), description,
-     * inputSchema and the four behaviour hints as explicit booleans.
+     * Whether {@code tools/list} declares the output schema: only for a tool whose every successful reply is its json
+     * object. A tool taking {@code format} answers Markdown by default, and MCP has every result of a tool declaring an
+     * outputSchema carry conforming structuredContent: the official SDK clients refuse a result without it.
      */
-    public ObjectNode listEntry(ObjectMapper mapper) {
+    public boolean declaresOutputSchema() {
+        return outputSchema != null && !properties().has("format");
+    }
+
+    /**
+     * The {@code tools/list} entry: name, a human title (MCP 2025-06-18; older clients ignore it), description,
+     * inputSchema, the outputSchema when {@code structured} (a revision that has structured results, 2025-06-18 on) and
+     * the tool declares one, and the four behaviour hints as explicit booleans.
+     */
+    public ObjectNode listEntry(ObjectMapper mapper, boolean structured) {
         ObjectNode entry = mapper.createObjectNode();
         entry.put("name", name);
         entry.put("title", title);
         entry.put("description", description);
         entry.set("inputSchema", inputSchema);
+        if (structured && declaresOutputSchema()) {
+            entry.set("outputSchema", outputSchema);
+        }
         ObjectNode hints = entry.putObject("annotations");
         hints.put("readOnlyHint", true);
         hints.put("destructiveHint", false);

@@ -9,11 +9,13 @@ import dev.dbprint.mcp.reply.Reply;
  *
  * @param json the text already spelled as a JSON string literal, or null: a page the reply cache keeps is escaped and
  *        encoded once and then copied into every reply that serves it
+ * @param object whether the text is a JSON object, the tool's json form, which a revision that has them also returns as
+ *        {@code structuredContent}
  */
-public record ToolResult(String text, boolean isError, SerializableString json) {
+public record ToolResult(String text, boolean isError, SerializableString json, boolean object) {
 
     public ToolResult(String text, boolean isError) {
-        this(text, isError, null);
+        this(text, isError, null, false);
     }
 
     public static ToolResult ok(String text) {
@@ -22,7 +24,12 @@ public record ToolResult(String text, boolean isError, SerializableString json) 
 
     /** A page of a paged reply, whose text comes with its JSON literal. */
     public static ToolResult ok(Reply reply) {
-        return new ToolResult(reply.text(), false, reply.json());
+        return new ToolResult(reply.text(), false, reply.json(), false);
+    }
+
+    /** A page of a paged reply whose text is a JSON object. */
+    public static ToolResult object(Reply reply) {
+        return new ToolResult(reply.text(), false, reply.json(), true);
     }
 
     public static ToolResult fault(String detail) {

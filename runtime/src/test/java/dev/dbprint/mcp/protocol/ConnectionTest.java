@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.store.PrintWarmup;
+import dev.dbprint.mcp.reply.JsonLiteral;
+import dev.dbprint.mcp.reply.Reply;
 import dev.dbprint.mcp.resource.ResourceService;
+import dev.dbprint.mcp.tool.ToolHarness;
 import dev.dbprint.mcp.tool.ToolInvoker;
 import dev.dbprint.mcp.tool.ToolMethods;
 import dev.dbprint.mcp.tool.ToolRegistry;
@@ -41,6 +45,9 @@ class ConnectionTest {
             + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
     private static final String HANDSHAKE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+    /** What the stand-in tool answers when asked for json: its object as the tools lay it out. */
+    private static final String OBJECT = "{\n  \"tables\": [\n    \"a.b\"\n  ],\n  \"total\": 1\n}";
 
     /** What the stand-in tool sees and does. */
     private final List<String> calls = new ArrayList<>();
@@ -63,7 +70,9 @@ class ConnectionTest {
                 calls.add(name + arguments);
                 duringCall.run();
                 cancelledSeen.add(cancelled.getAsBoolean());
-                return ToolResult.ok("tables of " + name);
+                return "json".equals(arguments.path("format").asText())
+                        ? ToolResult.object(new Reply(OBJECT, JsonLiteral.of(OBJECT)))
+                        : ToolResult.ok("tables of " + name);
             }
         };
         d.resources = new ResourceService() {
@@ -226,6 +235,66 @@ class ConnectionTest {
                 + "\"hasMore\":false},\"resultType\":\"complete\"}}",
                 text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"completion/complete\",\"params\":{"
                         + params + "," + META + "}}")));
+    }
+
+    // ---------------------------------------------------------------- structured tool results
+
+    /** A tool's json result carries structuredContent, and tools/list its outputSchema, from revision 2025-06-18 on. */
+    @Test
+    void structuredResultsWhereTheRevisionHasThem() {
+        McpDispatcher d = dispatcher();
+        d.tools = new ToolRegistry(new ToolMethods(), d.mapper) {
+
+            @Override
+            public Collection<Tool> all() {
+                return List.of(Tool.of("list_tables", List.of(), call -> null, d.mapper));
+            }
+        };
+        String json = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\","
+                + "\"arguments\":{\"format\":\"json\"}";
+        String md = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\"";
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"params\":{";
+        String text = "{\"type\":\"text\",\"text\":\"{\\n  \\\"tables\\\": [\\n    \\\"a.b\\\"\\n  ],\\n  \\\"total\\\": 1\\n}\"}";
+        // the text exactly as before, the same object beside it, compact
+        Connection stdio = d.stdio();
+        send(stdio, HANDSHAKE);
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[" + text + "],"
+                + "\"structuredContent\":{\"tables\":[\"a.b\"],\"total\":1},\"isError\":false}}",
+                text(send(stdio, json + "}}")));
+        assertStructured(true, stdio, json + "}}", md + "}}", list + "}}");
+        for (String older : List.of("2025-03-26", "2024-11-05")) {
+            send(stdio, HANDSHAKE.replace("2025-06-18", older)); // a new handshake on the same connection agrees anew
+            assertStructured(false, stdio, json + "}}", md + "}}", list + "}}");
+            Connection sse = d.sseStream();
+            send(sse, HANDSHAKE.replace("2025-06-18", older));
+            assertStructured(false, sse, json + "}}", md + "}}", list + "}}");
+            Connection http = d.streamable(10, Duration.ofMinutes(1));
+            String session = send(http, HANDSHAKE.replace("2025-06-18", older), Headers.NONE).headers()
+                    .get("Mcp-Session-Id");
+            Headers in = headers("Mcp-Session-Id", session, "MCP-Protocol-Version", older);
+            assertEquals(ToolHarness.parse("{\"content\":[" + text + "],\"isError\":false}"),
+                    body(send(http, json + "}}", in)).get("result"));
+        }
+        send(stdio, HANDSHAKE.replace("2025-06-18", "2025-11-25"));
+        assertStructured(true, stdio, json + "}}", md + "}}", list + "}}");
+        assertStructured(true, d.stdio(), json + "}}", md + "}}", list + "}}"); // no handshake: the latest revision
+        assertStructured(true, d.stdio(), json + "," + META + "}}", md + "," + META + "}}", list + META + "}}");
+    }
+
+    private static void assertStructured(boolean structured, Connection connection, String json, String md,
+            String list) {
+        JsonNode result = body(send(connection, json)).get("result");
+        assertEquals(structured, result.has("structuredContent"), result::toString);
+        if (structured) {
+            assertEquals(ToolHarness.parse(OBJECT), result.get("structuredContent"));
+            assertEquals(ToolHarness.parse(OBJECT), ToolHarness.parse(result.path("content").path(0).path("text").asText()));
+        }
+        assertFalse(body(send(connection, md)).get("result").has("structuredContent"), "a text reply stays text");
+        assertEquals(structured, body(send(connection, list)).get("result").path("tools").path(0).has("outputSchema"));
+    }
+
+    private static JsonNode body(Answer answer) {
+        return ToolHarness.parse(text(answer));
     }
 
     // ---------------------------------------------------------------- stdio, 2026-07-28

@@ -29,8 +29,11 @@ import io.modelcontextprotocol.json.McpJsonMapper;
  * 2.4.0 on Node 22, both installed by npm into {@code target/}), pinned to protocol revision 2026-07-28, over stdio and
  * Streamable HTTP: {@code src/test/node/modern-client.mjs} connects (server/discover), lists the tools, follows a paged
  * {@code get_table_context} to its last page, checks a statement with {@code check_sql}, reads a paged resource and
- * completes the variables of a resource template ({@code complete}); this test judges its report. Skipped only where
- * npm is missing or cannot install the client.
+ * completes the variables of a resource template ({@code complete}); this test judges its report. In both eras (the
+ * same client through the legacy handshake too) it checks structured results: the client validates
+ * {@code list_tables}' structuredContent against the declared outputSchema and refuses it against a stricter one, a json
+ * {@code get_table_context} carries structuredContent, an md one text alone. Skipped only where npm is missing or
+ * cannot install the client.
  */
 class ModernTypeScriptClientIT {
 
@@ -67,23 +70,68 @@ class ModernTypeScriptClientIT {
     @Test
     @Timeout(120)
     void overStdio() throws Exception {
-        judge(report("stdio", RunnerJar.java(), RunnerJar.jar().toString(), RunnerJar.sampleProject().toString()));
+        judge(report("modern", "stdio", RunnerJar.java(), RunnerJar.jar().toString(),
+                RunnerJar.sampleProject().toString()));
     }
 
     @Test
     @Timeout(120)
     void overStreamableHttp() throws Exception {
-        RunnerJar.overHttp(url -> judge(report("http", url + "/mcp")));
+        RunnerJar.overHttp(url -> judge(report("modern", "http", url + "/mcp")));
+    }
+
+    @Test
+    @Timeout(120)
+    void legacyHandshakeOverStdio() throws Exception {
+        judgeStructured(report("legacy", "stdio", RunnerJar.java(), RunnerJar.jar().toString(),
+                RunnerJar.sampleProject().toString()), "legacy");
+    }
+
+    @Test
+    @Timeout(120)
+    void legacyHandshakeOverStreamableHttp() throws Exception {
+        RunnerJar.overHttp(url -> judgeStructured(report("legacy", "http", url + "/mcp"), "legacy"));
+    }
+
+    /**
+     * Structured results as the client saw them: the five always-json tools declare an outputSchema, list_tables'
+     * structuredContent passed the client's validation (it is the text's object) and failed a stricter schema, a fault of
+     * resolve_value came through as isError and text alone, a json
+     * get_table_context carries its object undeclared, an md one text alone and no error.
+     */
+    @SuppressWarnings("unchecked")
+    private static void judgeStructured(Map<String, Object> report, String era) {
+        assertEquals(era, report.get("era"), report::toString);
+        // every revision either era negotiates here has structured results (2025-06-18 on)
+        assertTrue(((String) report.get("version")).compareTo("2025-06-18") >= 0, report::toString);
+        assertEquals(TOOLS, report.get("tools"));
+        assertEquals(List.of("get_diff", "get_manifest", "list_tables", "resolve_value", "search_columns"),
+                report.get("outputSchemas"));
+        Map<String, Object> tables = (Map<String, Object>) report.get("listTables");
+        assertEquals(tables.get("text"), tables.get("structured"));
+        assertEquals(6, ((Map<String, Object>) tables.get("structured")).get("total"));
+        String stricter = (String) report.get("stricterSchema");
+        assertTrue(stricter.contains("Structured content does not match the tool's output schema"), stricter);
+        Map<String, Object> fault = (Map<String, Object>) report.get("fault");
+        assertEquals(true, fault.get("isError"));
+        assertEquals(false, fault.get("hasStructured"));
+        assertTrue(((String) fault.get("text")).startsWith("table 'rental.nope' not found"), fault::toString);
+        Map<String, Object> json = (Map<String, Object>) report.get("contextJson");
+        assertEquals(json.get("text"), json.get("structured"));
+        assertEquals("rental.tariff", ((Map<String, Object>) json.get("structured")).get("table"));
+        Map<String, Object> md = (Map<String, Object>) report.get("contextMd");
+        assertEquals(false, md.get("hasStructured"));
+        assertEquals(false, md.get("isError"));
+        assertTrue(((String) md.get("text")).startsWith("# rental.tariff\n"), md::toString);
     }
 
     @SuppressWarnings("unchecked")
     private static void judge(Map<String, Object> report) throws IOException {
-        assertEquals("modern", report.get("era"), report::toString);
+        judgeStructured(report, "modern");
         assertEquals("2026-07-28", report.get("version"));
         Map<String, Object> discover = (Map<String, Object>) report.get("discover");
         assertEquals("2026-07-28", ((List<String>) discover.get("supportedVersions")).get(0));
         assertEquals("dbprint", discover.get("serverInfo"));
-        assertEquals(TOOLS, report.get("tools"));
 
         List<Map<String, Object>> pages = (List<Map<String, Object>>) report.get("contextPages");
         assertTrue(pages.size() > 1, "rental.ride's json profile context should take several pages");
@@ -118,10 +166,10 @@ class ModernTypeScriptClientIT {
                 false), completion.get("table"));
     }
 
-    /** The client's JSON report of one run: {@code modern-client.mjs <mode> <arguments>}. */
+    /** The client's JSON report of one run: {@code modern-client.mjs <era> <mode> <arguments>}. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> report(String mode, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(NODE.toString(), SCRIPT.toString(), mode));
+    private static Map<String, Object> report(String era, String mode, String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(NODE.toString(), SCRIPT.toString(), era, mode));
         command.addAll(List.of(arguments));
         Path err = Files.createTempFile(HOME, "client", ".err");
         Process client = new ProcessBuilder(command).directory(HOME.toFile()).redirectError(err.toFile()).start();

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,8 @@ import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -42,7 +45,8 @@ import io.modelcontextprotocol.spec.McpSchema.Tool;
 /**
  * The packaged server driven by an independent client, the official Java MCP SDK: its own framing, session handling and
  * JSON binding must accept every reply we send, over stdio and over Streamable HTTP. The server under test is the runner
- * jar (failsafe property {@code runner.jar}) serving the bundled sample project ({@code sample.project}).
+ * jar (failsafe property {@code runner.jar}) serving the bundled sample project ({@code sample.project}). The client
+ * validates structured tool results against the declared output schemas, as this SDK does when asked to.
  */
 class OfficialJavaSdkIT {
 
@@ -62,6 +66,7 @@ class OfficialJavaSdkIT {
         try (McpSyncClient client = client(new StdioClientTransport(server, JSON))) {
             InitializeResult init = client.initialize();
             assertEquals("dbprint", init.serverInfo().name());
+            assertTrue(init.protocolVersion().compareTo("2025-06-18") >= 0, "a revision with structured results");
 
             List<Tool> tools = client.listTools().tools();
             assertEquals(TOOLS, tools.stream().map(Tool::name).sorted().toList());
@@ -69,13 +74,29 @@ class OfficialJavaSdkIT {
                 assertEquals(Boolean.TRUE, tool.annotations().readOnlyHint(), tool.name());
             }
 
-            Map<String, Object> tables = json(text(call(client, "list_tables", Map.of())));
+            assertEquals(List.of("get_diff", "get_manifest", "list_tables", "resolve_value", "search_columns"),
+                    tools.stream().filter(t -> t.outputSchema() != null).map(Tool::name).sorted().toList());
+            CallToolResult listed = call(client, "list_tables", Map.of());
+            Map<String, Object> tables = json(text(listed));
             assertEquals(SAMPLE_TABLES, tables.get("tables"));
             assertEquals(6, tables.get("total"));
             assertEquals(List.of("rental.maintenance_event"), tables.get("failed_tables"));
+            // the client validated the structured result against the schema tools/list declared, and let it through
+            assertEquals(tables, listed.structuredContent());
+            assertEquals(List.of(tables), validated);
+            // a fault of a tool declaring a schema: isError and text alone, which the client hands back unvalidated
+            CallToolResult fault = client.callTool(new CallToolRequest("resolve_value",
+                    Map.of("table", "rental.nope", "column", "x", "text", "y")));
+            assertEquals(Boolean.TRUE, fault.isError());
+            assertNull(fault.structuredContent());
+            assertTrue(text(fault).startsWith("table 'rental.nope' not found"), fault::toString);
 
-            Map<String, Object> checked = json(text(call(client, "check_sql", Map.of("format", "json", "sql",
-                    "SELECT model FROM rental.bike WHERE status = 'In_Service';\nSELECT label FROM rental.station"))));
+            CallToolResult checkedResult = call(client, "check_sql", Map.of("format", "json", "sql",
+                    "SELECT model FROM rental.bike WHERE status = 'In_Service';\nSELECT label FROM rental.station"));
+            Map<String, Object> checked = json(text(checkedResult));
+            // a json reply of a tool that takes format: its object rides along, undeclared, so nothing validates it
+            assertEquals(checked, checkedResult.structuredContent());
+            assertEquals(1, validated.size());
             assertEquals("postgres", checked.get("dialect"));
             List<Map<String, Object>> results = (List<Map<String, Object>>) checked.get("results");
             // the server judges freshness by its own clock: the sample's tables turn stale as the days pass
@@ -84,7 +105,9 @@ class OfficialJavaSdkIT {
             assertEquals("Write 'in_service'.", first.get(0).get("fix"));
             assertEquals(List.of(), timeless((List<Map<String, Object>>) results.get(1).get("findings")));
 
-            String context = text(call(client, "get_table_context", Map.of("table", "rental.ride", "purpose", "query")));
+            CallToolResult markdown = call(client, "get_table_context", Map.of("table", "rental.ride", "purpose", "query"));
+            assertNull(markdown.structuredContent(), "Markdown is text alone");
+            String context = text(markdown);
             assertTrue(context.startsWith("# rental.ride\n"), context);
             assertTrue(context.contains("Scope: 9214 rows scanned of 184220"), context);
             assertTrue(context.contains("CREATE TABLE rental.ride ("), context);
@@ -119,9 +142,11 @@ class OfficialJavaSdkIT {
                     .endpoint("/mcp").jsonMapper(JSON).build();
             try (McpSyncClient client = client(transport)) {
                 assertEquals("dbprint", client.initialize().serverInfo().name());
-                Map<String, Object> tables = json(
-                        text(call(client, "list_tables", Map.of("pattern", "rental.ride"))));
+                CallToolResult listed = call(client, "list_tables", Map.of("pattern", "rental.ride"));
+                Map<String, Object> tables = json(text(listed));
                 assertEquals(List.of("rental.ride"), tables.get("tables"));
+                assertEquals(tables, listed.structuredContent());
+                assertEquals(List.of(tables), validated);
             }
         });
     }
@@ -131,8 +156,24 @@ class OfficialJavaSdkIT {
         return findings.stream().filter(f -> !"stale_statistics".equals(f.get("kind"))).toList();
     }
 
-    private static McpSyncClient client(McpClientTransport transport) {
-        return McpClient.sync(transport).requestTimeout(TIMEOUT).initializationTimeout(TIMEOUT).build();
+    /** Each structured result the client validated, in order, provided it passed. */
+    private final List<Object> validated = new ArrayList<>();
+
+    /**
+     * A client that validates every structured result against the outputSchema tools/list declared for its tool (off by
+     * default in this SDK), through its own validator, which records what it passed.
+     */
+    private McpSyncClient client(McpClientTransport transport) {
+        JsonSchemaValidator sdk = new DefaultJsonSchemaValidator();
+        JsonSchemaValidator recording = (schema, structuredContent) -> {
+            JsonSchemaValidator.ValidationResponse response = sdk.validate(schema, structuredContent);
+            if (response.valid()) {
+                validated.add(structuredContent);
+            }
+            return response;
+        };
+        return McpClient.sync(transport).requestTimeout(TIMEOUT).initializationTimeout(TIMEOUT)
+                .jsonSchemaValidator(recording).enableCallToolSchemaCaching(true).build();
     }
 
     private static CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
