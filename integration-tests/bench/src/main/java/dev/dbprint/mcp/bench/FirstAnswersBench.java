@@ -35,7 +35,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@code --runs} [9], {@code --launcher} [integration-tests/target/dbprint-mcp], {@code --jdks} JAVA_HOMEs for the
  * launcher [/usr/lib/jvm/java-17-openjdk-amd64,/usr/lib/jvm/temurin-25-jdk-amd64], {@code --archive} a release
  * archive, or {@code none} [integration-tests/target/dist/dbprint-mcp-*-linux-x86_64.tar.gz when built],
- * {@code --java-opts} for every candidate, through {@code DBPRINT_MCP_JAVA_OPTS} [none], and the calls' arguments
+ * {@code --java-opts} for every candidate, through {@code DBPRINT_MCP_JAVA_OPTS} [none], {@code --reference} the
+ * reference server's {@code dbprint} command, measured as one more candidate as {@code <it> serve --project <print>}
+ * [none], and the calls' arguments
  * {@code --table} [seedbank.accession], {@code --column} [provenance_country], {@code --value} [Germany],
  * {@code --text} [email].
  */
@@ -44,8 +46,8 @@ public final class FirstAnswersBench {
     /**
      * The reference dbprint server (Python, dbprint 0.12.0) on the production print, from issue 42: measured in 2026-12
      * on this machine by an earlier session, in the same run as our launcher's figures there. It cannot run here (the
-     * package is not on the reachable index); to rebuild that run elsewhere: {@code pip install dbprint==0.12.0}, then
-     * point this bench's client at {@code dbprint serve --project <print>}.
+     * package is not on the reachable index); to rebuild that run where it installs: {@code pip install dbprint==0.12.0},
+     * then {@code --reference dbprint}, which measures it as one more candidate.
      */
     private static final String REFERENCE = "Python dbprint 0.12.0, issue 42, measured 2026-12 on this machine";
 
@@ -112,6 +114,8 @@ public final class FirstAnswersBench {
                     List.of(launcher.toString(), "--project", project.toString()),
                     Map.of("JAVA_HOME", jdk, "XDG_CACHE_HOME", cache.toString(), "DBPRINT_MCP_JAVA_OPTS", opts), false));
         }
+        args.optional("--reference").ifPresent(dbprint -> candidates.add(new Candidate("reference server, measured",
+                List.of(dbprint, "serve", "--project", project.toString()), Map.of(), false)));
         Path archive = args.path("--archive").orElseGet(() -> builtArchive(root));
         if (archive != null && !archive.toString().equals("none")) {
             Path prefix = install(archive, scratch);
