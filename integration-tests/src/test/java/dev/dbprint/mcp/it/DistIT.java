@@ -121,10 +121,11 @@ class DistIT {
         environment(builder, tools);
         // the JVM refuses to start rather than run without the AOT cache the build recorded (from a JDK before 25: the
         // runtime's own class-data-sharing archive); it logs the exceptions it throws, beside the work directory
-        Path exceptions = Files.createTempDirectory(work, "log").resolve("exceptions.log");
+        Path logs = Files.createTempDirectory(work, "log");
+        Path exceptions = logs.resolve("exceptions.log");
         builder.environment().put("DBPRINT_MCP_JAVA_OPTS", (aot ? "-XX:AOTMode=on" : "-Xshare:on")
                 + " -Ddbprint.index.directory=" + Files.createTempDirectory(work, "index")
-                + " -Xlog:exceptions=info:file=" + exceptions);
+                + " -Xlog:exceptions=info:file=" + exceptions + " " + TrainedCache.logOption(logs.resolve("classes.log")));
         try (ServerProcess server = ServerProcess.spawn(builder)) {
             JsonNode reply = server.initialize("2025-11-25");
             assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
@@ -132,8 +133,12 @@ class DistIT {
                     ServerProcess.JSON.createObjectNode().put("name", "list_tables").set("arguments",
                             ServerProcess.JSON.createObjectNode()));
             assertTrue(call.path("result").toString().contains("rental.customer"), call + server.stderr());
+            TrainedCache.callEveryKind(server);
             server.closeStdin();
             assertEquals(0, server.waitForExit(), server.stderr());
+        }
+        if (aot) { // recorded by the build from a session that called every tool
+            TrainedCache.assertLoadedFromCache(logs.resolve("classes.log"));
         }
         // the JVM finds the jar under the name the cache recorded it by (the launcher opens it as /dev/fd/9), so it
         // looks the jar up once for the location of the classes it takes from the cache, not failing once per class

@@ -34,6 +34,12 @@ class LauncherIT {
         assertServes(launcher(), "-Xshare:on"); // the JVM refuses to start rather than run without the archive
     }
 
+    /** The build recorded its archive from a session that called every tool: their first calls load from it. */
+    @Test
+    void itsArchiveHoldsWhatEveryKindOfCallLoads(@TempDir Path logs) throws IOException {
+        assertTrained(launcher(), System.getProperty("java.home"), "-Xshare:on", logs.resolve("classes.log"));
+    }
+
     /**
      * Copied elsewhere, the archive no longer fits (it was recorded for the jar at the build's path): the first start
      * serves at once and quietly, and a cache is recorded for the copy — on JDK 17 and 18 by the launcher's own session in
@@ -119,6 +125,51 @@ class LauncherIT {
         assertTrue(names.stream().anyMatch(n -> n.endsWith(".aot")) && names.stream().anyMatch(n -> n.endsWith(".aot.jar")),
                 "no AOT cache, with the jar it fits named beside it, recorded in " + elsewhere + ": " + names);
         assertServes(copy, jdk25, "-XX:AOTMode=on");
+    }
+
+    /**
+     * JDK 25 and newer (skipped without {@code JAVA_HOME}): copied with the build's training session and print
+     * ({@code dbprint-mcp-training/}), the launcher records its AOT cache from that session, which calls every tool, so
+     * the first call of each finds its classes in the cache; and the cache is used without a word on stderr.
+     */
+    @Test
+    void recordsItsAotCacheFromTheBuildsTrainingSession(@TempDir Path elsewhere) throws Exception {
+        String jdk25 = System.getenv("JDK25_HOME");
+        assumeTrue(jdk25 != null && !jdk25.isBlank(), "JDK25_HOME names no JDK 25 or newer");
+        Path launcher = launcher();
+        Path training = launcher.resolveSibling("dbprint-mcp-training");
+        assertTrue(Files.isRegularFile(training.resolve("session.jsonl")), "no training session beside " + launcher);
+        for (Path file : List.of(launcher, ServerProcess.runnerJar())) {
+            Files.copy(file, elsewhere.resolve(file.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        copyTree(training, elsewhere.resolve(training.getFileName()));
+        Path copy = elsewhere.resolve(launcher.getFileName());
+        assertServes(copy, jdk25, "");
+        awaitRecording(elsewhere);
+        assertTrue(names(elsewhere).stream().anyMatch(n -> n.endsWith(".aot")), "no AOT cache in " + elsewhere);
+        assertServes(copy, jdk25, "-XX:AOTMode=on");
+        assertTrained(copy, jdk25, "-XX:AOTMode=on", elsewhere.resolve("classes.log"));
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Files.copy(p, to.resolve(from.relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+    }
+
+    /** A session through {@code launcher} that makes every kind of call, its classes taken from the cache. */
+    private static void assertTrained(Path launcher, String javaHome, String javaOptions, Path log) throws IOException {
+        ProcessBuilder builder = launch(javaHome, launcher, "--project", StdioStartupIT.SAMPLE.toString());
+        builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions + " " + TrainedCache.logOption(log));
+        try (ServerProcess server = ServerProcess.spawn(builder)) {
+            server.initialize("2025-11-25");
+            TrainedCache.callEveryKind(server);
+            server.closeStdin();
+            assertEquals(0, server.waitForExit(), server.stderr());
+        }
+        TrainedCache.assertLoadedFromCache(log);
     }
 
     /** Started through the launcher, as an installed copy is, {@code --help} names the command and no jar. */

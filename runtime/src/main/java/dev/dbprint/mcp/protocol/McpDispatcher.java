@@ -177,8 +177,14 @@ public class McpDispatcher {
         if ("notifications/cancelled".equals(method)) {
             exchange.peer().cancel(message.path("params").path("requestId"));
         } else if ("notifications/initialized".equals(method)) {
-            warmup.begin();
+            readAhead();
         }
+    }
+
+    /** What every session's first calls need, read and loaded on threads of their own while the client moves on. */
+    private void readAhead() {
+        warmup.begin();
+        NumberWarmup.begin();
     }
 
     private Reply request(JsonNode message, JsonNode id, Exchange exchange) {
@@ -292,7 +298,7 @@ public class McpDispatcher {
     }
 
     private ObjectNode listTools(ObjectNode params, boolean structured) {
-        warmup.begin(); // a stateless client lists the tools first, with no notifications/initialized before
+        readAhead(); // a stateless client lists the tools first, with no notifications/initialized before
         if (params.has("cursor")) {
             // every tool fits the first page (§3.3), so no tools/list reply ever carries a cursor to pass back
             throw ProtocolCatalog.toolsCursor();

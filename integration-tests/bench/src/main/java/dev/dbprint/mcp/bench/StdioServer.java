@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -168,6 +169,11 @@ public final class StdioServer implements AutoCloseable {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** The lines of stderr so far that {@code pattern} finds something in. */
+    public List<String> stderrLines(Pattern pattern) {
+        return stderr.toString().lines().filter(l -> pattern.matcher(l).find()).toList();
     }
 
     private void send(String frame) {

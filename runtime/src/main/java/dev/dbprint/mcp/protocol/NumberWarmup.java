@@ -1,0 +1,33 @@
+package dev.dbprint.mcp.protocol;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.dbprint.mcp.paging.JsonText;
+
+/**
+ * Writes, once, on a thread of its own when the first client says hello, a reply holding the number types tool replies
+ * hold (BigDecimal, Double, Long) as tool replies are written ({@link JsonText}). Jackson inspects each such class the
+ * first time its mapper writes one, and the first inspection in a process reads the annotations of the class's members:
+ * the deprecated ones of BigDecimal and Double each become a proxy class made at run time, which no start-up cache can
+ * hold. A first resolve_value paid about 7 ms for that; done at boot instead, beside Quarkus's start, the same work
+ * delayed the initialize reply by more.
+ */
+final class NumberWarmup {
+
+    private static final AtomicBoolean BEGUN = new AtomicBoolean();
+
+    private NumberWarmup() {
+    }
+
+    static void begin() {
+        if (!BEGUN.compareAndSet(false, true)) {
+            return;
+        }
+        Thread writer = new Thread(() -> JsonText.compact(Map.of("coverage", BigDecimal.ONE, "score", 0.5d, "count", 1L)),
+                "dbprint-number-warmup");
+        writer.setDaemon(true);
+        writer.start();
+    }
+}
