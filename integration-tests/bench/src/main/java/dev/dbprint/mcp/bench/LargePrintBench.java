@@ -97,7 +97,7 @@ public final class LargePrintBench {
         List<String> floors = new ArrayList<>();
         List<String> statFloors = new ArrayList<>();
         for (String t : args.string("--tables", "7000,20000").split(",")) {
-            Replica print = bench.prepare(Integer.parseInt(t.trim()));
+            Replica print = prepare(args, replicator, Integer.parseInt(t.trim()));
             prints.add(print);
             floors.add(floor(print.project()));
             statFloors.add(statFloor(print.project()));
@@ -116,7 +116,7 @@ public final class LargePrintBench {
     // ---------------------------------------------------------------- the prints
 
     /** The print of about {@code tables} tables under {@code --dir}: the one an earlier invocation left, or a new one. */
-    private Replica prepare(int tables) throws IOException {
+    static Replica prepare(Args args, RealPrintReplicator replicator, int tables) throws IOException {
         int copies = replicator.copiesFor(tables);
         Path dir = args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints"));
         Path project = dir.resolve(tables + "-tables");
@@ -482,13 +482,13 @@ public final class LargePrintBench {
         return s.toString();
     }
 
-    private static String time(double ms) {
+    static String time(double ms) {
         return ms >= 1000
                 ? String.format(Locale.ROOT, "%.1f s", ms / 1000)
                 : ms >= 10 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f ms", ms);
     }
 
-    private static void delete(Path dir) throws IOException {
+    static void delete(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
