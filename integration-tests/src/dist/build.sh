@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the release archive (profile dist, docs/install.md): a directory dbprint-mcp-<version>-linux-x86_64/ holding a
 # runtime trimmed by jlink to the modules the server uses (runtime/), the runner jar, the launcher, install.sh, LICENSE,
-# RUNTIME (which JDK the runtime came from) and, from a JDK 25+, the AOT cache recorded for that very runtime from a
-# stdio session (train.sh). The runtime comes from the JDK 25 at $DBPRINT_DIST_JDK (default
+# the sample print (sample/), RUNTIME (which JDK the runtime came from) and, from a JDK 25+, the AOT cache recorded for
+# that very runtime from a stdio session (train.sh). The runtime comes from the JDK 25 at $DBPRINT_DIST_JDK (default
 # /usr/lib/jvm/temurin-25-jdk-amd64) where there is one, whose AOT cache starts the server fastest, else from the JDK
 # running the build. Then packed as .tar.gz and .zip, mtimes kept:
 # the JVM uses a cache only for the jar and runtime files with the times they had when it was recorded.
-#   build.sh <build JDK home> <runner jar> <version> <launcher> <LICENSE> <project to train on> <output dir>
+#   build.sh <build JDK home> <runner jar> <version> <launcher> <LICENSE> <sample (bundled, trained on)> <output dir>
 set -euo pipefail
 build_jdk=$1 jar=$2 version=$3 launcher=$4 license=$5 project=$6 out=$7
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,6 +42,8 @@ fi
 "$jdk/bin/jlink" --add-modules "$modules" --output "$stage/runtime" --strip-debug --no-man-pages --no-header-files $base
 cp "$launcher" "$here/install.sh" "$stage/"
 cp "$license" "$stage/LICENSE"
+# the sample print the README's first run serves, so that a first try needs no source checkout
+cp -R "$project" "$stage/sample"
 chmod 755 "$stage/dbprint-mcp" "$stage/install.sh"
 cp "$jar" "$stage/dbprint-mcp-$version-runner.jar"
 # whole even seconds, which every zip tool restores: the cache is only used for the jar with the time it was recorded

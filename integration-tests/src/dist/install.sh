@@ -104,6 +104,7 @@ for old in "$lib"/*/; do
     case $old in "$version" | "$previous" | current) ;; *) rm -rf "${lib:?}/$old" ;; esac
 done
 say "$version installed in $target; $link starts it${previous:+ (was $previous)}"
+say "to try it on the sample print it brings: dbprint-mcp --project $lib/current/sample"
 case :$PATH: in
     *:"$bin":*) ;;
     *) say "$bin is not on your PATH: add it (e.g. in ~/.profile: export PATH=\"$bin:\$PATH\")" ;;

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,13 +19,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The map of the runtime packages in CONTRIBUTING.md is the code's: it names every package, sub-packages included
- * ({@code print/store}), and no other, and every import of a package of ours points to a package on a line strictly below
- * its own. Since no arrow points up or sideways, no two packages import each other, directly or round a longer cycle.
+ * The map of the packages in CONTRIBUTING.md, of every module with main code, is the code's: it names every package,
+ * sub-packages included ({@code print/store}), and no other, and every import of a package of ours points to a package
+ * on a line strictly below its own. Since no arrow points up or sideways, no two packages import each other, directly
+ * or round a longer cycle.
  */
 class ArchitectureMapTest {
 
-    private static final Path SOURCES = Path.of("src/main/java/dev/dbprint/mcp");
+    /** The main sources of every module, from the runtime module's directory, where the test runs. */
+    private static final List<Path> SOURCES = Stream.of("", "dev/", "../deployment/", "../integration-tests/",
+            "../integration-tests/bench/").map(m -> Path.of(m + "src/main/java/dev/dbprint/mcp")).toList();
     private static final Pattern FLOOR = Pattern.compile("^((?:[a-z]+(?:/[a-z]+)*/ )*[a-z]+(?:/[a-z]+)*/)(?:\\s|$)");
     /** A package of ours, as far as its first capitalised segment (the class). */
     private static final String PACKAGE = "dev\\.dbprint\\.mcp\\.((?:[a-z]+\\.)*[a-z]+)\\.[A-Z]";
@@ -39,8 +43,8 @@ class ArchitectureMapTest {
     @Test
     void everyImportPointsDown() throws IOException {
         Map<Path, String> files = new TreeMap<>();
-        for (Map.Entry<Path, String> f : sources().entrySet()) {
-            files.put(f.getKey(), Files.readString(SOURCES.resolve(f.getKey())));
+        for (Path f : sources().keySet()) {
+            files.put(relative(f), Files.readString(f));
         }
         assertEquals(List.of(), upward(floors(contributing()), files));
     }
@@ -50,7 +54,7 @@ class ArchitectureMapTest {
     void aCycleOrASidewaysArrowIsReported() {
         Map<String, Integer> floors = floors("""
                 ## Layout
-                The runtime's packages:
+                The packages of every module:
                 ```
                 print/store/         the store
                 print/yaml/ print/files/
@@ -66,18 +70,28 @@ class ArchitectureMapTest {
                 upward(floors, files));
     }
 
-    /** Each Java source under {@link #SOURCES} and its package, as a path ({@code print/store}); package-info excluded. */
+    /**
+     * Each Java source under {@link #SOURCES} and its package, as a path ({@code print/store}); package-info excluded. A
+     * module without main sources is named all the same, so a module renamed away fails here rather than going unread.
+     */
     private static Map<Path, String> sources() throws IOException {
         Map<Path, String> packages = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(SOURCES)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                if (!file.getFileName().toString().equals("package-info.java")) {
-                    Path relative = SOURCES.relativize(file);
-                    packages.put(relative, relative.getParent().toString().replace('\\', '/'));
+        for (Path root : SOURCES) {
+            assertTrue(Files.isDirectory(root), root + " is not a directory: the list of modules is stale");
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    if (!file.getFileName().toString().equals("package-info.java")) {
+                        packages.put(file, relative(file).getParent().toString().replace('\\', '/'));
+                    }
                 }
             }
         }
         return packages;
+    }
+
+    /** {@code file} from the package root of its module ({@code print/store/PrintStore.java}). */
+    private static Path relative(Path file) {
+        return SOURCES.stream().filter(file::startsWith).findFirst().orElseThrow().relativize(file);
     }
 
     /** Every import, or fully qualified name, in {@code files} of a package on its file's own line or above. */
@@ -106,7 +120,7 @@ class ArchitectureMapTest {
     /** Each package of the map in {@code guide} and its line, counted from the top. */
     private static Map<String, Integer> floors(String guide) {
         int section = guide.indexOf("## Layout");
-        int from = guide.indexOf("```\n", guide.indexOf("runtime's packages", section)) + 4;
+        int from = guide.indexOf("```\n", guide.indexOf("packages of every module", section)) + 4;
         String block = guide.substring(from, guide.indexOf("```", from));
         Map<String, Integer> floors = new LinkedHashMap<>();
         int line = 0;

@@ -24,8 +24,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The release archive ({@code -Pdist}, docs/install.md) installed the documented way into a temporary prefix, on a
- * PATH that holds no {@code java} and with {@code JAVA_HOME} unset: the installed command serves a stdio session from
- * its own runtime with the start-up cache recorded at build time (the JVM is told to refuse to start without it), finds
+ * PATH that holds no {@code java} and with {@code JAVA_HOME} unset: the installed command serves the sample print the
+ * archive brings over a stdio session from its own runtime with the start-up cache recorded at build time (the JVM is told to refuse to start without it), finds
  * the jar under the name that cache recorded, and writes nothing beside itself, read-only; a second version installs over it and takes over; a version that does not
  * answer {@code initialize} leaves the one in use in place; uninstall leaves the prefix as it was.
  */
@@ -53,6 +53,8 @@ class DistIT {
 
         // the one documented command, but for the prefix
         run(tools, work, "tar -xzf '" + archive + "' && ./" + name + "/install.sh --prefix '" + prefix + "'");
+        assertEquals(List.of(), RunnerJarIT.benchmarkEntries(work.resolve(name).resolve("dbprint-mcp-" + version
+                + "-runner.jar")), "benchmark code in the archive's jar");
         Path lib = prefix.resolve("lib/dbprint-mcp");
         assertEquals(version, Files.readSymbolicLink(lib.resolve("current")).toString());
         Path installed = lib.resolve(version);
@@ -99,12 +101,23 @@ class DistIT {
                 catalog.toString());
     }
 
+    /** The README's first command after installing serves what {@link #assertServes} serves, under the default prefix. */
+    @Test
+    void readmeTriesTheBundledSample() throws IOException {
+        String root = System.getProperty("dbprint.root");
+        assumeTrue(root != null, "no repository root: set by -Pdist");
+        String readme = Files.readString(Path.of(root, "README.md"));
+        assertTrue(readme.contains("dbprint-mcp --project ~/.local/lib/dbprint-mcp/current/sample"),
+                "README.md no longer names the bundled sample's installed path");
+    }
+
     /** Initialize and a tool call through {@code <prefix>/bin/dbprint-mcp}, which must use its start-up cache. */
     private void assertServes(Path tools, Path prefix, String version) throws IOException {
         Path current = prefix.resolve("lib/dbprint-mcp").resolve(version);
         boolean aot = names(current).stream().anyMatch(n -> n.endsWith(".aot"));
+        // the README's first command after installing: the sample print the archive brings, no source checkout
         ProcessBuilder builder = new ProcessBuilder(prefix.resolve("bin/dbprint-mcp").toString(), "--project",
-                StdioStartupIT.SAMPLE.toString()).directory(work.toFile());
+                prefix.resolve("lib/dbprint-mcp/current/sample").toString()).directory(work.toFile());
         environment(builder, tools);
         // the JVM refuses to start rather than run without the AOT cache the build recorded (from a JDK before 25: the
         // runtime's own class-data-sharing archive); it logs the exceptions it throws, beside the work directory

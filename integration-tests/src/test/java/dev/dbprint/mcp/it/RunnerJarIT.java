@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
@@ -16,9 +18,29 @@ import org.junit.jupiter.api.Test;
 /**
  * The packaged server holds nothing of the Dev UI (its service lives in the dev-mode-only runtime module), nor the
  * application.properties its configuration was recorded from; its manifest opens to it what the print store reads
- * directly, its own classes concatenate strings without invokedynamic, and stdio is served from static init.
+ * directly, its own classes concatenate strings without invokedynamic, stdio is served from static init, and nothing of
+ * the benchmarks rides along.
  */
 class RunnerJarIT {
+
+    /**
+     * Neither the JMH harness nor the benchmark module: JSqlParser 5.3's published POM declares {@code jmh-core} as a
+     * compile dependency, so a build on it shipped 346 classes of {@code org/openjdk/jmh} in this jar (the integration
+     * tests' enforcer rule now refuses such a dependency before anything is built; this shows the jar itself clean).
+     */
+    @Test
+    void holdsNoBenchmarkCode() throws Exception {
+        assertEquals(List.of(), benchmarkEntries(ServerProcess.runnerJar()));
+    }
+
+    /** The files of {@code jar} that belong to a benchmark: JMH's, or the bench module's. */
+    static List<String> benchmarkEntries(Path jar) throws IOException {
+        try (JarFile opened = new JarFile(jar.toFile())) {
+            assertNotNull(opened.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar: " + jar);
+            return opened.stream().filter(e -> !e.isDirectory()).map(e -> e.getName())
+                    .filter(n -> n.startsWith("org/openjdk/jmh/") || n.startsWith("dev/dbprint/mcp/bench/")).toList();
+        }
+    }
 
     @Test
     void holdsNoDevUiClass() throws Exception {

@@ -9,6 +9,8 @@ import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.DbprintConfig.Transport;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSetAhead;
+import dev.dbprint.mcp.git.GitAddress;
+import dev.dbprint.mcp.git.GitCheckouts;
 import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.LoopbackGuard;
 
@@ -32,8 +34,9 @@ public final class ServeCommand {
             Serve the committed prints of a dbprint project over MCP, read-only, with no database connection.
 
               CONN              connection(s) to serve; omitted: the sole connection, or those with auto: true
-              --project P       a directory whose direct child is .dbprint.yaml, or that file
-                                (default: walk up from the working directory)
+              --project P       a directory whose direct child is .dbprint.yaml, or that file (default: walk
+                                up from the working directory); or a git address: a URL, user@host:path or a
+                                bare repository, then #REF, #REF:SUBPATH or #:SUBPATH if wanted
               --transport T     stdio (default: an MCP client speaks on stdin/stdout) or http
               --host H          HTTP bind address, loopback only: 127.0.0.1 (default), ::1 or localhost
               --port N          HTTP port, required with --transport http; 0 picks a free one
@@ -140,7 +143,8 @@ public final class ServeCommand {
         } else if (host != null || port != null) {
             throw new UsageError("--host and --port apply only with --transport http");
         }
-        Optional<String> projectSetting = Optional.ofNullable(project != null ? project : setting("dbprint.project", null));
+        Optional<String> projectSetting = Optional.ofNullable(project != null ? project : setting("dbprint.project", null))
+                .map(ServeCommand::fetchedIfGit);
         Path file = ProjectLocator.locate(projectSetting, Path.of(""));
         props.add(new String[]{"dbprint.project", file.toString()});
         if (conns.isEmpty()) {
@@ -158,6 +162,12 @@ public final class ServeCommand {
             props.add(new String[]{"dbprint.connections", String.join(",", conns)});
         }
         return new Parsed(props, Optional.empty());
+    }
+
+    /** A git address's checkout in the user's cache, fetched as its ref asks; any other value as it is. */
+    private static String fetchedIfGit(String project) {
+        return GitAddress.parse(project, Path.of("")).map(a -> GitCheckouts.ofUser().checkout(a).toString())
+                .orElse(project);
     }
 
     /** A key as a system property or its environment-variable spelling, the two sources a launcher can set. */

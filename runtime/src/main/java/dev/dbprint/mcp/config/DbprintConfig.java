@@ -17,7 +17,10 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "dbprint")
 public interface DbprintConfig {
 
-    /** The project locator: a directory whose direct child is {@code .dbprint.yaml}, or that file; empty walks up from the working directory. */
+    /**
+     * The project locator: a directory whose direct child is {@code .dbprint.yaml}, or that file; empty walks up from
+     * the working directory. The command line also takes a git address here, and sets the key to its checkout.
+     */
     Optional<String> project();
 
     /** The {@code CONN} arguments: the connections to serve; empty resolves them from {@code .dbprint.yaml} (spec §5.1). */

@@ -55,6 +55,15 @@ public final class ErrorCatalog {
                 + echo(connection) + " for valid names.";
     }
 
+    /**
+     * Unknown {@code table} that names exactly one table by its last parts (a two-part name for a three-part print):
+     * §8's sentences as they stand, then one naming that table, the fix a caller can apply (docs/spec-readings.md).
+     */
+    public static String tableNotFound(String table, String connection, String meant) {
+        return tableNotFound(table, connection) + " One table matches it by its last parts: " + echo(meant)
+                + "; pass that full name.";
+    }
+
     /** A table the last run could not profile. */
     public static String tableUnprofiled(String table) {
         return "the last generate run could not profile " + echo(table) + "; run dbprint generate to see the cause";

@@ -95,8 +95,11 @@ public final class PrintError extends DetailedFault {
         return new PrintError(Kind.NO_MANIFEST, path, ErrorCatalog.noManifest(path));
     }
 
-    public static PrintError unknownTable(String table, String connection) {
-        return new PrintError(Kind.UNKNOWN_TABLE, null, ErrorCatalog.tableNotFound(table, connection));
+    /** @param meant the one table {@code table} matches by its last parts, or null when none or several do */
+    public static PrintError unknownTable(String table, String connection, String meant) {
+        return new PrintError(Kind.UNKNOWN_TABLE, null, meant == null
+                ? ErrorCatalog.tableNotFound(table, connection)
+                : ErrorCatalog.tableNotFound(table, connection, meant));
     }
 
     public static PrintError unprofiled(String table) {

@@ -26,6 +26,11 @@ import dev.dbprint.mcp.text.PyRepr;
  * Refusals mirror CONFIG.md: a recorded value that is negative or not whole refuses that table alone, the connection
  * default never substituted; a configuration dbprint refuses at load refuses every table that needs the rules; a
  * table the matching rules narrow both by {@code filter} and by {@code sample} is refused alone.
+ *
+ * <p>
+ * {@code read_rows} (a rule key since dbprint 0.10) is a setting like the others: a rule carrying it sets something,
+ * and it never moves the threshold. Beside {@code min_rows} in one rule it is refused at load, as dbprint refuses it
+ * (docs/spec-readings.md says how this reading was reached).
  */
 public final class ThresholdResolver {
 
@@ -34,7 +39,7 @@ public final class ThresholdResolver {
 
     private static final List<String> RULE_ONLY_KEYS = List.of("scope", "sample", "filter", "min_rows");
     private static final List<String> SETTING_KEYS = List.of("sample", "filter", "statistics", "max_age_days",
-            "max_rows_scanned");
+            "max_rows_scanned", "read_rows");
 
     private record Rule(int number, List<Pattern> include, List<Pattern> exclude, boolean sizeGated, Object maxAgeDays,
             boolean sample, boolean filter, boolean ceiling) {
@@ -167,6 +172,9 @@ public final class ThresholdResolver {
             Object minRows = rule.get("min_rows");
             if (minRows != null && !(WholeDays.refusal(minRows) == null && WholeDays.days(minRows).signum() > 0)) {
                 return where + "has min_rows " + WholeDays.spelled(minRows) + ", which is not a positive integer";
+            }
+            if (minRows != null && rule.get("read_rows") != null) {
+                return where + "sets read_rows beside min_rows, a pair dbprint (0.10 on) never accepts in one rule";
             }
             Object maxAge = rule.get("max_age_days");
             if (maxAge != null && WholeDays.refusal(maxAge) != null) {

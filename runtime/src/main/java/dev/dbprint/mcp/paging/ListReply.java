@@ -26,18 +26,27 @@ public final class ListReply {
      * inside nested objects ({@code parents}, outermost first: e.g. {@code statistics} for {@code statistics.columns}),
      * so a document's inner map pages entry by entry and the pages still merge key by key into the whole object.
      */
-    public record Walk(String key, List<?> items, Map<String, ?> entries, List<String> parents) {
+    public record Walk(String key, List<?> items, Map<String, ?> entries, List<String> parents, Slots slots) {
 
         public Walk {
             Objects.requireNonNull(key, "key");
-            if ((items == null) == (entries == null)) {
-                throw new IllegalArgumentException("a walk is a list or a map");
+            if ((items != null ? 1 : 0) + (entries != null ? 1 : 0) + (slots != null ? 1 : 0) != 1) {
+                throw new IllegalArgumentException("a walk is a list, a map or slots");
             }
             parents = parents == null ? List.of() : List.copyOf(parents);
         }
 
+        public Walk(String key, List<?> items, Map<String, ?> entries, List<String> parents) {
+            this(key, items, entries, parents, null);
+        }
+
         public Walk(String key, List<?> items, Map<String, ?> entries) {
             this(key, items, entries, List.of());
+        }
+
+        /** A list whose items are made as the page being built reaches them; see {@link Slots}. */
+        public static Walk slots(String key, Slots slots) {
+            return new Walk(key, null, null, List.of(), Objects.requireNonNull(slots, "slots"));
         }
 
         public static Walk list(String key, List<?> items) {
@@ -75,8 +84,9 @@ public final class ListReply {
             return entries != null;
         }
 
+        /** The walk's items, or for {@link Slots} its slots, items or not. */
         public int size() {
-            return isMap() ? entries.size() : items.size();
+            return isMap() ? entries.size() : slots != null ? slots.size() : items.size();
         }
     }
 
@@ -131,6 +141,11 @@ public final class ListReply {
             if (!keys.add(k) || cursorKey.equals(k)) {
                 throw new IllegalArgumentException("key '" + k + "' appears twice in a paged reply");
             }
+        }
+        if (this.walks.stream().anyMatch(w -> w.slots() != null)
+                && (this.walks.size() > 1 || total || !this.header.isEmpty() || !this.everyPage.isEmpty())) {
+            // its pager makes units from the slots alone: nothing counts them, and nothing comes before them
+            throw new IllegalArgumentException("a walk of slots is a reply's only content");
         }
         Set<List<String>> paths = new HashSet<>();
         for (Walk w : this.walks) {

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.paging;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,12 @@ import java.util.Map;
  * A cursor carries the {@link Position} where the next page begins (unit, part, offset, part count), not a page
  * number, so a page is recomputed from that point alone; {@link #page(int)} walks from the first page. Same input,
  * same pages.
+ *
+ * <h2>Slots</h2>
+ * A reply whose one walk is {@link Slots} has a unit per slot, made when the page being built reaches it; a slot
+ * holding nothing is passed over, so its pages are those of the list of the items the slots hold, and a cursor's unit
+ * index names a slot. Building a page makes the units of its own slots and of the few after them the filling looks
+ * at, and holds no other.
  */
 public final class Pager extends PageSequence<Page> {
 
@@ -54,6 +61,10 @@ public final class Pager extends PageSequence<Page> {
     private final Spelling spelling;
     private final int max;
     private final List<Unit> units = new ArrayList<>();
+    /** The reply's one walk when it is made of {@link Slots}, whose units are made by the page that reaches them. */
+    private final Slots slots;
+    /** The units of slots made for the page being built (null: a slot holding nothing): a page's worth. */
+    private final Map<Integer, Unit> slotUnits = new HashMap<>();
     private final Meter base;
     private final int cursorEntry;
 
@@ -81,7 +92,8 @@ public final class Pager extends PageSequence<Page> {
             units.add(new Unit(HEADER, -1, e.getKey(), e.getValue()));
         }
         List<ListReply.Walk> walks = reply.walks();
-        for (int w = 0; w < walks.size(); w++) {
+        slots = walks.size() == 1 ? walks.get(0).slots() : null;
+        for (int w = 0; w < walks.size() && slots == null; w++) {
             ListReply.Walk walk = walks.get(w);
             if (walk.size() == 0) {
                 units.add(new Unit(EMPTY, w, walk.key(), walk.isMap() ? Map.of() : List.of()));
@@ -112,12 +124,13 @@ public final class Pager extends PageSequence<Page> {
 
     @Override
     protected Page build(Position start) throws CursorFault {
+        slotUnits.clear();
         validate(start);
         Meter meter = base.copy();
         List<Placed> placed = new ArrayList<>();
         int i = start.a();
         if (start.b() > 0) {
-            Unit u = units.get(i);
+            Unit u = unit(i);
             int k = start.b(), m = start.d(), off = start.c();
             int end = k < m ? maxEnd(u, k, m, off, meter) : u.text().length();
             int contrib = u.partContribution(k, m, u.esc(off, end));
@@ -130,17 +143,23 @@ public final class Pager extends PageSequence<Page> {
             }
             i++;
         }
-        while (i < units.size()) {
-            Unit u = units.get(i);
+        while (i < unitCount()) {
+            Unit u = unit(i);
+            if (u == null) {
+                i++;
+                continue;
+            }
             if (meter.lengthWith(u, u.whole(), cursorEntry) <= max) {
                 place(meter, placed, u, u.whole(), u.value, new Position(i, 0, 0, 0));
                 i++;
                 continue;
             }
             if (restFitsWithoutCursor(meter, i)) {
-                for (; i < units.size(); i++) {
-                    place(meter, placed, units.get(i), units.get(i).whole(), units.get(i).value,
-                            new Position(i, 0, 0, 0));
+                for (; i < unitCount(); i++) {
+                    Unit rest = unit(i);
+                    if (rest != null) {
+                        place(meter, placed, rest, rest.whole(), rest.value, new Position(i, 0, 0, 0));
+                    }
                 }
                 break;
             }
@@ -165,26 +184,46 @@ public final class Pager extends PageSequence<Page> {
         return finish(placed, meter, null);
     }
 
+    private int unitCount() {
+        return slots == null ? units.size() : slots.size();
+    }
+
+    /** Unit {@code i}, or null for a slot that holds nothing now; a slot's is made once per page built. */
+    private Unit unit(int i) {
+        if (slots == null) {
+            return units.get(i);
+        }
+        if (!slotUnits.containsKey(i)) {
+            Object item = slots.item(i);
+            slotUnits.put(i, item == null ? null : new Unit(ELEMENT, 0, null, item));
+        }
+        return slotUnits.get(i);
+    }
+
     private void validate(Position p) throws CursorFault {
         if (p.equals(Position.START)) {
             return;
         }
-        if (p.a() >= units.size()) {
+        if (p.a() >= unitCount()) {
             throw mint.stale();
         }
         if (p.b() == 0) {
             if (p.c() != 0 || p.d() != 0) {
                 throw mint.stale();
             }
-        } else if (p.b() < 2 || p.b() > p.d() || p.c() <= 0 || p.c() >= units.get(p.a()).text().length()) {
+        } else if (p.b() < 2 || p.b() > p.d() || p.c() <= 0 || unit(p.a()) == null
+                || p.c() >= unit(p.a()).text().length()) {
             throw mint.stale();
         }
     }
 
     private boolean restFitsWithoutCursor(Meter meter, int from) {
         Meter m = meter.copy();
-        for (int j = from; j < units.size(); j++) {
-            Unit u = units.get(j);
+        for (int j = from; j < unitCount(); j++) {
+            Unit u = unit(j);
+            if (u == null) {
+                continue;
+            }
             m.add(u, u.whole());
             if (m.length(0) > max) {
                 return false;
@@ -194,8 +233,11 @@ public final class Pager extends PageSequence<Page> {
     }
 
     private boolean fitsOnFreshPage(int i) {
-        Unit u = units.get(i);
-        boolean last = i == units.size() - 1;
+        Unit u = unit(i);
+        boolean last = true;
+        for (int j = i + 1; j < unitCount() && last; j++) {
+            last = unit(j) == null;
+        }
         return base.lengthWith(u, u.whole(), last ? 0 : cursorEntry) <= max;
     }
 

@@ -67,16 +67,16 @@ public final class ReferenceReply {
         out.add(head);
         for (Section top : sections.top()) {
             List<String> entries = new ArrayList<>();
-            tree(top, entries);
+            tree(top, 0, entries);
             out.add(entries);
         }
         return rows(out);
     }
 
-    private static void tree(Section s, List<String> out) {
-        out.add("  ".repeat(s.depth()) + "- " + s.heading());
+    private static void tree(Section s, int depth, List<String> out) {
+        out.add("  ".repeat(depth) + "- " + s.heading());
         for (Section child : s.children()) {
-            tree(child, out);
+            tree(child, depth + 1, out);
         }
     }
 

@@ -17,17 +17,20 @@ import java.util.regex.Pattern;
  *
  * <p>
  * <b>Headings.</b> ATX headings ({@code #} to {@code ######}) outside fenced code blocks ({@code ```} or {@code ~~~});
- * a {@code #} line inside a fence is text. A first heading at level 1 is the document's title, not a section.
+ * a {@code #} line inside a fence is text. A first heading at level 1 is the document's title: a section like any other,
+ * keyed by its text, whose body is the preamble and whose subsections are the document's top sections, so a reader can
+ * address every heading the same way (its subsections listed under it). The table of contents prints it as its first
+ * line rather than as an entry, and a not-found fault lists the sections below it.
  *
  * <p>
- * <b>Which headings are sections.</b> In the guide, every heading but the title; its key is the heading text. In a
- * numbered document ({@code spec}, {@code assertions}):
+ * <b>Which headings are sections.</b> In the guide, every heading; its key is the heading text. In a numbered document
+ * ({@code spec}, {@code assertions}):
  * <ul>
  * <li>a heading whose first token is a section number ({@code 0}, {@code 2.}, {@code 0.1}, {@code 2.2.14}) is a
  * section keyed by that number, trailing dot dropped;</li>
  * <li>{@code Appendix A — ...} is a section keyed {@code Appendix A}, also found by bare {@code A};</li>
- * <li>an unnumbered heading at the documents's top section level (the shallowest level a numbered heading uses), such
- * as {@code Cross-references}, is a section keyed by its text;</li>
+ * <li>the title, and an unnumbered heading at the document's top section level (the shallowest level a numbered heading
+ * uses), such as {@code Cross-references}, are sections keyed by their text;</li>
  * <li>an unnumbered heading nested below a numbered section (the per-kind headings of §2.6.6, the catalog groups of
  * §6.3) is not a section: it is part of the body of the section it sits in, so reading §2.6.6 returns every kind. A
  * citation never names such a heading, and the numbers stay the only addresses a numbered document needs.</li>
@@ -108,26 +111,24 @@ public final class Sections {
             return Collections.unmodifiableList(children);
         }
 
-        /** Depth in the tree: 0 for a top section. */
-        public int depth() {
-            return parent == null ? 0 : parent.depth() + 1;
-        }
     }
 
     private final ReferenceDocument document;
-    private final String title;
+    private final Section title;
     private final List<Section> all;
     private final List<Section> top;
     private final Map<String, Section> byKey;
 
-    private Sections(ReferenceDocument document, String title, List<Section> all) {
+    private Sections(ReferenceDocument document, Section title, List<Section> all) {
         this.document = document;
         this.title = title;
         this.all = List.copyOf(all);
         List<Section> roots = new ArrayList<>();
         Map<String, Section> keys = new LinkedHashMap<>();
         for (Section s : all) {
-            if (s.parent == null) {
+            if (s == title) {
+                roots.addAll(s.children);
+            } else if (s.parent == null) {
                 roots.add(s);
             }
             keys.putIfAbsent(normalize(s.key), s);
@@ -140,26 +141,31 @@ public final class Sections {
         return document;
     }
 
-    /** The level-1 title the document opens with, or {@code null}. */
+    /** The text of the level-1 title the document opens with, or {@code null}. */
     public String title() {
-        return title;
+        return title == null ? null : title.heading;
     }
 
-    /** Every section in document order. */
+    /** Every section in document order, the title first when there is one. */
     public List<Section> all() {
         return all;
     }
 
-    /** The top sections, in document order. */
+    /** The sections the table of contents lists at its top: the title's subsections, then any other top heading. */
     public List<Section> top() {
         return top;
     }
 
-    /** Every key a section can be read by, in document order, each once: what a not-found fault lists. */
+    /**
+     * Every key a section below the title can be read by, in document order, each once: what a not-found fault lists
+     * (the numbers §8.2 names for a numbered document; the title heads the table of contents instead).
+     */
     public List<String> keys() {
         List<String> out = new ArrayList<>();
         for (Section s : byKey.values()) {
-            out.add(s.key);
+            if (s != title) {
+                out.add(s.key);
+            }
         }
         return out;
     }
@@ -216,10 +222,7 @@ public final class Sections {
     public static Sections parse(ReferenceDocument document, String text) {
         List<String> lines = lines(text);
         List<Heading> headings = headings(lines);
-        String title = null;
-        if (!headings.isEmpty() && headings.get(0).level == 1) {
-            title = headings.remove(0).text;
-        }
+        Heading title = !headings.isEmpty() && headings.get(0).level == 1 ? headings.get(0) : null;
         int topLevel = Integer.MAX_VALUE;
         if (document.numbered()) {
             for (Heading h : headings) {
@@ -230,7 +233,7 @@ public final class Sections {
         }
         List<Heading> sectionHeadings = new ArrayList<>();
         for (Heading h : headings) {
-            if (!document.numbered()) {
+            if (!document.numbered() || h == title) {
                 h.key = h.text;
             } else if (number(h.text) != null) {
                 h.key = number(h.text);
@@ -246,6 +249,7 @@ public final class Sections {
             }
         }
         List<Section> all = new ArrayList<>();
+        Section titleSection = null;
         Deque<Section> open = new ArrayDeque<>();
         for (int i = 0; i < sectionHeadings.size(); i++) {
             Heading h = sectionHeadings.get(i);
@@ -266,8 +270,11 @@ public final class Sections {
             }
             all.add(s);
             open.push(s);
+            if (h == title) {
+                titleSection = s;
+            }
         }
-        return new Sections(document, title, all);
+        return new Sections(document, titleSection, all);
     }
 
     private static final class Heading {

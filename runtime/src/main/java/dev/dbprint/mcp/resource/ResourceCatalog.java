@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
@@ -16,7 +15,6 @@ import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Manifest;
@@ -29,7 +27,7 @@ import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
- * resources/list (spec §3.3), computed from the disk at every call: the two reference documents, then per served
+ * resources/list (spec §3.3), read from the disk at every call: the two reference documents, then per served
  * connection in name order its {@code manifest}, {@code diff} and {@code reading}, {@code manifest_annotations} when
  * that file is present, then per followable table in FQN order its declared producer-written kinds and the
  * user-authored files present, in the §3.3 artifact order. A connection whose manifest cannot be read keeps its
@@ -38,9 +36,10 @@ import dev.dbprint.mcp.text.PyRepr;
  * file missing from disk carry none.
  * <p>
  * Paged by the protocol's cursor ({@code nextCursor}) through {@link PagedReplies}, at the same 20,000-character bound
- * as tool replies. The cursor is pinned to every file whose state decided the listing — each served manifest, the
- * presence of each optional file, and each file an entry dates — since a cursor carries a position in the list, and an
- * entry appearing or vanishing between pages would otherwise shift it and repeat or skip one silently.
+ * as tool replies. The listing is a run of slots fixed by the served manifests alone (see {@link ListingSlots}):
+ * a page builds, and stats the files of, only the entries it holds, and its cursor names a slot, so an optional file
+ * that appears or goes, or a date that moves, after the listing began shows on the page that lists it and shifts no
+ * other entry. The cursor is pinned to what fixes the slots: the served connections and their {@code manifest.yaml}.
  */
 public final class ResourceCatalog {
 
@@ -72,71 +71,61 @@ public final class ResourceCatalog {
         }
     }
 
+    /** The slots of the listing, pinned to each served connection's name and manifest as read now. */
     private PagedReplies.Pinned<ListReply> compute() {
-        Map<Path, FileIdentity> touched = new HashMap<>(); // the digest needs no order
-        List<Map<String, Object>> entries = entries(touched);
-        ListReply reply = new ListReply(Map.of(), Map.of(), List.of(ListReply.Walk.list("resources", entries)), false,
-                CURSOR_KEY);
-        return new PagedReplies.Pinned<>(reply, PrintView.digest(touched));
-    }
-
-    private List<Map<String, Object>> entries(Map<Path, FileIdentity> touched) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (ReferenceDocument document : ReferenceResources.DOCUMENTS) {
-            out.add(entry(ReferenceResources.uri(document), "reference/" + document.wireName(),
-                    ReferenceResources.description(document), "text/markdown"));
-        }
         List<ServedConnection> served = new ArrayList<>(connections.set().served().values());
         served.sort((a, b) -> a.name().compareTo(b.name()));
+        List<ListingSlots.Connection> listed = new ArrayList<>();
+        Map<Path, FileIdentity> manifests = new HashMap<>(); // the digest needs no order
+        StringBuilder names = new StringBuilder();
         for (ServedConnection c : served) {
             PrintView view = store.view(c);
-            connection(view, out);
-            touched.putAll(view.touched());
+            Manifest manifest = null;
+            try {
+                manifest = view.manifest();
+            } catch (PrintError e) {
+                // the manifest entry's read names the error; a file that is there but does not parse is still dated
+            }
+            listed.add(new ListingSlots.Connection(view, manifest));
+            manifests.put(view.manifestPath(), seenOrAbsent(view, view.manifestPath()));
+            names.append(c.name()).append('\0');
         }
-        return out;
+        ListReply reply = new ListReply(Map.of(), Map.of(),
+                List.of(ListReply.Walk.slots("resources", new ListingSlots(listed))), false, CURSOR_KEY);
+        return new PagedReplies.Pinned<>(reply, names + PrintView.digest(manifests));
     }
 
-    private void connection(PrintView view, List<Map<String, Object>> out) {
-        String c = view.connection();
-        Manifest manifest = null;
-        try {
-            manifest = view.manifest();
-        } catch (PrintError e) {
-            // the manifest entry's read names the error; a file that is there but does not parse is still dated
+    private static FileIdentity seenOrAbsent(PrintView view, Path path) {
+        FileIdentity identity = seen(view, path);
+        return identity == null ? FileIdentity.ABSENT : identity;
+    }
+
+    /** A reference document's entry: the server's, so undated. */
+    static Map<String, Object> referenceEntry(ReferenceDocument document) {
+        return entry(ReferenceResources.uri(document), "reference/" + document.wireName(),
+                ReferenceResources.description(document), "text/markdown");
+    }
+
+    /** Entry {@code kind} of the connection, dated when its file is on disk; null for an absent optional one. */
+    static Map<String, Object> connectionEntry(PrintView view, ResourceKind kind) {
+        if (kind == ResourceKind.MANIFEST_ANNOTATIONS && !view.manifestAnnotationsExist()) {
+            return null;
         }
-        out.add(connectionEntry(c, ResourceKind.MANIFEST, seen(view, view.manifestPath())));
-        out.add(connectionEntry(c, ResourceKind.DIFF, seen(view, view.diffPath())));
-        out.add(connectionEntry(c, ResourceKind.READING, seen(view, view.readingPath())));
-        if (view.manifestAnnotationsExist()) {
-            out.add(connectionEntry(c, ResourceKind.MANIFEST_ANNOTATIONS, seen(view, view.manifestAnnotationsPath())));
-        }
-        if (manifest == null) {
-            return;
-        }
-        Path realRoot = Containment.realRoot(view.root());
-        for (String fqn : new TreeMap<>(manifest.tables()).keySet()) {
-            TableEntry table = manifest.table(fqn);
-            if (!table.followable()) {
-                continue;
-            }
-            for (Artifact a : Artifact.values()) {
-                if (lists(view, realRoot, table, a)) {
-                    out.add(tableEntry(c, fqn, ResourceKind.of(a), table.file(a).map(f -> seen(view, f)).orElse(null)));
-                }
-            }
-        }
+        return connectionEntry(view.connection(), kind, seen(view, view.root().resolve(kind.fileName())));
     }
 
     /**
-     * A producer-written kind when the manifest declares it (a declared file missing from disk is still listed: its
-     * read says to re-run generate); a user-authored kind when its file is present and really inside the root.
+     * The entry of {@code a} for the table, or null when the listing shows none: a producer-written kind when the
+     * manifest declares it (a declared file missing from disk is still listed: its read says to re-run generate); a
+     * user-authored kind when its file is present and really inside the root.
      */
-    private static boolean lists(PrintView view, Path realRoot, TableEntry table, Artifact a) {
-        if (!a.userAuthored()) {
-            return table.declares(a);
+    static Map<String, Object> tableEntry(PrintView view, TableEntry table, Artifact a) {
+        boolean lists = a.userAuthored() ? view.presentInside(table, a) : table.declares(a);
+        if (!lists) {
+            return null;
         }
-        Optional<Path> file = table.file(a);
-        return file.isPresent() && view.exists(table, a) && Containment.realInside(realRoot, file.get());
+        return tableEntry(view.connection(), table.fqn(), ResourceKind.of(a),
+                table.file(a).map(f -> seen(view, f)).orElse(null));
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import dev.dbprint.mcp.print.model.TableNameIndex;
 import dev.dbprint.mcp.search.ValueResolver;
 import dev.dbprint.mcp.text.CodePointOrder;
 import dev.dbprint.mcp.text.Trigram;
@@ -53,7 +54,7 @@ final class Nearest {
         for (String n : names) {
             double s = Trigram.similarity(grams, n);
             if (byLastPart) {
-                s = Math.max(s, Trigram.similarity(grams, TableNames.lastPart(n)));
+                s = Math.max(s, Trigram.similarity(grams, TableNameIndex.lastPart(n)));
             }
             if (s > FLOOR) {
                 scored.add(new Scored(n, s));
@@ -62,7 +63,7 @@ final class Nearest {
         if (scored.isEmpty()) {
             // a transposed or dropped letter (emial, staus) shares few trigrams: one or two edits away is near too
             for (String n : names) {
-                String candidate = byLastPart ? TableNames.lastPart(n) : n;
+                String candidate = byLastPart ? TableNameIndex.lastPart(n) : n;
                 int d = edits(written, candidate);
                 if (d <= Math.min(2, written.length() / 3)) {
                     scored.add(new Scored(n, 1.0 - d / (double) Math.max(written.length(), candidate.length())));

@@ -16,8 +16,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
+import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.model.Diff;
+import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.print.store.RejectedEdges;
@@ -58,6 +60,7 @@ public class GetDiffTool {
             PrintView view = store.view(connection);
             Diff diff = view.requireDiff();
             kind.ifPresent(k -> requireKind(k, diff));
+            table.ifPresent(t -> requireKnownName(t, diff, view));
             KeptChanges kept = KeptChanges.of(diff, new RejectedEdges(view, RejectedEdges.Unreadable.FAILS),
                     change -> table.map(change::names).orElse(true) && kind.map(k -> k.equals(change.kind())).orElse(true));
             Map<String, Object> header = new LinkedHashMap<>(diff.header());
@@ -67,6 +70,27 @@ public class GetDiffTool {
             ListReply reply = DocumentReply.of(diff.path(), header, ListReply.Walk.list("changes", kept.changes()));
             return PagedReplies.Pinned.of(reply, view);
         }));
+    }
+
+    /**
+     * A name no event and no manifest key carries, that matches one table by its last parts, is that table written short
+     * (the two-part name of a three-part print), not a filter that happens to keep nothing: the call fails naming the
+     * table, as every tool taking a table does. Any other unknown name still keeps nothing, as §4.5 has it.
+     */
+    private static void requireKnownName(String table, Diff diff, PrintView view) {
+        Manifest manifest;
+        try {
+            manifest = view.index();
+        } catch (PrintError e) {
+            return; // no manifest names a table to offer: the filter keeps nothing, as it would anyway
+        }
+        if (diff.changes().stream().anyMatch(change -> change.names(table)) || manifest.table(table) != null
+                || manifest.failedTables().contains(table)) {
+            return;
+        }
+        view.meant(table).ifPresent(meant -> {
+            throw PrintError.unknownTable(table, view.connection(), meant);
+        });
     }
 
     /** A kind no change can match is a typo, not a filter that happens to keep nothing. */

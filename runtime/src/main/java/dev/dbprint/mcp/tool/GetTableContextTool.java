@@ -50,7 +50,7 @@ public class GetTableContextTool {
             PrintView view = store.view(call.connection());
             ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
             ListReply reply = query
-                    ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships()), flags)
+                    ? ContextObject.query(m, new QueryMarkdown(m, flags.relationships(), flags.description()), flags)
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
         }));
@@ -67,7 +67,7 @@ public class GetTableContextTool {
             md.legend().knowRows(md.sections());
             return new PagedReplies.Document(md.sections(), md.legend());
         }
-        QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships()).render();
+        QueryMarkdown.Rendered r = new QueryMarkdown(m, f.relationships(), f.description()).render();
         r.legend().knowRows(r.sections());
         return new PagedReplies.Document(r.sections(), r.legend());
     }

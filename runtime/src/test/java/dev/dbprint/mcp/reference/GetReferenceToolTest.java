@@ -206,6 +206,25 @@ class GetReferenceToolTest {
     }
 
     @Test
+    void everyDocumentsTitleReadsAsASectionListingItsTopHeadings() {
+        String guide = ok("guide", "reading guide: how to read what the dbprint-mcp tools return");
+        assertTrue(guide.startsWith("# Reading guide: how to read what the dbprint-mcp tools return\n\nA print is a "),
+                guide);
+        assertTrue(guide.endsWith("\n\nSubsections, each read by its own heading:\n- Vocabulary\n"
+                + "- Fields that are easy to misread\n- Residual traps\n- Reading strategy\n"
+                + "- Signals nobody points at\n- Tool replies, field by field\n- Absent, empty and unmeasured"), guide);
+        assertFalse(guide.contains("## Vocabulary"), "a subsection's text is read by its own heading");
+
+        String spec = ok("spec", "dbprint print format — v1 (dbprint-mcp reference)");
+        assertTrue(spec.startsWith("# dbprint print format — v1 (dbprint-mcp reference)\n\nThis is "), spec);
+        assertTrue(spec.contains("\n\nSubsections, each read by its own number:\n- 0. Scope and terminology\n"),
+                spec);
+        assertTrue(spec.endsWith("\n- Appendix A — Example print\n- Cross-references"), spec);
+        assertTrue(ok("assertions", "DBPRINT ASSERTION DSL — v1 (dbprint-mcp reference)")
+                .contains("\n\nSubsections, each read by its own number:\n- 0. Scope and terminology\n"));
+    }
+
+    @Test
     void guideHeadingsMatchCaseInsensitivelyWithWhitespaceCollapsed() {
         String text = ok("guide", "  tool   REPLIES,\tfield by FIELD ");
         assertTrue(text.startsWith("## Tool replies, field by field\n"), text);
@@ -236,7 +255,8 @@ class GetReferenceToolTest {
         assertFalse(toc.contains("table_added"), "nested unnumbered headings are body, not entries");
         assertTrue(toc.length() < 10_000, "a heading tree, not the document: " + toc.length());
         Sections sections = new ReferenceDocuments(Optional.empty()).sections(ReferenceDocument.SPEC);
-        assertEquals(sections.all().size(), toc.lines().filter(l -> l.strip().startsWith("- ")).count());
+        assertEquals(sections.all().size() - 1, toc.lines().filter(l -> l.strip().startsWith("- ")).count(),
+                "every section is an entry but the title, the contents' first line");
 
         String guide = ok("guide", null);
         assertTrue(guide.startsWith("# Reading guide: how to read what the dbprint-mcp tools return\n\n"), guide);

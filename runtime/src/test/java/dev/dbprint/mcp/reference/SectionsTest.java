@@ -78,8 +78,24 @@ class SectionsTest {
         assertEquals(List.of(), two.body());
         assertEquals(List.of("2.0.1"), two.children().stream().map(Section::key).toList(),
                 "a subsection two levels down is still a direct subsection");
-        assertEquals(1, two.children().get(0).depth());
+        assertEquals(two, two.children().get(0).parent());
         assertEquals(List.of("Trailing notes."), numbered.find("notes").orElseThrow().body());
+    }
+
+    @Test
+    void theTitleIsASectionWhoseSubsectionsAreTheTopSections() {
+        Section title = numbered.find("title").orElseThrow();
+        assertEquals(1, title.level());
+        assertEquals(List.of("Preamble."), title.body());
+        assertEquals(List.of("1", "2", "Appendix B", "Notes"), title.children().stream().map(Section::key).toList());
+        assertEquals(title, numbered.find("1").orElseThrow().parent());
+        assertEquals(title.children(), numbered.top(), "the contents list what the title holds");
+        assertEquals(title, numbered.all().get(0));
+        Sections guide = Sections.parse(ReferenceDocument.GUIDE, "# The  Guide\n\nWhy.\n\n## Vocabulary\n\nWords.\n");
+        Section guideTitle = guide.find("the guide").orElseThrow();
+        assertEquals(List.of("Why."), guideTitle.body());
+        assertEquals(List.of("Vocabulary"), guideTitle.children().stream().map(Section::key).toList());
+        assertEquals(List.of("Vocabulary"), guide.keys(), "a not-found fault lists what is below the title");
     }
 
     @Test

@@ -42,8 +42,11 @@ import dev.dbprint.mcp.print.Fixtures;
 class EmbeddedTextPropertyTest {
 
     private static final String TABLE = "rental.customer";
-    /** Sections whose body is a person's Markdown, which may hold any block below the reply's own levels. */
-    private static final List<String> EMBEDDED = List.of("Description", "Connection notes");
+    /**
+     * Sections whose body is a person's Markdown, which may hold any block below the reply's own levels; query's Data
+     * dictionary opens with the description, and its own list of notes is checked as the reply's last block.
+     */
+    private static final List<String> EMBEDDED = List.of("Description", "Connection notes", "Data dictionary");
     private static final String[] FRAGMENTS = {"```", "````", "`", "~~~", "~~~~~", "```sql", "~~~ x", "# ", "## Joins",
             "## DDL", "- id -> rental.tariff.tariff_id (declared)", "|", "| a | b |", "|---|---|", "\\|", "\\", "<!--",
             "-->", "<pre>", "</pre>", "<script>", "<div>", "<?", "<!DOCTYPE", "<![CDATA[", "===", "---", "    code",
@@ -54,6 +57,7 @@ class EmbeddedTextPropertyTest {
     static Path dir;
     private static int cases;
     private static final Map<String, List<String>> PLAIN = new HashMap<>();
+    private static final Map<String, String> PLAIN_LAST = new HashMap<>();
 
     static Stream<String> texts() {
         Random random = new Random(32);
@@ -78,6 +82,7 @@ class EmbeddedTextPropertyTest {
         for (String purpose : List.of("profile", "query")) {
             Node hostile = COMMONMARK.parse(reply(print, purpose));
             assertEquals(plain(purpose), skeleton(hostile), purpose + " over " + TextNode.valueOf(text));
+            assertEquals(PLAIN_LAST.get(purpose), shape(hostile.getLastChild()), purpose + " last block");
             String ddl = Files.readString(print.resolve("prints/shop/rental/customer/ddl.sql"));
             assertEquals(ddl.replaceAll("\r\n?", "\n"), ddlBlock(hostile), purpose);
         }
@@ -88,7 +93,9 @@ class EmbeddedTextPropertyTest {
         if (PLAIN.isEmpty()) {
             Path print = print("plain words");
             for (String p : List.of("profile", "query")) {
-                PLAIN.put(p, skeleton(COMMONMARK.parse(reply(print, p))));
+                Node document = COMMONMARK.parse(reply(print, p));
+                PLAIN.put(p, skeleton(document));
+                PLAIN_LAST.put(p, shape(document.getLastChild()));
             }
         }
         return PLAIN.get(purpose);

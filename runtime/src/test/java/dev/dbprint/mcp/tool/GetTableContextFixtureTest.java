@@ -157,6 +157,23 @@ class GetTableContextFixtureTest {
     }
 
     @Test
+    void theQueryDataDictionaryOpensWithTheTablesDescription() {
+        String md = single(pages("{\"table\":\"rental.customer\",\"purpose\":\"query\"}", "md"));
+        String dictionary = md.substring(md.indexOf("\n## Data dictionary\n"));
+        assertTrue(dictionary.startsWith("\n## Data dictionary\n### customer\n\nOne row per registered rider account."),
+                dictionary);
+        assertTrue(dictionary.contains("maintained by the billing job.\n\n### Columns\n- email: Login identity"), dictionary);
+        String without = single(pages("{\"table\":\"rental.customer\",\"purpose\":\"query\","
+                + "\"include_description\":false}", "md"));
+        assertTrue(without.endsWith("\n## Data dictionary\n- email: Login identity, unique per account. Withheld from "
+                + "the print; ask the database if you need a literal.\n- country_code: Typed by hand until the app "
+                + "switched to a picker, so one country can appear in several spellings. NULL means the rider skipped "
+                + "the field.\n- membership: How the rider pays today. `pay_as_you_go` riders have no monthly fee.\n"
+                + "- tariff_id: Plan number from the billing system that was switched off in November 2026. Its numbers"
+                + " were reissued when `rental.tariff` was created, so they do not identify rows there.\n"), without);
+    }
+
+    @Test
     void errors() {
         ToolResult r = h.call(tool, "{\"table\":\"rental.nope\"}");
         assertTrue(r.isError());
@@ -182,13 +199,14 @@ class GetTableContextFixtureTest {
                     p = p.substring(0, p.lastIndexOf("\n" + DocumentPager.CURSOR_LINE_PREFIX));
                 }
                 assertTrue(p.contains("\n## Terms\n"), "every page of a table prints terms");
-                joined.append(p.replaceFirst("\n## Terms\n(- [^\n]*\n)*", ""));
+                // a legend line names where json/yaml carries the term: a row of a list the page goes on with does not
+                joined.append(p.replaceFirst("\n## Terms\n(- [^\n]*\\(json/yaml: [^\n]*\n)*", ""));
             }
             PrintView view = new PrintStore().view("shop", dir.resolve("prints/shop"));
             ContextModel m = new ContextModel(view, view.table("rental.wide").orElseThrow());
             List<List<String>> sections = "profile".equals(purpose)
                     ? new ProfileMarkdown(m, true, true, true).sections()
-                    : new QueryMarkdown(m, true).render().sections();
+                    : new QueryMarkdown(m, true, true).render().sections();
             assertEquals(DocumentPager.document(sections), joined.toString(), purpose);
         }
     }
@@ -210,7 +228,7 @@ class GetTableContextFixtureTest {
             }
             ListReply whole = "profile".equals(purpose)
                     ? ContextObject.profile(m, all)
-                    : ContextObject.query(m, new QueryMarkdown(m, true), all);
+                    : ContextObject.query(m, new QueryMarkdown(m, true, true), all);
             assertEquals(JsonText.parse(JsonText.compact(Merge.whole(whole))), JsonText.parse(JsonText.compact(merged)),
                     purpose);
             List<String> yaml = pages("{\"table\":\"rental.wide\",\"purpose\":\"" + purpose + "\"}", "yaml");

@@ -272,12 +272,48 @@ class ListTablesToolTest {
     }
 
     @Test
+    void aReadRowsRuleSetsSomethingAndLeavesTheThresholdAlone() {
+        PrintProject p = new PrintProject(dir, "", "max_age_days: 30\nrules:\n- include: ['s.big']\n  read_rows: 5000\n");
+        p.manifest(entry("s.big", "profiled_at: '2026-05-19T12:00:00Z'")
+                + entry("s.small", "profiled_at: '2026-05-19T12:00:00Z'"));
+        Map<String, Map<String, Object>> t = detail(p, "{\"detail\": true}");
+        for (String fqn : List.of("s.big", "s.small")) {
+            assertEquals("live", t.get(fqn).get("freshness"), fqn + ": " + t.get(fqn));
+            assertEquals(num("30"), t.get(fqn).get("max_age_days"), fqn);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aManifestRepeatingItsEntriesThroughHundredsOfAliasesIsServed() {
+        PrintProject p = new PrintProject(dir);
+        StringBuilder tables = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            tables.append(String.format("s.t%03d:\n  <<: *entry\n  path: s/t%03d\n  artifacts: *artifacts\n", i, i));
+        }
+        p.manifest("shared: &entry\n  type: table\n  profiled_at: '2026-05-19T12:00:00Z'\n  row_count: 12\n"
+                + "shared_artifacts: &artifacts\n  ddl: ddl.sql\n  statistics: statistics.yaml\n", tables.toString());
+        ToolHarness h = p.harness();
+        List<Map<String, Object>> pages = PrintProject.pages(h, tool(h), "{\"detail\": true}");
+        List<Object> listed = new ArrayList<>();
+        pages.forEach(page -> listed.addAll((List<Object>) page.get("tables")));
+        assertEquals(300, listed.size(), "600 aliases, each table's entry built from two");
+        Map<String, Object> last = (Map<String, Object>) listed.get(299);
+        assertEquals("s.t299", last.get("table"));
+        assertEquals("live", last.get("freshness"));
+    }
+
+    @Test
     void otherLoadRefusals() {
         for (String[] c : new String[][]{
                 {"max_age_days: -2\n", "max_age_days -2 is negative (it must be a whole number of days, not negative)"},
                 {"sample: 0.5\n", "'sample' is set on the connection or in defaults, where it is read only inside a rule"},
-                {"rules:\n- include: ['a.*']\n", "rules entry 1 (counted from 1, those from defaults first) sets nothing"},
+                {"rules:\n- include: ['a.*']\n", "rules entry 1 (counted from 1, those from defaults first) sets nothing"
+                        + " (none of sample, filter, statistics, max_age_days, max_rows_scanned, read_rows)"},
                 {"rules:\n- min_rows: 0\n  max_age_days: 1\n", "has min_rows 0, which is not a positive integer"},
+                {"rules:\n- min_rows: 1000\n  read_rows: 5000\n",
+                        "rules entry 1 (counted from 1, those from defaults first) sets read_rows beside min_rows, a pair"
+                                + " dbprint (0.10 on) never accepts in one rule"},
                 {"rules:\n- sample: 0.1\n  filter: x\n", "sets both sample and filter, which never go together"},
                 {"rules:\n- max_age_days: 1.5\n", "has max_age_days 1.5 is not a whole number of days"},
                 {"rules: 7\n", "rules is not a list"}}) {

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes {@code rental.wide}: a table of many columns, each with a complete value list, for paging tests. */
+/**
+ * Writes {@code rental.wide}: a table of many columns, each with a complete value list and NULL alone on one row, for
+ * paging tests.
+ */
 public final class WideTable {
 
     private WideTable() {
@@ -30,6 +33,12 @@ public final class WideTable {
             }
             stats.append("    values_coverage: 1.0\n    distribution: imbalanced\n");
         }
+        // each column NULL alone on one row: a list of combinations as long as the table is wide, cut short at 90%
+        stats.append("null_patterns:\n  coverage: 0.9\n  patterns:\n  - columns: []\n    count: 600\n");
+        for (int i = 0; i < columns; i++) {
+            stats.append(String.format("  - columns: [attribute_%03d]\n    count: 1\n", i));
+        }
+        stats.append("grain:\n  keys: []\n");
         ddl.append(");\n");
         Files.writeString(d.resolve("ddl.sql"), ddl);
         Files.writeString(d.resolve("statistics.yaml"), stats);

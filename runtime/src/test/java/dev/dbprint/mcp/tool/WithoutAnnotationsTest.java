@@ -27,7 +27,8 @@ import dev.dbprint.mcp.print.yaml.YamlLoader;
 /**
  * {@code include_annotations: false} (spec §4.1) on every table of every fixture print, in md, json and yaml under both
  * purposes, page by page: no note people wrote in an annotation file — a column, value, grain key, edge or connection
- * note — reaches the reply, nor a section, key or {@code note} field that carries one.
+ * note — reaches the reply, nor a section, key or {@code note} field that carries one. The description, not an
+ * annotation, is left out too, since it would open query's Data dictionary.
  */
 class WithoutAnnotationsTest {
 
@@ -55,7 +56,7 @@ class WithoutAnnotationsTest {
                 for (String purpose : List.of("profile", "query")) {
                     for (String format : List.of("md", "json", "yaml")) {
                         String args = "{\"table\": \"" + table + "\", \"purpose\": \"" + purpose + "\", \"format\": \""
-                                + format + "\", \"include_annotations\": false";
+                                + format + "\", \"include_annotations\": false, \"include_description\": false";
                         String what = table + " " + purpose + " " + format;
                         List<String> pages = pages(h, tool, args, format);
                         replies += pages.isEmpty() ? 0 : 1;

@@ -55,7 +55,9 @@ public final class FirstCallBench {
         Args args = new Args(argv);
         RealPrintReplicator replicator = new RealPrintReplicator(
                 args.path("--source").orElseGet(RealPrintReplicator::defaultSource), args.optional("--schema").orElse(null));
-        Replica print = LargePrintBench.prepare(args, replicator, args.integer("--tables", 7_000));
+        Replica print = replicator.kept(
+                args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints")),
+                args.integer("--tables", 7_000));
         FirstCallBench bench = new FirstCallBench(args, print);
         List<String> commands = List.of(args.string("--commands", "launcher,jar").split(","));
         int runs = args.integer("--runs", 3);
@@ -87,13 +89,13 @@ public final class FirstCallBench {
                                                 .orElse(e.getMessage().lines().findFirst().orElse("")));
                             } finally {
                                 if (state == 0) {
-                                    LargePrintBench.delete(cache);
+                                    RealPrintReplicator.delete(cache);
                                 }
                             }
                         }
                     }
                 } finally {
-                    LargePrintBench.delete(indexed);
+                    RealPrintReplicator.delete(indexed);
                 }
             }
         }

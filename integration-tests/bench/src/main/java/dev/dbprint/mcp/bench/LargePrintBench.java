@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -97,7 +96,7 @@ public final class LargePrintBench {
         List<String> floors = new ArrayList<>();
         List<String> statFloors = new ArrayList<>();
         for (String t : args.string("--tables", "7000,20000").split(",")) {
-            Replica print = prepare(args, replicator, Integer.parseInt(t.trim()));
+            Replica print = bench.prepare(Integer.parseInt(t.trim()));
             prints.add(print);
             floors.add(floor(print.project()));
             statFloors.add(statFloor(print.project()));
@@ -115,26 +114,9 @@ public final class LargePrintBench {
 
     // ---------------------------------------------------------------- the prints
 
-    /** The print of about {@code tables} tables under {@code --dir}: the one an earlier invocation left, or a new one. */
-    static Replica prepare(Args args, RealPrintReplicator replicator, int tables) throws IOException {
-        int copies = replicator.copiesFor(tables);
-        Path dir = args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints"));
-        Path project = dir.resolve(tables + "-tables");
-        Path done = dir.resolve(tables + "-tables.done");
-        String recipe = replicator.source() + " schema " + replicator.schema() + " x " + copies + "\n";
-        if (Files.isRegularFile(done) && Files.readString(done).equals(recipe)) {
-            Replica kept = new Replica(project, replicator.schemaTables(), copies, replicator.tablesFor(copies));
-            System.out.printf("%,d tables: kept from an earlier run at %s%n", kept.tables(), project);
-            return kept;
-        }
-        Files.deleteIfExists(done);
-        delete(project);
-        long t0 = System.nanoTime();
-        Replica made = replicator.write(project, copies);
-        Files.writeString(done, recipe);
-        System.out.printf("%,d tables: %d copies of %s written in %.1f s at %s%n", made.tables(), copies,
-                replicator.schema(), (System.nanoTime() - t0) / 1e9, project);
-        return made;
+    private Replica prepare(int tables) throws IOException {
+        return replicator.kept(args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints")),
+                tables);
     }
 
     /** Reads every byte of every file under {@code project} once; what it read and how long it took. */
@@ -234,7 +216,7 @@ public final class LargePrintBench {
                             s.failure() == null ? "" : " [" + s.failure() + "]");
                 }
             } finally {
-                delete(cache);
+                RealPrintReplicator.delete(cache);
             }
         }
         return sessions;
@@ -354,7 +336,7 @@ public final class LargePrintBench {
             }
             return expected;
         } finally {
-            delete(cache);
+            RealPrintReplicator.delete(cache);
         }
     }
 
@@ -486,18 +468,5 @@ public final class LargePrintBench {
         return ms >= 1000
                 ? String.format(Locale.ROOT, "%.1f s", ms / 1000)
                 : ms >= 10 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f ms", ms);
-    }
-
-    static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
     }
 }

@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.print.index;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -9,6 +8,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.dbprint.mcp.config.CacheRoot;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
 
@@ -54,26 +54,9 @@ final class DiskTreeStore implements TreeStore {
         this.racyNanos = racyNanos;
     }
 
+    /** The user's cache directory of this server ({@link CacheRoot}), when no directory is configured. */
     static Path defaultDirectory() {
-        return defaultDirectory(System.getenv(), System.getProperty("user.home"));
-    }
-
-    /**
-     * {@code $XDG_CACHE_HOME/dbprint-mcp} when that is an absolute path, else {@code $HOME/.cache/dbprint-mcp}, as
-     * other tools choose; {@code accountHome} (the JVM's {@code user.home}, read from the password database) only where
-     * {@code $HOME} is unset or not absolute, so a caller who sets {@code HOME} moves the index with it.
-     */
-    static Path defaultDirectory(Map<String, String> env, String accountHome) {
-        String xdg = env.get("XDG_CACHE_HOME");
-        if (absolute(xdg)) {
-            return Path.of(xdg, "dbprint-mcp");
-        }
-        String home = env.get("HOME");
-        return Path.of(absolute(home) ? home : accountHome, ".cache", "dbprint-mcp");
-    }
-
-    private static boolean absolute(String path) {
-        return path != null && !path.isBlank() && Path.of(path).isAbsolute();
+        return CacheRoot.ofUser();
     }
 
     /**

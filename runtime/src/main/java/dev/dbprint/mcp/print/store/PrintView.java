@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,7 @@ import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.print.model.TableNameIndex;
 import dev.dbprint.mcp.print.yaml.SearchFields;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.print.yaml.YamlSkim;
@@ -118,16 +120,27 @@ public final class PrintView {
     /**
      * The table's entry, whether followable or not.
      *
-     * @throws PrintError UNPROFILED when only {@code failed_tables} names it, UNKNOWN_TABLE when nothing does (§8)
+     * @throws PrintError UNPROFILED when only {@code failed_tables} names it, UNKNOWN_TABLE when nothing does (§8),
+     *         naming the table it means when it matches exactly one by its last parts
      */
     public TableEntry requireTable(String fqn) {
         TableEntry entry = manifest().table(fqn);
         if (entry != null) {
             return entry;
         }
-        throw manifest().failedTables().contains(fqn)
-                ? PrintError.unprofiled(fqn)
-                : PrintError.unknownTable(fqn, connection);
+        if (manifest().failedTables().contains(fqn)) {
+            throw PrintError.unprofiled(fqn);
+        }
+        throw PrintError.unknownTable(fqn, connection, meant(fqn).orElse(null));
+    }
+
+    /**
+     * The one table a name the manifest does not key means: the one it matches by its last parts (an agent writes the
+     * two-part name of a three-part print), as check_sql maps a name it reads; empty when none or several match.
+     */
+    public Optional<String> meant(String written) {
+        List<String> matches = new TableNameIndex(index().fqnOrder()).matches(List.of(written.split("\\.", -1)));
+        return matches.size() == 1 ? Optional.of(matches.get(0)) : Optional.empty();
     }
 
     /**
@@ -179,6 +192,15 @@ public final class PrintView {
     /** Whether the file for {@code artifact} is present on disk (recorded like a read). */
     public boolean exists(TableEntry table, Artifact artifact) {
         return table.file(artifact).map(this::exists).orElse(false);
+    }
+
+    /**
+     * Whether the file for {@code artifact} is present on disk and really inside the connection root, the presence
+     * recorded like a read: what a listing shows of a user-authored file.
+     */
+    public boolean presentInside(TableEntry table, Artifact artifact) {
+        Optional<Path> file = table.file(artifact);
+        return file.isPresent() && exists(file.get()) && containment.inside(file.get().toAbsolutePath().normalize());
     }
 
     public Optional<Statistics> statistics(TableEntry table) {

@@ -19,9 +19,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.constructor.AbstractConstruct;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
@@ -30,7 +29,8 @@ import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
-import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 import dev.dbprint.mcp.error.PrintError;
@@ -53,11 +53,12 @@ import dev.dbprint.mcp.error.PrintError;
  * {@code java.util.Date}); {@code !!binary} likewise stays its base64 text, {@code !!set} becomes a mapping to nulls,
  * {@code !!pairs} a list of two-element lists.
  * <p>
- * Limits: at most {@value #MAX_ALIASES_FOR_COLLECTIONS} aliases to collections, no recursive keys and no recursive
- * structures at all, nesting depth {@value #NESTING_DEPTH_LIMIT}, at most {@value #CODE_POINT_LIMIT} code points (64 MiB
- * of text: real statistics files with long value lists and sketches run to megabytes, this leaves an order of magnitude
- * headroom while still bounding memory), duplicate keys refused, and at most {@value #ALIAS_EXPANSION_LIMIT} nodes
- * reached through aliases once expanded. Input must be UTF-8 (a leading BOM is accepted).
+ * Limits: no recursive keys and no recursive structures at all, nesting depth {@value #NESTING_DEPTH_LIMIT}, at most
+ * {@value #CODE_POINT_LIMIT} code points (64 MiB of text: real statistics files with long value lists and sketches run
+ * to megabytes, this leaves an order of magnitude headroom while still bounding memory), duplicate keys refused, and
+ * aliases adding at most {@value #ALIAS_EXPANSION_LIMIT} nodes and {@value #ALIAS_TEXT_LIMIT} characters to what the
+ * file writes out ({@link AliasBudget}); how many aliases there are is not limited. Input must be UTF-8 (a leading BOM
+ * is accepted).
  * <p>
  * Thread-safe: a snakeyaml {@code Yaml} is not, so one is built per parse.
  */
@@ -65,10 +66,14 @@ public final class YamlLoader {
 
     /** Largest document accepted, in code points: 64 MiB. */
     public static final int CODE_POINT_LIMIT = 64 * 1024 * 1024;
-    public static final int MAX_ALIASES_FOR_COLLECTIONS = 50;
     public static final int NESTING_DEPTH_LIMIT = 100;
-    /** Nodes an alias may expand to in total (after copying shared subtrees into a plain tree). */
+    /** Nodes a document's aliases may add, in total, once each is expanded into a copy of the node it names. */
     public static final int ALIAS_EXPANSION_LIMIT = 1_000_000;
+    /**
+     * Characters of scalar text a document's aliases may add, in total: 16 Mi, a quarter of what a file may write out,
+     * and far beyond what repeating a print's small mappings comes to.
+     */
+    public static final int ALIAS_TEXT_LIMIT = 16 * 1024 * 1024;
 
     /**
      * Heap a parse may take per byte of YAML, at most: the decoded text, snakeyaml's node graph and the plain tree of a
@@ -110,7 +115,7 @@ public final class YamlLoader {
         String text = decodeUtf8(path, bytes);
         Object constructed;
         try {
-            constructed = newYaml().load(text);
+            constructed = construct(path, text);
         } catch (YAMLException e) {
             throw PrintError.parse(path, describe(e));
         } catch (StackOverflowError e) {
@@ -124,17 +129,27 @@ public final class YamlLoader {
         return PrintError.io(path, "file too large to parse in this server's memory (" + bytes + " bytes)");
     }
 
-    private Yaml newYaml() {
+    /** What {@code Yaml.load} does, its parser's events passed through an {@link AliasBudget}. */
+    private Object construct(Path path, String text) {
+        LoaderOptions options = options();
+        Composer composer = new Composer(new AliasBudget(new ParserImpl(new StreamReader(text), options), path,
+                ALIAS_EXPANSION_LIMIT, ALIAS_TEXT_LIMIT), new Resolver(), options);
+        PrintConstructor constructor = new PrintConstructor(options);
+        constructor.setComposer(composer);
+        return constructor.getSingleData(Object.class);
+    }
+
+    private LoaderOptions options() {
         LoaderOptions options = new LoaderOptions();
-        options.setMaxAliasesForCollections(MAX_ALIASES_FOR_COLLECTIONS);
+        // AliasBudget bounds what aliases expand to; their number alone says nothing of it
+        options.setMaxAliasesForCollections(Integer.MAX_VALUE);
         options.setAllowRecursiveKeys(false);
         options.setNestingDepthLimit(NESTING_DEPTH_LIMIT);
         options.setCodePointLimit(codePointLimit);
         options.setAllowDuplicateKeys(false);
         options.setProcessComments(false);
         options.setWrappedToRootException(false);
-        DumperOptions dumper = new DumperOptions();
-        return new Yaml(new PrintConstructor(options), new Representer(dumper), dumper, options, new Resolver());
+        return options;
     }
 
     private static String decodeUtf8(Path path, byte[] bytes) {
@@ -209,6 +224,9 @@ public final class YamlLoader {
 
         PrintConstructor(LoaderOptions options) {
             super(options);
+            // what the Yaml facade would copy from the options, which this loader does not go through
+            setAllowDuplicateKeys(options.isAllowDuplicateKeys());
+            setWrappedToRootException(options.isWrappedToRootException());
             ConstructYamlFloat doubles = new ConstructYamlFloat();
             this.yamlConstructors.put(Tag.FLOAT, new AbstractConstruct() {
 
@@ -241,14 +259,11 @@ public final class YamlLoader {
         }
     }
 
-    /** Copies the constructed graph into a plain tree; refuses cycles and bounds alias expansion. */
+    /** Copies the constructed graph into a plain tree, each alias into a copy of its own; refuses cycles. */
     private static final class Normalizer {
 
         private final Path path;
         private final IdentityHashMap<Object, Boolean> ancestors = new IdentityHashMap<>();
-        private final IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
-        private int aliasDepth;
-        private long expanded;
 
         Normalizer(Path path) {
             this.path = path;
@@ -257,21 +272,17 @@ public final class YamlLoader {
         Object normalize(Object o) {
             if (o == null || o instanceof String || o instanceof Boolean || o instanceof Long || o instanceof BigInteger
                     || o instanceof BigDecimal || o instanceof Double) {
-                count();
                 return o;
             }
             if (o instanceof Integer i) {
-                count();
                 return i.longValue();
             }
             if (o instanceof Number n) {
-                count();
                 return new BigDecimal(n.toString());
             }
             if (o instanceof Map<?, ?> || o instanceof Collection<?> || o instanceof Object[]) {
                 return container(o);
             }
-            count();
             return String.valueOf(o);
         }
 
@@ -279,13 +290,8 @@ public final class YamlLoader {
             if (ancestors.containsKey(o)) {
                 throw PrintError.parse(path, "recursive alias: a node contains an alias to itself or to an ancestor");
             }
-            boolean alias = seen.put(o, Boolean.TRUE) != null;
-            if (alias) {
-                aliasDepth++;
-            }
             ancestors.put(o, Boolean.TRUE);
             try {
-                count();
                 if (o instanceof Map<?, ?> map) {
                     LinkedHashMap<String, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 4 / 3 + 1));
                     for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -315,15 +321,6 @@ public final class YamlLoader {
                 return out;
             } finally {
                 ancestors.remove(o);
-                if (alias) {
-                    aliasDepth--;
-                }
-            }
-        }
-
-        private void count() {
-            if (aliasDepth > 0 && ++expanded > ALIAS_EXPANSION_LIMIT) {
-                throw PrintError.parse(path, "aliases expand to more than " + ALIAS_EXPANSION_LIMIT + " nodes");
             }
         }
     }

@@ -27,7 +27,11 @@ final class MarkdownParts {
     private MarkdownParts() {
     }
 
-    static List<String> identity(ContextModel m, TermsLegend legend, boolean documented) {
+    /**
+     * The identity section: corrupt-artifact notes, the title, the type / rows / profiled-at line, the scope, then
+     * {@code tableFacts} (profile's Grain and Timeline lines), the Meanings line and the Missing line.
+     */
+    static List<String> identity(ContextModel m, TermsLegend legend, boolean documented, List<String> tableFacts) {
         List<String> rows = new ArrayList<>();
         m.corrupted.forEach((kind, message) -> rows.add(legend.mark("> " + kind + " could not be read: "
                 + oneLine(message) + " - only its own part of this context is left out.\n", Term.CORRUPT)));
@@ -75,6 +79,7 @@ final class MarkdownParts {
             s.append(": every count and share below is over the rows scanned, not the table\n");
             rows.add(legend.mark(s.toString(), Term.SCOPE, Term.OVER_ROWS_SCANNED));
         }
+        rows.addAll(tableFacts);
         if (!documented) {
             rows.add(legend.mark(MEANINGS_LINE, Term.MEANINGS));
         }
@@ -99,6 +104,15 @@ final class MarkdownParts {
         if (m.ddl.isPresent()) {
             rows.add("\n## DDL\n");
             lines(Fence.enclose(m.ddl.get(), "sql"), rows);
+        }
+        return rows;
+    }
+
+    /** The table's description.md as rows, its headings nested; empty (and mutable) when there is none or it is blank. */
+    static List<String> description(ContextModel m) {
+        List<String> rows = new ArrayList<>();
+        if (m.description.isPresent() && !m.description.get().isBlank()) {
+            lines(EmbeddedMarkdown.nested(m.description.get().strip()), rows);
         }
         return rows;
     }

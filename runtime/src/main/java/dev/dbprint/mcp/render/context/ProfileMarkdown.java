@@ -14,8 +14,9 @@ import dev.dbprint.mcp.print.model.ValueEntry;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
- * {@code purpose: profile} as Markdown (spec §4.1): Header, Connection notes, DDL, Description, Annotations, the
- * Cardinality table with a per-column Notes summary, and Relationships. A value list that is not the column's whole
+ * {@code purpose: profile} as Markdown (spec §4.1): Header (with the table's Grain and Timeline lines), Connection notes,
+ * DDL, Description, Annotations, the Cardinality table with a per-column Notes summary and the columns NULL on the same
+ * rows, and Relationships. A value list that is not the column's whole
  * domain is summarised as its five most frequent values with their shares; on a scoped table every claim one unread row
  * could falsify says "over the rows scanned" in its own cell.
  */
@@ -40,15 +41,24 @@ public final class ProfileMarkdown {
     }
 
     public List<List<String>> sections() {
-        return List.of(MarkdownParts.identity(m, legend, m.documented()), MarkdownParts.connectionNotes(m),
+        return List.of(MarkdownParts.identity(m, legend, m.documented(), tableFacts()), MarkdownParts.connectionNotes(m),
                 MarkdownParts.ddl(m), description(), annotationsSection(), cardinality(), relationshipsSection());
     }
 
-    private List<String> description() {
+    /** The header's Grain and Timeline lines: statistics, so include_stats: false drops them as it drops json's. */
+    private List<String> tableFacts() {
         List<String> rows = new ArrayList<>();
-        if (description && m.description.isPresent() && !m.description.get().isBlank()) {
-            rows.add("\n## Description\n");
-            MarkdownParts.lines(EmbeddedMarkdown.nested(m.description.get().strip()), rows);
+        if (stats && m.statistics.isPresent()) {
+            GrainLine.of(m.statistics.get(), legend).ifPresent(rows::add);
+            TimelineLine.of(m.statistics.get(), legend).ifPresent(rows::add);
+        }
+        return rows;
+    }
+
+    private List<String> description() {
+        List<String> rows = description ? MarkdownParts.description(m) : new ArrayList<>();
+        if (!rows.isEmpty()) {
+            rows.add(0, "\n## Description\n");
         }
         return rows;
     }
@@ -100,6 +110,7 @@ public final class ProfileMarkdown {
                 }
             }
         }
+        rows.addAll(NullsTogether.rows(m.statistics.get(), m.rowsScanned(), legend));
         return rows;
     }
 

@@ -14,9 +14,10 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
  * {@code purpose: query} as Markdown (spec §4.1): identity and scope, DDL, Connection notes, Column values, Joins and
- * Data dictionary — the paging paragraph's priority order, on one page as on many (README, "Readings of the spec") —
- * with each DDL-nullable column's null share stated exactly once: in its value-table row when it has one, else on the
- * first Joins line naming it alone, else on the Nulls line closing Column values.
+ * Data dictionary (the table's description, then the column notes) — the paging paragraph's priority order, on one
+ * page as on many (docs/spec-readings.md) — with each DDL-nullable column's null share stated exactly once: in its
+ * value-table row when it has one, else on the first Joins line naming it alone, else on the Nulls line closing Column
+ * values.
  */
 public final class QueryMarkdown {
 
@@ -26,13 +27,15 @@ public final class QueryMarkdown {
 
     private final ContextModel m;
     private final boolean relationships;
+    private final boolean description;
     private final TermsLegend legend = new TermsLegend();
     private final Set<String> nullStated = new HashSet<>();
     private final Map<String, ValueList> lists = new LinkedHashMap<>();
 
-    public QueryMarkdown(ContextModel model, boolean includeRelationships) {
+    public QueryMarkdown(ContextModel model, boolean includeRelationships, boolean includeDescription) {
         this.m = model;
         this.relationships = includeRelationships;
+        this.description = includeDescription;
         for (Map.Entry<String, ColumnStats> e : m.columns().entrySet()) {
             ValueList v = ValueList.of(e.getValue(), m.annotation(e.getKey()), m.rowsScanned(), m.scoped());
             if (v != null) {
@@ -47,7 +50,7 @@ public final class QueryMarkdown {
     }
 
     public Rendered render() {
-        List<String> identity = MarkdownParts.identity(m, legend, documented(m));
+        List<String> identity = MarkdownParts.identity(m, legend, documented(m), List.of());
         List<String> ddl = MarkdownParts.ddl(m);
         List<String> notes = MarkdownParts.connectionNotes(m);
         List<String> values = valueTable();
@@ -242,6 +245,13 @@ public final class QueryMarkdown {
                         Term.INHERITED));
             }
         }
+        // what one row of the table is comes before what each column means (docs/spec-readings.md); a heading between
+        // them ends whatever block the prose ends with, so a list it closes on cannot absorb the column notes
+        List<String> prose = description ? MarkdownParts.description(m) : new ArrayList<>();
+        if (!prose.isEmpty() && !rows.isEmpty()) {
+            prose.add("\n### Columns\n");
+        }
+        rows.addAll(0, prose);
         if (!rows.isEmpty()) {
             rows.add(0, "\n## Data dictionary\n");
         }

@@ -53,12 +53,43 @@ public record Term(int rank, String label, String definition, String carriedAs, 
     public static final Term CORRUPT = def("corrupt", "could not be read",
             "an artifact that does not parse or does not match its schema; only its own section is left out",
             "_corrupted", null);
+    // ---- what identifies a row and when rows were written (profile header)
+    public static final Term GRAIN = def("grain", "Grain",
+            "the column sets that identify one row, from the catalog and from a bounded search over column pairs; with"
+                    + " none, whether that search tested every candidate pair, stopped at its cap or did not run",
+            "statistics.grain", null);
+    public static final Term GRAIN_DECLARED = def("grain_declared", "declared unique",
+            "the catalog declares these columns a primary key or unique constraint",
+            "statistics.grain.keys[].detection: declared", null);
+    public static final Term GRAIN_MEASURED = def("grain_measured", "measured unique",
+            "no two rows read share these columns' values: an observation over the rows read, not a constraint",
+            "statistics.grain.keys[].detection: measured", null);
+    public static final Term TIMELINE = def("timeline", "Timeline",
+            "one date column's rows counted per day, week or month (a bucket): how many buckets hold a row and their"
+                    + " span, the fewest and most rows in one, the latest three with their rows (a period still being"
+                    + " written shows here), and the share of the scanned rows bucketed (a NULL date is in none)",
+            "statistics.timeline: column, unit, buckets[].start, buckets[].count, coverage", null);
+    public static final Term DAY = def("unit:day", "day", "each bucket is one calendar day", "statistics.timeline.unit: day",
+            null);
+    public static final Term WEEK = def("unit:week", "week", "each bucket is one week", "statistics.timeline.unit: week",
+            null);
+    public static final Term MONTH = def("unit:month", "month", "each bucket is one calendar month",
+            "statistics.timeline.unit: month", null);
+    public static final Term GAPS = def("gaps", "gaps",
+            "periods between the first and the last bucket in which no row falls; the print lists no empty bucket, so"
+                    + " they are counted from the bucket starts",
+            "statistics.timeline.buckets[].start (two starts more than one unit apart)", null);
     // ---- per column
     public static final Term NOT_NULL = def("not_null", "not null", "the DDL forbids NULL in the column",
             "statistics.columns.<column>.nullable: false", null);
     public static final Term NULLS = def("nulls", "nulls",
             "share of the scanned rows where the column is NULL; none means no scanned row was",
             "null_rate (statistics.columns.<column>.null_rate; query: values.<column>.null_rate, nulls.<column>)", null);
+    public static final Term NULLS_TOGETHER = def("nulls_together", "Nulls together",
+            "each line is one exact set of columns NULL on the same rows, every other column holding a value there, with"
+                    + " how many scanned rows hold it and their share; none is the rows with no NULL; an observation,"
+                    + " not a constraint",
+            "statistics.null_patterns: patterns[].columns, patterns[].count, coverage", null);
     public static final Term NOT_MEASURED = def("not_measured", "not measured",
             "the share is unknown: nothing was read to measure it (a catalog-only view reads no row)",
             "null_rate: null (query: nulls.<column>, joins.refers_to[].null_rate)", null);
@@ -195,6 +226,11 @@ public record Term(int rank, String label, String definition, String carriedAs, 
             case "long_tail" -> LONG_TAIL;
             default -> null;
         };
+    }
+
+    /** The timeline unit's term, or null for a word the format does not define (printed as is). */
+    public static Term unitOf(String word) {
+        return word == null ? null : BY_KEY.get("unit:" + word);
     }
 
     public static Term freshnessOf(String word) {

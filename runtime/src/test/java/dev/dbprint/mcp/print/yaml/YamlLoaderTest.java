@@ -142,7 +142,45 @@ class YamlLoaderTest {
             prev = String.valueOf(c);
         }
         PrintError e = fails(sb.toString());
-        assertTrue(e.getMessage().toLowerCase().contains("alias"), e.getMessage());
+        assertEquals(FILE + ": YAML parse error: anchors and aliases expand this document by more than 1000000 nodes"
+                + " beyond what it writes out; no print repeats that much, so it is refused as an alias bomb",
+                e.getMessage());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void hundredsOfAliasesRepeatingMappingsAreRead() {
+        StringBuilder sb = new StringBuilder("format_version: 1\nparams: &params\n");
+        for (int c = 0; c < 40; c++) {
+            sb.append("  key_").append(c).append(": ").append(c).append('\n');
+        }
+        sb.append("artifacts: &artifacts {ddl: ddl.sql, statistics: statistics.yaml}\ntables:\n");
+        for (int t = 0; t < 300; t++) {
+            sb.append("  s.t").append(t).append(":\n    params: *params\n    artifacts: *artifacts\n");
+        }
+        Map<String, Object> m = load(sb.toString());
+        Map<String, Object> tables = (Map<String, Object>) m.get("tables");
+        assertEquals(300, tables.size());
+        Map<String, Object> last = (Map<String, Object>) tables.get("s.t299");
+        assertEquals(40, ((Map<String, Object>) last.get("params")).size());
+        assertEquals("statistics.yaml", ((Map<String, Object>) last.get("artifacts")).get("statistics"));
+    }
+
+    @Test
+    void aliasesRepeatingALongScalarAreBoundedByTheTextTheyAdd() {
+        PrintError e = fails(copiesOfAMebibyte(20));
+        assertTrue(e.getMessage().contains("by more than 16777216 characters of text"),
+                e.getMessage());
+        assertEquals(15, ((List<?>) load(copiesOfAMebibyte(15)).get("b")).size(), "15 MiB added stays within the bound");
+    }
+
+    /** One anchored scalar of 1 MiB and a list of {@code n} aliases to it. */
+    private static String copiesOfAMebibyte(int n) {
+        StringBuilder sb = new StringBuilder("a: &a ").append("x".repeat(1024 * 1024)).append("\nb: [");
+        for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? "" : ", ").append("*a");
+        }
+        return sb.append("]\n").toString();
     }
 
     @Test

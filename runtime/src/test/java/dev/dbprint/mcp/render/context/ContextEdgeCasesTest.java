@@ -39,7 +39,7 @@ class ContextEdgeCasesTest {
     }
 
     private static String queryText(String table) {
-        return DocumentPager.document(new QueryMarkdown(model(table), true).render().sections());
+        return DocumentPager.document(new QueryMarkdown(model(table), true, true).render().sections());
     }
 
     private static void assertRow(String doc, String row) {
@@ -73,7 +73,7 @@ class ContextEdgeCasesTest {
         String id = row(p.sections(), "| id |");
         assertEquals("| id | BIGINT, not null | numeric | 200 (exact) | candidate key over the rows scanned |\n", id);
         assertTrue(p.legend().forRows(List.of(id)).contains(Term.OVER_ROWS_SCANNED.line()));
-        QueryMarkdown.Rendered q = new QueryMarkdown(model("c.scoped"), true).render();
+        QueryMarkdown.Rendered q = new QueryMarkdown(model("c.scoped"), true, true).render();
         String gone = row(q.sections(), "| gone |");
         assertTrue(q.legend().forRows(List.of(gone)).contains(Term.OVER_ROWS_SCANNED.line()));
         String city = row(q.sections(), "| city |");
@@ -114,7 +114,7 @@ class ContextEdgeCasesTest {
         assertRow(query, "\n## Joins\nnone found (not a join target, no declared-unique column)\n");
         assertRow(query, "\n## Data dictionary\n- label: first line second line\n- legacy: Kept for the old reports.\n"
                 + "- legacy (from c.tree.parent_id): The parent node.; 0 = the root\n");
-        Map<String, ?> inherited = walk(ContextObject.query(model("c.noted"), new QueryMarkdown(model("c.noted"), true),
+        Map<String, ?> inherited = walk(ContextObject.query(model("c.noted"), new QueryMarkdown(model("c.noted"), true, true),
                 ALL), "inherited_notes").entries();
         assertEquals(List.of(Map.of("source", "c.tree.parent_id", "note", "The parent node.", "values",
                 List.of(Map.of("value", 0L, "note", "the root")))), inherited.get("legacy"));
@@ -143,6 +143,50 @@ class ContextEdgeCasesTest {
         assertRow(query, "| city | 'Oslo' (999) [also spelled 'OSLO' (1) = the old upper-case spelling] | the whole "
                 + "domain |  |\n");
         assertTrue(query.endsWith("\n## Data dictionary\n- level: 9 = never seen\n"), query);
+    }
+
+    @Test
+    void theProfileHeaderStatesWhatIdentifiesARowAndWhenRowsWereWritten() {
+        ProfileMarkdown p = profile("c.dated");
+        String grain = "Grain: (id) declared unique; (shift, slot) measured unique\n";
+        // weekly buckets: two weeks between 2026-01-12 and 2026-02-02 hold no row
+        String timeline = "Timeline: day_on (week); buckets: 4, '2026-01-05' to '2026-02-09', 15 to 30 rows each; "
+                + "latest: '2026-01-12' (20), '2026-02-02' (25), '2026-02-09' (15); gaps: 2; bucketed: 90% of the "
+                + "scanned rows\n";
+        assertEquals(List.of("# c.dated\n", "Type: table; rows: 100 (exact)\n", grain, timeline,
+                MarkdownParts.MEANINGS_LINE), p.sections().get(0));
+        assertEquals(Term.GRAIN.line() + Term.GRAIN_DECLARED.line() + Term.GRAIN_MEASURED.line(),
+                p.legend().forRows(List.of(grain)).replace("\n## Terms\n", ""));
+        assertEquals(Term.TIMELINE.line() + Term.WEEK.line() + Term.GAPS.line(),
+                p.legend().forRows(List.of(timeline)).replace("\n## Terms\n", ""));
+        // a day bucket crosses the month's end without a gap
+        assertRow(profileText("c.plain"), "Timeline: opened_on (day); buckets: 3, '2026-02-27' to '2026-03-01', 3 to 4 "
+                + "rows each; latest: '2026-02-27' (4), '2026-02-28' (3), '2026-03-01' (3); gaps: none; bucketed: 100% "
+                + "of the scanned rows\n");
+        assertFalse(DocumentPager.document(new ProfileMarkdown(model("c.dated"), false, true, true).sections())
+                .contains("Grain"), "include_stats: false drops them with the statistics");
+        assertFalse(queryText("c.dated").contains("Grain"), "query carries no statistics");
+    }
+
+    @Test
+    void anEmptyGrainSaysHowTheSearchForAMeasuredKeyEnded() {
+        assertRow(profileText("c.freq"), "Grain: none declared; none measured (every candidate column pair tested)\n");
+        assertRow(profileText("c.tree"), "Grain: none declared; none measured (the search stopped at its cap)\n");
+        assertRow(profileText("c.plain"), "Grain: none declared; no search for a measured one\n");
+        assertFalse(profileText("c.noted").contains("Grain"), "no grain block, no line");
+    }
+
+    @Test
+    void theCardinalitySectionEndsWithTheColumnsNullOnTheSameRows() {
+        ProfileMarkdown p = profile("c.dated");
+        List<String> cardinality = p.sections().get(5);
+        assertEquals("\n## Cardinality\n", cardinality.get(0));
+        assertEquals(List.of("\n### Nulls together\n", "- none: 75 rows (75%)\n", "- remark: 10 rows (10%)\n",
+                "- day_on, remark: 5 rows (5%)\n", "Listed: 90% of the scanned rows; other combinations hold the rest\n"),
+                cardinality.subList(cardinality.size() - 5, cardinality.size()));
+        assertTrue(p.legend().forRows(List.of("- day_on, remark: 5 rows (5%)\n")).contains(Term.NULLS_TOGETHER.line()),
+                "a page holding only part of the list still defines it");
+        assertFalse(profileText("c.freq").contains("Nulls together"), "no null_patterns block, no part");
     }
 
     private static String row(List<List<String>> sections, String start) {

@@ -44,7 +44,10 @@ class LegendCompletenessTest {
             "a sample", "these", "cover", "of the non-null rows", "of the non-null rows scanned", "none",
             "no non-null value", "newest value", "days old", "note", "only its own part of this context is left out.",
             "declared in the manifest", "file absent from disk", "re-run dbprint generate", "no declared-unique column",
-            "No column carries a value list a predicate can be written from.", "none found");
+            "No column carries a value list a predicate can be written from.", "none found", "buckets", "rows each",
+            "latest", "bucketed", "row", "of the scanned rows", "none declared", "none measured",
+            "every candidate column pair tested", "the search stopped at its cap", "no search for a measured one",
+            "Listed", "other combinations hold the rest");
 
     /** A bare literal: a boolean or NULL (numbers are masked as numbers). */
     private static final Pattern BARE = Pattern.compile("(?<![\\w])(true|false|NULL)(?![\\w])");
@@ -72,7 +75,7 @@ class LegendCompletenessTest {
                 ProfileMarkdown profile = new ProfileMarkdown(m, true, true, true);
                 profile.legend().knowRows(profile.sections());
                 check(entry.fqn() + " profile", profile.sections(), profile.legend(), data, unexplained);
-                QueryMarkdown.Rendered query = new QueryMarkdown(m, true).render();
+                QueryMarkdown.Rendered query = new QueryMarkdown(m, true, true).render();
                 query.legend().knowRows(query.sections());
                 check(entry.fqn() + " query", query.sections(), query.legend(), data, unexplained);
             }
@@ -222,6 +225,8 @@ class LegendCompletenessTest {
                 addIfPresent(out, j.emitted().onUpdate());
             }
         }
+        // the description heads query's Data dictionary: prose people wrote
+        m.description.ifPresent(d -> d.lines().forEach(l -> out.add(l.strip())));
         m.statistics.ifPresent(s -> {
             // what unmeasured names are field names, data of the unmeasured fact
             s.columns().values().forEach(c -> {

@@ -1,0 +1,57 @@
+package dev.dbprint.mcp.render.context;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.model.Statistics;
+
+/**
+ * The profile header's {@code Grain:} line (format spec §2.2.12): each key of {@code grain.keys} as its columns and how
+ * it is known — {@code (bike_id) declared unique; (frame_number) declared unique} — or, with none, how the search for
+ * a measured one ended, since an empty list means three different things: the search found nothing, stopped at its
+ * cap, or never ran. A statistics file with no {@code grain} block says nothing, and neither does the line.
+ */
+final class GrainLine {
+
+    private GrainLine() {
+    }
+
+    static Optional<String> of(Statistics s, TermsLegend legend) {
+        Map<String, Object> grain = Raw.map(s.raw(), "grain");
+        if (grain == null) {
+            return Optional.empty();
+        }
+        List<Term> terms = new ArrayList<>(List.of(Term.GRAIN));
+        List<String> keys = new ArrayList<>();
+        List<Object> listed = Raw.list(grain, "keys");
+        for (Object k : listed == null ? List.of() : listed) {
+            Map<String, Object> key = Raw.map(k);
+            List<String> columns = key == null ? null : Raw.strings(key, "columns");
+            if (columns == null || columns.isEmpty()) {
+                continue;
+            }
+            String detection = Raw.str(key, "detection");
+            Term t = "declared".equals(detection)
+                    ? Term.GRAIN_DECLARED
+                    : "measured".equals(detection) ? Term.GRAIN_MEASURED : null;
+            terms.add(t);
+            String how = t != null ? t.label() : detection;
+            keys.add("(" + String.join(", ", columns) + ")" + (how == null ? "" : " " + how));
+        }
+        String line = "Grain: " + (keys.isEmpty() ? noKey(grain) : String.join("; ", keys)) + "\n";
+        return Optional.of(legend.mark(line, terms.toArray(Term[]::new)));
+    }
+
+    private static String noKey(Map<String, Object> grain) {
+        Boolean exhausted = Raw.bool(Raw.map(grain, "search"), "exhausted");
+        if (exhausted == null) {
+            return "none declared; no search for a measured one";
+        }
+        return exhausted
+                ? "none declared; none measured (every candidate column pair tested)"
+                : "none declared; none measured (the search stopped at its cap)";
+    }
+}

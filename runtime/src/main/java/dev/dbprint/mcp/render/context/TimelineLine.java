@@ -1,0 +1,121 @@
+package dev.dbprint.mcp.render.context;
+
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.model.Statistics;
+
+/**
+ * The profile header's {@code Timeline:} line (format spec §2.2.16): the anchor column and its unit, how many buckets
+ * hold a row and their span, the fewest and most rows in one, the latest three (where a period still being written
+ * shows as a drop), the gaps between the first and the last bucket, and the share of the scanned rows bucketed. The
+ * bucket list itself stays in json/yaml; one line keeps a table of years of daily buckets on the first page.
+ */
+final class TimelineLine {
+
+    private static final int LATEST = 3;
+
+    private TimelineLine() {
+    }
+
+    private record Bucket(Object start, long count) {
+    }
+
+    static Optional<String> of(Statistics s, TermsLegend legend) {
+        Map<String, Object> timeline = Raw.map(s.raw(), "timeline");
+        if (timeline == null) {
+            return Optional.empty();
+        }
+        String unit = Raw.str(timeline, "unit");
+        Term unitTerm = Term.unitOf(unit);
+        List<Term> terms = new ArrayList<>(List.of(Term.TIMELINE));
+        terms.add(unitTerm);
+        StringBuilder line = new StringBuilder("Timeline: ")
+                .append(Objects.toString(Raw.str(timeline, "column"), "?"));
+        if (unit != null) {
+            line.append(" (").append(unit).append(")");
+        }
+        List<Bucket> buckets = buckets(timeline);
+        if (buckets.isEmpty()) {
+            line.append("; buckets: none");
+        } else {
+            long fewest = buckets.stream().mapToLong(Bucket::count).min().orElseThrow();
+            long most = buckets.stream().mapToLong(Bucket::count).max().orElseThrow();
+            line.append("; buckets: ").append(buckets.size()).append(", ")
+                    .append(Literals.of(buckets.get(0).start())).append(" to ")
+                    .append(Literals.of(buckets.get(buckets.size() - 1).start())).append(", ").append(fewest)
+                    .append(fewest == most ? "" : " to " + most).append(" rows each; latest: ");
+            List<String> latest = new ArrayList<>();
+            for (Bucket b : buckets.subList(Math.max(0, buckets.size() - LATEST), buckets.size())) {
+                latest.add(Literals.of(b.start()) + " (" + b.count() + ")");
+            }
+            line.append(String.join(", ", latest));
+            Long gaps = gaps(buckets, unitTerm);
+            if (gaps != null) {
+                line.append("; gaps: ").append(gaps == 0 ? "none" : gaps);
+                terms.add(Term.GAPS);
+            }
+        }
+        Number coverage = Raw.num(timeline, "coverage");
+        if (coverage != null) {
+            line.append("; bucketed: ").append(Shares.percent(coverage)).append(" of the scanned rows");
+        }
+        return Optional.of(legend.mark(line.append("\n").toString(), terms.toArray(Term[]::new)));
+    }
+
+    private static List<Bucket> buckets(Map<String, Object> timeline) {
+        List<Bucket> out = new ArrayList<>();
+        List<Object> listed = Raw.list(timeline, "buckets");
+        for (Object o : listed == null ? List.of() : listed) {
+            Map<String, Object> b = Raw.map(o);
+            Long count = Raw.lng(b, "count");
+            if (b != null && b.get("start") != null && count != null) {
+                out.add(new Bucket(b.get("start"), count));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The periods between the first and the last bucket that hold no row: the print lists only buckets with a row, so
+     * two starts more than one unit apart enclose a gap. Null when a start does not begin with an ISO date or the unit
+     * is not one the format names, rather than a guess.
+     */
+    private static Long gaps(List<Bucket> buckets, Term unit) {
+        if (unit == null) {
+            return null;
+        }
+        long missing = 0;
+        LocalDate previous = null;
+        for (Bucket b : buckets) {
+            LocalDate start = date(b.start());
+            if (start == null) {
+                return null;
+            }
+            if (previous != null) {
+                long apart = unit == Term.MONTH
+                        ? ChronoUnit.MONTHS.between(previous.withDayOfMonth(1), start.withDayOfMonth(1))
+                        : ChronoUnit.DAYS.between(previous, start) / (unit == Term.WEEK ? 7 : 1);
+                missing += Math.max(0, apart - 1);
+            }
+            previous = start;
+        }
+        return missing;
+    }
+
+    private static LocalDate date(Object start) {
+        String s = String.valueOf(start);
+        try {
+            return s.length() < 10 ? null : LocalDate.parse(s.substring(0, 10));
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}
