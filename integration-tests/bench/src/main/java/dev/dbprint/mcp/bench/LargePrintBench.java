@@ -464,7 +464,7 @@ public final class LargePrintBench {
         return s.toString();
     }
 
-    private static String time(double ms) {
+    static String time(double ms) {
         return ms >= 1000
                 ? String.format(Locale.ROOT, "%.1f s", ms / 1000)
                 : ms >= 10 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f ms", ms);
