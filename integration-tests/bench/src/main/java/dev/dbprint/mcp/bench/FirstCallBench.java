@@ -53,11 +53,7 @@ public final class FirstCallBench {
 
     public static void main(String[] argv) throws Exception {
         Args args = new Args(argv);
-        RealPrintReplicator replicator = new RealPrintReplicator(
-                args.path("--source").orElseGet(RealPrintReplicator::defaultSource), args.optional("--schema").orElse(null));
-        Replica print = replicator.kept(
-                args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints")),
-                args.integer("--tables", 7_000));
+        Replica print = RealPrintReplicator.kept(args, 7_000);
         FirstCallBench bench = new FirstCallBench(args, print);
         List<String> commands = List.of(args.string("--commands", "launcher,jar").split(","));
         int runs = args.integer("--runs", 3);

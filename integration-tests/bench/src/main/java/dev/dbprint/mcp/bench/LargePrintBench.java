@@ -115,8 +115,7 @@ public final class LargePrintBench {
     // ---------------------------------------------------------------- the prints
 
     private Replica prepare(int tables) throws IOException {
-        return replicator.kept(args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints")),
-                tables);
+        return replicator.kept(RealPrintReplicator.largePrints(args), tables);
     }
 
     /** Reads every byte of every file under {@code project} once; what it read and how long it took. */

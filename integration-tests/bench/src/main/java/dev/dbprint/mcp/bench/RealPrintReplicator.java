@@ -153,6 +153,21 @@ public final class RealPrintReplicator {
         return made;
     }
 
+    /**
+     * The print a benchmark's arguments name: {@code --source} and {@code --schema} to copy from, {@code --tables}
+     * (default {@code tables}) kept under {@code --dir} [target/large-prints].
+     */
+    static Replica kept(Args args, int tables) throws IOException {
+        RealPrintReplicator replicator = new RealPrintReplicator(
+                args.path("--source").orElseGet(RealPrintReplicator::defaultSource), args.optional("--schema").orElse(null));
+        return replicator.kept(largePrints(args), args.integer("--tables", tables));
+    }
+
+    /** Where a benchmark keeps its large prints: {@code --dir}, else target/large-prints. */
+    static Path largePrints(Args args) {
+        return args.path("--dir").orElse(projectRoot().resolve("target/large-prints"));
+    }
+
     /** Deletes {@code dir} and everything under it, if it exists. */
     static void delete(Path dir) throws IOException {
         if (!Files.exists(dir)) {

@@ -60,11 +60,7 @@ public final class ResourceListBench {
 
     public static void main(String[] argv) throws Exception {
         Args args = new Args(argv);
-        RealPrintReplicator replicator = new RealPrintReplicator(
-                args.path("--source").orElseGet(RealPrintReplicator::defaultSource), args.optional("--schema").orElse(null));
-        Replica print = replicator.kept(
-                args.path("--dir").orElse(RealPrintReplicator.projectRoot().resolve("target/large-prints")),
-                args.integer("--tables", 6930));
+        Replica print = RealPrintReplicator.kept(args, 6930);
         Path launcher = args.path("--launcher")
                 .orElse(RealPrintReplicator.projectRoot().resolve("integration-tests/target/dbprint-mcp"));
         Path jar = args.path("--jar").orElseGet(() -> PeerBench.find("integration-tests/target", "dbprint-mcp-",
