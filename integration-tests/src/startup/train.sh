@@ -7,7 +7,8 @@
 # call loads; this session covers the rest (Jackson, the tools, the YAML reader, the stdio loop).
 #   train.sh <java> <-XX:Option=archive> <jar, spelled as it will be run> <project dir> [JVM option...]
 # Runs in the current directory; the archive is only used when the jar is later named exactly as here. JVM options
-# after the project (the collector and compiler the launcher will start it with) go to the recording JVM.
+# after the project (the collector and compiler the launcher will start it with) go to the recording JVM, which gets the
+# launcher's heap bound too (without one the jar would run itself again with it, and record only the first JVM).
 # A jar named /dev/fd/N (the release archive, ../dist/build.sh) is a descriptor the caller opened on it, and the launcher
 # opens again wherever the jar is installed; it is recorded as named. A JDK 25 AOT cache is then recorded and created in
 # two steps, since -XX:AOTCacheOutput creates it in a child JVM, which inherits no descriptor but the standard three.
@@ -27,13 +28,13 @@ index=$(mktemp -d)
 trap 'rm -rf "$index"' EXIT
 if [[ $jar == /dev/fd/* && $option == -XX:AOTCacheOutput=* ]]; then
     config=$archive.config
-    "$java" -XX:AOTMode=record -XX:AOTConfiguration="$config" "$@" -Ddbprint.index.directory="$index" -Xlog:disable \
+    "$java" -XX:AOTMode=record -XX:AOTConfiguration="$config" -Xmx512m "$@" -Ddbprint.index.directory="$index" -Xlog:disable \
         -Xlog:all=error:stderr -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
-    "$java" -XX:AOTMode=create -XX:AOTConfiguration="$config" -XX:AOTCache="$archive" "$@" -Xlog:disable \
+    "$java" -XX:AOTMode=create -XX:AOTConfiguration="$config" -XX:AOTCache="$archive" -Xmx512m "$@" -Xlog:disable \
         -Xlog:all=error:stderr -jar "$jar" > /dev/null 2>> "$log"
     rm -f "$config"
 else
-    "$java" "$option" "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" \
+    "$java" "$option" -Xmx512m "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" \
         --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
 fi
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }

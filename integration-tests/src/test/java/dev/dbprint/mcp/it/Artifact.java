@@ -37,6 +37,7 @@ public record Artifact(String kind, Path file) {
             case "aot-jar" -> {
                 // the cache is only used when the jar is launched from its own directory (see workingDirectory)
                 cmd.add(java);
+                cmd.add(ServerProcess.LAUNCHER_HEAP);
                 if (Files.exists(file.resolveSibling("app.aot"))) {
                     cmd.add("-XX:AOTCache=app.aot");
                 }
@@ -45,6 +46,7 @@ public record Artifact(String kind, Path file) {
             }
             default -> {
                 cmd.add(java);
+                cmd.add(ServerProcess.LAUNCHER_HEAP);
                 cmd.add("-jar");
                 cmd.add(file.toString());
             }

@@ -84,7 +84,8 @@ class HotSpotFallbacksIT {
     /** The server on {@code project} started with {@code launch}, its own index, and its loaded classes logged. */
     private ServerProcess server(Path project, String name, Path classLog, String... launch) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Ddbprint.index.directory=" + dir.resolve(name + "-index"), "-Xlog:class+load:file=" + classLog));
+                ServerProcess.LAUNCHER_HEAP, "-Ddbprint.index.directory=" + dir.resolve(name + "-index"),
+                "-Xlog:class+load:file=" + classLog));
         command.addAll(List.of(launch));
         command.addAll(List.of("--project", project.toString()));
         return ServerProcess.spawn(new ProcessBuilder(command).directory(project.toFile()));

@@ -52,6 +52,7 @@ class IndexTrustIT {
     private Session run(Path project, List<String> user, String... jvmOptions) {
         List<String> command = new ArrayList<>(user);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ServerProcess.LAUNCHER_HEAP);
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-jar", ServerProcess.runnerJar().toString(), "--project", project.toString()));
         ServerProcess server = ServerProcess.spawn(new ProcessBuilder(command).directory(project.toFile()));

@@ -81,10 +81,17 @@ public final class ServerProcess implements AutoCloseable {
         return start(List.of(), workingDirectory, args);
     }
 
-    /** Spawns the runner jar with JVM options (e.g. {@code -Xmx256m}) before {@code -jar}. */
+    /**
+     * Spawns the runner jar with JVM options (e.g. {@code -Xmx256m}) before {@code -jar}. Without a heap option the
+     * launcher's bound is given, as the launcher gives it, so that the process is the server itself; a jar given none
+     * runs itself again with it (HeapBoundIT).
+     */
     public static ServerProcess start(List<String> jvmOptions, Path workingDirectory, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (jvmOptions.stream().noneMatch(o -> o.startsWith("-Xmx"))) {
+            command.add(LAUNCHER_HEAP);
+        }
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(runnerJar().toString());
@@ -110,6 +117,9 @@ public final class ServerProcess implements AutoCloseable {
         server.awaitListening();
         return server;
     }
+
+    /** The heap bound the launcher script gives the server. */
+    static final String LAUNCHER_HEAP = "-Xmx512m";
 
     /** The uber-jar under test: the failsafe system property {@code runner.jar}. */
     public static Path runnerJar() {

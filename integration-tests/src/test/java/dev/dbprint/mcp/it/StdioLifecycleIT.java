@@ -148,7 +148,7 @@ class StdioLifecycleIT {
     void eofFromAClientThatReadsNoAnswerStillExits() throws Exception {
         Path stderr = Files.createTempFile("stdio-unread", ".log");
         Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dquarkus.shutdown.timeout=2s", "-jar", ServerProcess.runnerJar().toString())
+                ServerProcess.LAUNCHER_HEAP, "-Dquarkus.shutdown.timeout=2s", "-jar", ServerProcess.runnerJar().toString())
                 .directory(ServerProcess.fixture("it-project").toFile()).redirectError(stderr.toFile()).start();
         try (OutputStream stdin = server.getOutputStream()) {
             StringBuilder calls = new StringBuilder();

@@ -4,6 +4,8 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
 
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.error.ErrorCatalog;
@@ -14,9 +16,10 @@ import io.quarkus.runtime.QuarkusApplication;
 import sun.misc.Signal;
 
 /**
- * What {@code main} does: install SIGTERM/SIGINT handlers that shut down gracefully with exit 0 (the JVM alone exits
- * 143/130), keep stdout for frames, answer {@code --help} and {@code --version} on stdout, turn the flags into
- * configuration (exit 1 on a bad one, with the usage when it does not parse), then boot.
+ * What {@code main} does: run again with a heap bound when given none ({@link HeapBound}), install SIGTERM/SIGINT
+ * handlers that shut down gracefully with exit 0 (the JVM alone exits 143/130), keep stdout for frames, answer
+ * {@code --help} and {@code --version} on stdout, turn the flags into configuration (exit 1 on a bad one, with the
+ * usage when it does not parse), then boot.
  */
 public final class DbprintLauncher {
 
@@ -35,6 +38,11 @@ public final class DbprintLauncher {
             // and the print; the CLI's defaults would force the stdio profile, which turns the HTTP listener (and with
             // it the Dev UI) off and exits at stdin's EOF
             Quarkus.run(application, args);
+            return;
+        }
+        Optional<List<String>> bounded = HeapBound.forThisProcess();
+        if (bounded.isPresent()) {
+            HeapBound.runInstead(bounded.get());
             return;
         }
         // first of all: a signal while the flags are read or Jackson warms up is a clean exit as well, not the JVM's
