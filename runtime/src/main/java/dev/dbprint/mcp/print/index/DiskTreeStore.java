@@ -92,7 +92,8 @@ final class DiskTreeStore implements TreeStore {
 
         @Override
         public void putDerived(Path key, String form, Map<Path, FileIdentity> from, Object tree) {
-            if (from.values().stream().noneMatch(identity -> identity.racy(racyNanos))) {
+            // an absence has no change time to be racy about: a file that appears gets an identity of its own
+            if (from.values().stream().noneMatch(identity -> identity.exists() && identity.racy(racyNanos))) {
                 rest.put(key, form, rest.token(from), tree);
             }
         }
