@@ -33,7 +33,9 @@ import dev.dbprint.mcp.print.store.PrintView;
  * Every call stats both files of every table through the {@link PrintView} (§7.1). A table whose files keep the
  * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
  * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
- * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}). Tables are walked on
+ * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
+ * connection has an on-disk index, as records there under both files' identities ({@link TableIndexTree}): a fresh
+ * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Tables are walked on
  * every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
