@@ -35,8 +35,8 @@ import dev.dbprint.mcp.print.store.PrintView;
  * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
  * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
  * connection has an on-disk index, as records there under both files' identities ({@link TableIndexTree}): a fresh
- * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Tables are walked on
- * every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
+ * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Tables are
+ * walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
 
