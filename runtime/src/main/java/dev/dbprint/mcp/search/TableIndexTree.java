@@ -73,8 +73,8 @@ final class TableIndexTree {
                 columns.add(new SearchedColumn(shared(f.get(0)), shared(f.get(1)), shared(f.get(2)), shared(f.get(3)),
                         (Boolean) f.get(4), (Boolean) f.get(5), shared(f.get(6)), shared(f.get(7)), (Long) f.get(8),
                         (Long) f.get(9), (Boolean) f.get(10), shared(f.get(11)), (Long) f.get(12), (Long) f.get(13),
-                        shared(f.get(14)), (Boolean) f.get(15), (String) f.get(16), shared(f.get(17)), (String) f.get(18),
-                        List.copyOf(notes), (String) f.get(20), List.copyOf(lowerValueNotes)));
+                        shared(f.get(14)), (Boolean) f.get(15), (String) f.get(16), shared(f.get(17)),
+                        (String) f.get(18), List.copyOf(notes), (String) f.get(20), List.copyOf(lowerValueNotes)));
             }
             return TableIndex.of(statistics, annotations, (Long) map.get("row_count"),
                     (Map<String, Object>) map.get("scope"), (Boolean) map.get("looks_like_switched_off"),

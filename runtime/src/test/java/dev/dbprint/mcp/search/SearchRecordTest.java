@@ -121,7 +121,8 @@ class SearchRecordTest {
 
         Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
         TreeStore planted = DiskTrees.at(index);
-        List<Path> tables = List.of(root.resolve("geo/visit"), root.resolve("geo/customer"), root.resolve("geo/no_shapes"));
+        List<Path> tables = List.of(root.resolve("geo/visit"), root.resolve("geo/customer"),
+                root.resolve("geo/no_shapes"));
         Map<String, Object> wrongShape = new LinkedHashMap<>();
         wrongShape.put("columns", List.of(List.of("only", "three", "fields")));
         List<Object> foreign = List.of("not a search record", wrongShape, new LinkedHashMap<>());
