@@ -33,8 +33,10 @@ import dev.dbprint.mcp.print.store.PrintView;
  * Every call stats both files of every table through the {@link PrintView} (§7.1). A table whose files keep the
  * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
  * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
- * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}). Tables are walked on
- * every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
+ * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
+ * connection has an on-disk index, as records there under both files' identities ({@link TableIndexTree}): a fresh
+ * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Tables are
+ * walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
 
@@ -135,22 +137,57 @@ public final class ColumnSearch {
             return new Walked(null, true);
         }
         TableIndex kept = indexes.get(entry.dir());
-        if (kept == null) {
+        if (kept == null && !view.keepsDerived()) {
             return read(view, entry); // its reads stat the files: a stat of each beforehand would be a second
         }
         FileIdentity statisticsNow;
         FileIdentity annotationsNow;
         try {
             statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                    kept.statistics());
-            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, kept.annotations());
+                    kept == null ? null : kept.statistics());
+            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
+                    kept == null ? null : kept.annotations());
         } catch (PrintError e) {
             return read(view, entry);
         }
-        if (kept.builtFrom(statisticsNow, annotationsNow)) {
+        if (kept == null) {
+            kept = stored(view, entry, statisticsNow, annotationsNow);
+        }
+        if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
             return new Walked(kept, false);
         }
         return read(view, entry);
+    }
+
+    /**
+     * The index the on-disk index keeps for the table's files at exactly these identities (a fresh process's first
+     * search, which this spares decoding and modelling every table's files), now kept in memory too; or null.
+     */
+    private TableIndex stored(PrintView view, TableEntry entry, FileIdentity statistics, FileIdentity annotations) {
+        Object tree = view.derived(entry, TableIndexTree.FORM, sources(entry, statistics, annotations));
+        if (tree == null) {
+            return null;
+        }
+        try {
+            TableIndex index = TableIndexTree.decode(tree, statistics, annotations);
+            indexes.put(entry.dir(), index, index.weight());
+            return index;
+        } catch (IllegalArgumentException e) {
+            return null; // read again, and the record rewritten
+        }
+    }
+
+    /** The files an index of the table is built from, each with its identity, in one order: the record's key. */
+    private static Map<Path, FileIdentity> sources(TableEntry entry, FileIdentity statistics,
+            FileIdentity annotations) {
+        Map<Path, FileIdentity> from = new LinkedHashMap<>(4);
+        if (statistics != null) {
+            from.put(entry.file(Artifact.STATISTICS).orElseThrow(), statistics);
+        }
+        if (annotations != null) {
+            from.put(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), annotations);
+        }
+        return from;
     }
 
     /**
@@ -186,6 +223,10 @@ public final class ColumnSearch {
                 recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true));
         if (!unreadable) {
             indexes.put(entry.dir(), index, index.weight());
+            if (view.keepsDerived()) {
+                view.keepDerived(entry, TableIndexTree.FORM, sources(entry, index.statistics(), index.annotations()),
+                        TableIndexTree.encode(index));
+            }
         }
         return new Walked(index, unreadable);
     }

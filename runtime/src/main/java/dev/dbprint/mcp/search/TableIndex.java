@@ -43,8 +43,7 @@ public record TableIndex(FileIdentity statistics, FileIdentity annotations, Long
                     out.add(SearchedColumn.column(name, null, annotations.column(name), false));
                 }
             }
-            return new TableIndex(statisticsIdentity, annotationsIdentity, null, null, false, List.copyOf(out),
-                    text(out));
+            return of(statisticsIdentity, annotationsIdentity, null, null, false, List.copyOf(out));
         }
         for (String name : sorted(stats.columns())) {
             ColumnStats column = stats.column(name);
@@ -56,8 +55,14 @@ public record TableIndex(FileIdentity statistics, FileIdentity annotations, Long
                 }
             }
         }
-        return new TableIndex(statisticsIdentity, annotationsIdentity, stats.rowCount(), stats.scope(),
-                stats.disabled().contains(LOOKS_LIKE_CHECK), List.copyOf(out), text(out));
+        return of(statisticsIdentity, annotationsIdentity, stats.rowCount(), stats.scope(),
+                stats.disabled().contains(LOOKS_LIKE_CHECK), List.copyOf(out));
+    }
+
+    /** The index of these columns, in reply order, and table facts. */
+    static TableIndex of(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
+            boolean looksLikeSwitchedOff, List<SearchedColumn> columns) {
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, columns, text(columns));
     }
 
     /** Whether this index was built from the files at exactly these identities (null: no such file to read). */

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.index;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -14,9 +15,11 @@ import dev.dbprint.mcp.print.files.PlainEntries;
 
 /**
  * A {@link TreeStore} of two files per connection root ({@link ShelfFile}) in a directory of the user's cache: the
- * manifest's tree alone, and every other tree. Every call starts from the manifest, and a shelf's first lookup reads its
- * whole table, which for a print of thousands of tables lists tens of thousands of trees: kept apart, the manifest is
- * found at once, and the large table is read after it ({@link Shelf#prepare()}). What a
+ * manifest's tree alone, and every other tree, with the trees derived from several files (each table's search record,
+ * which a fresh process's first search reads instead of decoding and modelling every table's statistics files). Every
+ * call starts from the manifest, and a shelf's first lookup reads its whole table, which for a print of thousands of
+ * tables lists tens of thousands of trees: kept apart, the manifest is found at once, and the large table is read after
+ * it ({@link Shelf#prepare()}). What a
  * process adds is written once additions have paused for a second, when a shelf holds more than
  * {@link #MAX_PENDING_BYTES} unwritten, and on {@link #flush()} (at shutdown): a walk that parses thousands of files
  * writes the index a few times at most, off the request path.
@@ -79,6 +82,19 @@ final class DiskTreeStore implements TreeStore {
         public void put(Path file, String form, FileIdentity identity, Object tree) {
             if (!identity.racy(racyNanos)) {
                 of(form).put(file, form, identity, tree);
+            }
+        }
+
+        @Override
+        public Object derived(Path key, String form, Map<Path, FileIdentity> from) {
+            return rest.get(key, form, rest.token(from));
+        }
+
+        @Override
+        public void putDerived(Path key, String form, Map<Path, FileIdentity> from, Object tree) {
+            // an absence has no change time to be racy about: a file that appears gets an identity of its own
+            if (from.values().stream().noneMatch(identity -> identity.exists() && identity.racy(racyNanos))) {
+                rest.put(key, form, rest.token(from), tree);
             }
         }
 

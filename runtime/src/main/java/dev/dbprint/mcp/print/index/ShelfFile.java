@@ -40,7 +40,8 @@ import dev.dbprint.mcp.print.files.FileIdentity;
  * keeps the manifest's in the part {@code manifest}, the rest in the file without a part).
  * <p>
  * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
- * identity token, offset, length, CRC-32C of the payload), the table's own CRC-32C, then the payloads
+ * identity token, offset, length, CRC-32C of the payload; for a tree derived from several files, a directory and a token
+ * naming each of those files with its identity: {@link #token(Map)}), the table's own CRC-32C, then the payloads
  * ({@link TreeCodec}). A file that is missing, truncated, of another version, of another root, or whose table fails its
  * check is ignored whole; a payload that fails its check or does not decode is ignored alone. Either way the tree is
  * parsed again and written at the next flush.
@@ -66,6 +67,9 @@ final class ShelfFile implements TreeStore.Shelf {
     static final String SUFFIX = ".trees";
     static final String TEMPORARY_PREFIX = ".trees-";
     static final String TEMPORARY_SUFFIX = ".tmp";
+
+    /** Separates the files of a derived tree's token, and each from its identity: no path or identity holds it. */
+    private static final char SOURCES = '\0';
 
     private record Key(String file, String form) {
     }
@@ -116,10 +120,15 @@ final class ShelfFile implements TreeStore.Shelf {
 
     @Override
     public Object get(Path path, String form, FileIdentity identity) {
+        return get(path, form, identity.token());
+    }
+
+    /** The tree kept for {@code path} in {@code form} under exactly {@code token}, or null. */
+    Object get(Path path, String form, String token) {
         load();
         Key key = new Key(relative(path), form);
         Entry e = entries.get(key);
-        if (e == null || !e.token().equals(identity.token())) {
+        if (e == null || !e.token().equals(token)) {
             return null;
         }
         try {
@@ -143,8 +152,13 @@ final class ShelfFile implements TreeStore.Shelf {
 
     @Override
     public void put(Path path, String form, FileIdentity identity, Object tree) {
+        put(path, form, identity.token(), tree);
+    }
+
+    /** Keeps {@code tree} for {@code path} in {@code form} under {@code token}. */
+    void put(Path path, String form, String token, Object tree) {
         byte[] payload = TreeCodec.encode(tree);
-        entries.put(new Key(relative(path), form), new Entry(identity.token(), payload, null, 0, payload.length,
+        entries.put(new Key(relative(path), form), new Entry(token, payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
         dirty = true;
         pending.addAndGet(payload.length);
@@ -437,10 +451,31 @@ final class ShelfFile implements TreeStore.Shelf {
 
     private boolean unchanged(Key key, Entry e) {
         try {
-            return FileIdentity.of(root.resolve(key.file())).token().equals(e.token());
-        } catch (IOException ex) {
+            if (e.token().indexOf(SOURCES) < 0) {
+                return FileIdentity.of(root.resolve(key.file())).token().equals(e.token());
+            }
+            String[] sources = e.token().split(String.valueOf(SOURCES), -1);
+            for (int i = 0; i + 1 < sources.length; i += 2) {
+                if (!FileIdentity.of(root.resolve(sources[i])).token().equals(sources[i + 1])) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | InvalidPathException ex) {
             return false;
         }
+    }
+
+    /**
+     * The token of a tree derived from the files of {@code from}: each file's path under the root and its identity's
+     * token, in order, so that a rewrite can tell whether every one of them is as it was.
+     */
+    String token(Map<Path, FileIdentity> from) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<Path, FileIdentity> source : from.entrySet()) {
+            sb.append(relative(source.getKey())).append(SOURCES).append(source.getValue().token()).append(SOURCES);
+        }
+        return sb.toString();
     }
 
     private static void closeQuietly(FileChannel channel) {

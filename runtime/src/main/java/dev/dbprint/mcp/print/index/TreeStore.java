@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.index;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.print.files.FileIdentity;
@@ -40,6 +41,18 @@ public interface TreeStore {
 
         /** Keeps {@code tree}, parsed from {@code file} at {@code identity}. */
         void put(Path file, String form, FileIdentity identity, Object tree);
+
+        /**
+         * The tree derived in {@code form} from several files (a table's search record from its two statistics files),
+         * kept under {@code key} for exactly the files and identities of {@code from}, or null.
+         */
+        default Object derived(Path key, String form, Map<Path, FileIdentity> from) {
+            return null;
+        }
+
+        /** Keeps {@code tree}, derived from the files of {@code from} at their identities there (in that order). */
+        default void putDerived(Path key, String form, Map<Path, FileIdentity> from, Object tree) {
+        }
     }
 
     /** The shelf of a connection root, or null when nothing is kept. */

@@ -317,6 +317,38 @@ public class PrintStore {
     }
 
     /**
+     * The tree derived in {@code form} from the files of {@code from} at exactly those identities, as {@code root}'s
+     * on-disk index keeps it under {@code key}, or null (none kept, no index, or a file this process cannot open).
+     */
+    public Object derived(Path root, Path key, String form, Map<Path, FileIdentity> from) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        if (shelf == null) {
+            return null;
+        }
+        for (Map.Entry<Path, FileIdentity> source : from.entrySet()) {
+            // as for a kept tree: a file this process cannot open now (a group it left) is read, and fails, as with no
+            // index, though its identity is unchanged
+            if (source.getValue().exists() && !Files.isReadable(source.getKey())) {
+                return null;
+            }
+        }
+        return shelf.derived(key, form, from);
+    }
+
+    /** Keeps {@code tree}, derived from the files of {@code from} at those identities, in {@code root}'s index. */
+    public void keepDerived(Path root, Path key, String form, Map<Path, FileIdentity> from, Object tree) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        if (shelf != null) {
+            shelf.putDerived(key, form, from, tree);
+        }
+    }
+
+    /** Whether {@code root} has an on-disk index that keeps derived trees. */
+    public boolean keepsDerived(Path root) {
+        return trees.shelf(root) != null;
+    }
+
+    /**
      * What a model holds beyond its tree's estimate, in bytes, whatever its size: its cache entry and the objects it
      * derives (compiled column globs, indexes by name). See {@link #weighed}.
      */

@@ -287,6 +287,28 @@ public final class PrintView {
         return touched.get(path.toAbsolutePath().normalize());
     }
 
+    /**
+     * Whether this view's connection has an on-disk index, where what is derived from a table's files may be kept
+     * ({@link #derived}): without one, a look-up would only cost a stat before each read.
+     */
+    public boolean keepsDerived() {
+        return store.keepsDerived(root);
+    }
+
+    /**
+     * What the on-disk index keeps as derived in {@code form} from the table's files of {@code from}, for exactly the
+     * identities there (each one this view recorded), or null. It is no read of the print: the caller has stat'ed every
+     * file, and a tree is handed back only for the identities it was derived at.
+     */
+    public Object derived(TableEntry table, String form, Map<Path, FileIdentity> from) {
+        return store.derived(root, table.dir(), form, from);
+    }
+
+    /** Keeps {@code tree}, derived in {@code form} from the table's files of {@code from} at those identities. */
+    public void keepDerived(TableEntry table, String form, Map<Path, FileIdentity> from, Object tree) {
+        store.keepDerived(root, table.dir(), form, from, tree);
+    }
+
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
     public FileIdentity record(Path path) {
         return record(path, FileIdentity.ABSENT);

@@ -106,6 +106,57 @@ class TreeStoreTest {
         assertTrue(PlainEntries.RACY_NANOS >= TimeUnit.SECONDS.toNanos(1), "the default covers whole-second clocks");
     }
 
+    /**
+     * A tree derived from several files is kept once none of them changed within the racy window, an absent one
+     * included (an absence has no change time: a table without annotations gets its record too); it comes back only for
+     * the same files at the same identities, and outlives a rewrite of the index while they keep them.
+     */
+    @Test
+    void aDerivedTreeComesBackForItsFilesIdentitiesAndIsKeptBesideAnAbsentOne() throws Exception {
+        Path root = root();
+        long window = TimeUnit.MILLISECONDS.toNanos(400);
+        Path table = Files.createDirectories(root.resolve("t"));
+        Path stats = Fixtures.write(table.resolve("statistics.yaml"), "v: 1\n");
+        Path notes = table.resolve("statistics.annotations.yaml");
+        Thread.sleep(500);
+        Map<Path, FileIdentity> from = new LinkedHashMap<>();
+        from.put(stats, FileIdentity.of(stats));
+        from.put(notes, FileIdentity.of(notes));
+        assertFalse(from.get(notes).exists());
+        DiskTreeStore first = new DiskTreeStore(cache(), window);
+        first.shelf(root).putDerived(table, "record", from, tree("record"));
+        first.flush();
+
+        DiskTreeStore later = new DiskTreeStore(cache(), window);
+        assertEquals(tree("record"), later.shelf(root).derived(table, "record", from));
+        assertNull(later.shelf(root).derived(table, "other", from));
+        Path other = Fixtures.write(root.resolve("other.yaml"), "v: 2\n");
+        rewrite(root, other);
+        assertEquals(tree("record"), new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", from),
+                "carried over while its files keep their identities");
+
+        Fixtures.write(notes, "columns: {}\n");
+        Map<Path, FileIdentity> now = new LinkedHashMap<>(from);
+        now.put(notes, FileIdentity.of(notes));
+        assertNull(new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", now), "a file appeared");
+        DiskTreeStore racy = new DiskTreeStore(cache(), window);
+        racy.shelf(root).putDerived(table, "record", now, tree("racy"));
+        racy.flush();
+        assertNull(new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", now),
+                "not kept: a file changed within the racy window");
+        rewrite(root, other);
+        DiskTreeStore last = store();
+        assertNull(last.shelf(root).derived(table, "record", from), "dropped at the rewrite: a file changed");
+        assertNotNull(last.shelf(root).get(other, "form", FileIdentity.of(other)), "the rewrite kept the other tree");
+    }
+
+    /** Rewrites the root's file, as any process that keeps a new tree does. */
+    private void rewrite(Path root, Path file) throws IOException {
+        DiskTreeStore writer = store();
+        writer.shelf(root).put(file, "form", FileIdentity.of(file), tree(file.toString() + System.nanoTime()));
+        writer.flush();
+    }
+
     @Test
     void theManifestsTreeIsKeptInAFileOfItsOwnAndOutlivesTheOthersFile() throws IOException {
         Path root = root();

@@ -1,0 +1,156 @@
+package dev.dbprint.mcp.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.tool.SearchColumnsTool;
+import dev.dbprint.mcp.tool.ToolHarness;
+
+/**
+ * Each table's search record, kept in the on-disk index: a fresh process searches from the records instead of reading
+ * every table's statistics files, and answers exactly what a walk with no index answers, whatever changed since the
+ * records were written; a record that is not one of this form is ignored and written again.
+ */
+class SearchRecordTest {
+
+    @TempDir
+    Path dir;
+
+    private static final List<String> SEARCHES = List.of("{\"text\": \"station\"}", "{\"pattern\": \"*id\"}",
+            "{\"classification\": \"categorical\"}", "{\"sensitivity\": \"*\"}", "{\"looks_like\": \"*\"}",
+            "{\"candidate_key\": true}", "{\"pattern\": \"*[*]*\"}", "{\"text\": \"night\"}", "{\"text\": \"e\"}",
+            "{\"sql_type\": \"*int*\", \"redacted\": \"*\"}", "{\"pattern\": \"*\", \"looks_like\": \"email\"}");
+
+    /** One process's replies to every search, and how many files its store holds after them. */
+    private record Session(List<String> replies, int filesCached) {
+    }
+
+    /** A fresh process's searches, with the index at {@code index} or none; what it added is written at the end. */
+    private Session session(Path index) {
+        return session(dir, index);
+    }
+
+    private static Session session(Path project, Path index) {
+        TreeStore trees = index == null ? TreeStore.NONE : DiskTrees.at(index);
+        PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), trees);
+        ToolHarness h = new ToolHarness(store, project);
+        SearchColumnsTool search = new SearchColumnsTool(h.store, h.paging, CacheSizes.defaultSearchCacheBytes());
+        List<String> out = new ArrayList<>();
+        for (String args : SEARCHES) {
+            out.add(h.call(search, args).text().replaceAll("[A-Za-z0-9_-]{88}", "<cursor>"));
+        }
+        int cached = store.counters().filesCached();
+        store.flush();
+        return new Session(out, cached);
+    }
+
+    @Test
+    void aFreshProcessAnswersFromTheRecordsWhatAWalkWithNoIndexAnswers() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir.resolve("sample"));
+        Fixtures.copyResource("/fixtures/search", dir.resolve("search"));
+        for (String print : List.of("sample", "search")) {
+            Path project = dir.resolve(print);
+            Path index = dir.resolve("index-" + print);
+            Session none = session(project, null);
+            Session cold = session(project, index);
+            Session warm = session(project, index);
+            assertEquals(none.replies(), cold.replies(), print + ": the process that wrote the records");
+            assertEquals(none.replies(), warm.replies(), print + ": a fresh process over them");
+            assertTrue(warm.filesCached() * 2 < cold.filesCached(), print + ": the fresh process read no table's "
+                    + "statistics files (it holds " + warm.filesCached() + " files, the first " + cold.filesCached()
+                    + ")");
+        }
+    }
+
+    @Test
+    void aChangedAddedOrRemovedStatisticsFileIsSeenByTheNextFreshProcess() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Path index = dir.resolve("index");
+        session(index);
+        Path table = dir.resolve("prints/arb/geo/visit");
+        Path stats = table.resolve("statistics.yaml");
+        Path notes = table.resolve("statistics.annotations.yaml");
+        String original = Files.readString(stats);
+
+        Files.writeString(stats, original.replace("columns:\n", "columns:\n  zz_email_new:\n    sql_type: text\n"));
+        assertSameAsNoIndex(index, "a column added to statistics.yaml", "zz_email_new");
+        Files.writeString(notes, "format_version: 1\ncolumns:\n  zz_email_new:\n    note: Where the marmot sleeps.\n");
+        assertSameAsNoIndex(index, "an annotation file that appeared", "marmot");
+        Files.writeString(notes, "format_version: 1\ncolumns:\n  zz_email_new:\n    note: Where the ferret sleeps.\n");
+        assertSameAsNoIndex(index, "an annotation file rewritten", "ferret");
+        Files.delete(notes);
+        assertSameAsNoIndex(index, "an annotation file removed", "zz_email_new");
+        Files.delete(stats);
+        assertSameAsNoIndex(index, "statistics.yaml removed", "unreadable_tables");
+        Files.writeString(stats, original);
+        assertSameAsNoIndex(index, "statistics.yaml back as it was", "visit");
+    }
+
+    /** A fresh process over the records answers as one with no index, whose answer shows {@code shows}. */
+    private void assertSameAsNoIndex(Path index, String change, String shows) {
+        List<String> truth = session(null).replies();
+        assertTrue(String.join("\n", truth).contains(shows), change + ": the fixture shows the change");
+        assertEquals(truth, session(index).replies(), change);
+    }
+
+    @Test
+    void aRecordOfAnotherFormIsIgnoredAndWrittenAgain() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Path index = dir.resolve("index");
+        List<String> truth = session(null).replies();
+        session(index);
+        int fromRecords = session(index).filesCached();
+
+        Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
+        TreeStore planted = DiskTrees.at(index);
+        List<Path> tables = List.of(root.resolve("geo/visit"), root.resolve("geo/customer"),
+                root.resolve("geo/no_shapes"));
+        Map<String, Object> wrongShape = new LinkedHashMap<>();
+        wrongShape.put("columns", List.of(List.of("only", "three", "fields")));
+        List<Object> foreign = List.of("not a search record", wrongShape, new LinkedHashMap<>());
+        for (int i = 0; i < tables.size(); i++) {
+            planted.shelf(root).putDerived(tables.get(i), TableIndexTree.FORM, sources(tables.get(i)), foreign.get(i));
+        }
+        planted.flush();
+
+        Session over = session(index);
+        assertEquals(truth, over.replies(), "over records of another form");
+        assertTrue(over.filesCached() > fromRecords, "the three tables were read from their files");
+        Session rewritten = session(index);
+        assertEquals(truth, rewritten.replies(), "once written again");
+        for (Path table : tables) {
+            Object tree = DiskTrees.at(index).shelf(root).derived(table, TableIndexTree.FORM, sources(table));
+            Map<Path, FileIdentity> from = sources(table);
+            TableIndex record = TableIndexTree.decode(tree, from.get(table.resolve("statistics.yaml")),
+                    from.get(table.resolve("statistics.annotations.yaml")));
+            assertFalse(record.columns().isEmpty(), table + ": its record was written again");
+        }
+    }
+
+    /** A table's two statistics files with their identities now, as a search keys its record. */
+    private static Map<Path, FileIdentity> sources(Path table) throws IOException {
+        Map<Path, FileIdentity> from = new LinkedHashMap<>();
+        from.put(table.resolve("statistics.yaml"), FileIdentity.of(table.resolve("statistics.yaml")));
+        from.put(table.resolve("statistics.annotations.yaml"),
+                FileIdentity.of(table.resolve("statistics.annotations.yaml")));
+        return from;
+    }
+}
