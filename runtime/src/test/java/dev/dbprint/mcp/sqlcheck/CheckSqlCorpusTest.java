@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -79,8 +76,7 @@ class CheckSqlCorpusTest {
         Map<String, Object> prints = (Map<String, Object>) corpus.get("prints");
         String now = String.valueOf(c.getOrDefault("now", ((Map<String, Object>) prints.get(print)).get("now")));
         ToolHarness harness = harnesses.get(print);
-        CheckSqlTool tool = new CheckSqlTool(harness.store, harness.paging, 1 << 24,
-                Clock.fixed(Instant.parse(now), ZoneOffset.UTC));
+        CheckSqlTool tool = harness.checkSql(now);
         ObjectNode args = ToolHarness.MAPPER.createObjectNode().put("sql", (String) c.get("sql")).put("format", "json");
         if (c.containsKey("dialect")) {
             args.put("dialect", (String) c.get("dialect"));

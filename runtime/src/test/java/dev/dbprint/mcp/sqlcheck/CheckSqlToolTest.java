@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,8 +39,7 @@ class CheckSqlToolTest {
     void setUp() {
         Fixtures.copyDirectory(Path.of("../src/sample"), dir);
         harness = new ToolHarness(dir);
-        tool = new CheckSqlTool(harness.store, harness.paging, 1 << 24,
-                Clock.fixed(Instant.parse("2026-11-28T00:00:00Z"), ZoneOffset.UTC));
+        tool = harness.checkSql("2026-11-28T00:00:00Z");
     }
 
     private ToolResult call(String args) {

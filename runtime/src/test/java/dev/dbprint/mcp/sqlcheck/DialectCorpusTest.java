@@ -9,9 +9,6 @@ import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -150,8 +147,7 @@ class DialectCorpusTest {
             t[5] += expectedFaults;
         }
 
-        CheckSqlTool tool = new CheckSqlTool(harness.store, harness.paging, 1 << 24,
-                Clock.fixed(Instant.parse((String) c.get("now")), ZoneOffset.UTC));
+        CheckSqlTool tool = harness.checkSql((String) c.get("now"));
         ObjectNode args = ToolHarness.MAPPER.createObjectNode().put("sql", (String) c.get("sql")).put("format", "json")
                 .put("dialect", dialect);
         List<String> actual = new ArrayList<>();

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -157,8 +154,7 @@ class OutputSchemasTest {
     }
 
     private static CheckSqlTool checkSql(ToolHarness h) {
-        return new CheckSqlTool(h.store, h.paging, 1 << 24, Clock.fixed(Instant.parse("2026-12-01T00:00:00Z"),
-                ZoneOffset.UTC));
+        return h.checkSql("2026-12-01T00:00:00Z");
     }
 
     private static String toolName(Object tool) {

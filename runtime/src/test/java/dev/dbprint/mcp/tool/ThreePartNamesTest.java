@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -91,8 +88,7 @@ class ThreePartNamesTest {
 
     @Test
     void checkSqlMapsTheShortNameItself() {
-        CheckSqlTool tool = new CheckSqlTool(h.store, h.paging, 1 << 24,
-                Clock.fixed(Instant.parse("2026-11-28T00:00:00Z"), ZoneOffset.UTC));
+        CheckSqlTool tool = h.checkSql("2026-11-28T00:00:00Z");
         String mapped = ok(tool, "{\"sql\": \"SELECT accession_id FROM seedbank.accession\", \"format\": \"json\"}");
         assertFalse(mapped.contains("unknown_table"), mapped);
         assertTrue(ok(tool, "{\"sql\": \"SELECT 1 FROM seedbank.nothing\", \"format\": \"json\"}")

@@ -3,6 +3,9 @@ package dev.dbprint.mcp.tool;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -40,6 +43,11 @@ public final class ToolHarness {
         this.store = store;
         connections = new Connections(ServedSet.resolve(
                 DbprintYaml.read(ProjectLocator.locate(Optional.of(projectDir.toString()), Path.of(""))), List.of(served)));
+    }
+
+    /** check_sql over this harness's print, its clock fixed at {@code now} (ISO 8601, UTC), with a 16 MiB read bound. */
+    public CheckSqlTool checkSql(String now) {
+        return new CheckSqlTool(store, paging, 1 << 24, Clock.fixed(Instant.parse(now), ZoneOffset.UTC));
     }
 
     /** Calls the {@code @McpTool} method of {@code bean} with arguments given as a JSON object text. */
