@@ -9,7 +9,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.dbprint.mcp.config.CacheRoot;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
 
@@ -55,11 +54,6 @@ final class DiskTreeStore implements TreeStore {
     DiskTreeStore(Path directory, long racyNanos) {
         this.directory = new IndexDirectory(directory.toAbsolutePath().normalize());
         this.racyNanos = racyNanos;
-    }
-
-    /** The user's cache directory of this server ({@link CacheRoot}), when no directory is configured. */
-    static Path defaultDirectory() {
-        return CacheRoot.ofUser();
     }
 
     /**

@@ -19,7 +19,7 @@ import com.sun.security.auth.module.UnixSystem;
  * into this process's own file by its next write. A directory that fails the check is not used at all, with one log line
  * saying why; a file that fails it is ignored and replaced by the next write.
  * <p>
- * The default directory is in the user's own cache ({@link DiskTreeStore#defaultDirectory()}); a configured one may be
+ * The default directory is in the user's own cache ({@link dev.dbprint.mcp.config.CacheRoot#ofUser()}); a configured one may be
  * anywhere. A missing directory is made private ({@code rwx------}).
  */
 final class IndexDirectory {

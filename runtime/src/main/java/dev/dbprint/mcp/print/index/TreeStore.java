@@ -3,6 +3,7 @@ package dev.dbprint.mcp.print.index;
 import java.nio.file.Path;
 import java.util.Map;
 
+import dev.dbprint.mcp.config.CacheRoot;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.print.files.FileIdentity;
 
@@ -79,6 +80,6 @@ public interface TreeStore {
         if (!config.index().enabled()) {
             return NONE;
         }
-        return new DiskTreeStore(config.index().directory().map(Path::of).orElseGet(DiskTreeStore::defaultDirectory));
+        return new DiskTreeStore(config.index().directory().map(Path::of).orElseGet(CacheRoot::ofUser));
     }
 }
