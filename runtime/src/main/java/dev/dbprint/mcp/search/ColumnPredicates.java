@@ -29,6 +29,8 @@ public final class ColumnPredicates {
 
     private final List<Predicate<SearchedColumn>> filters = new ArrayList<>();
     private final String text;
+    /** The one name a {@link #named} search accepts, lower-cased, or null: a table whose text lacks it is passed. */
+    private final String lowerName;
     private final boolean looksLikeFilter;
 
     /**
@@ -37,6 +39,11 @@ public final class ColumnPredicates {
      */
     public ColumnPredicates(String pattern, String classification, String sqlType, String sensitivity, String looksLike,
             String redacted, Boolean candidateKey, String text) {
+        this(pattern, classification, sqlType, sensitivity, looksLike, redacted, candidateKey, text, null);
+    }
+
+    private ColumnPredicates(String pattern, String classification, String sqlType, String sensitivity,
+            String looksLike, String redacted, Boolean candidateKey, String text, String lowerName) {
         if (pattern != null) {
             Predicate<String> p = Fnmatch.predicate(ColumnGlob.toFnmatch(pattern));
             filters.add(c -> p.test(c.name()));
@@ -52,19 +59,25 @@ public final class ColumnPredicates {
         }
         this.text = text == null ? null : text.toLowerCase(Locale.ROOT);
         this.looksLikeFilter = looksLike != null;
+        this.lowerName = lowerName;
     }
 
     /** The predicates of a search for the columns named exactly {@code name}: its glob characters match themselves. */
     public static ColumnPredicates named(String name) {
         StringBuilder glob = new StringBuilder();
+        boolean literal = true;
         for (char ch : name.toCharArray()) {
             if (ch == '*' || ch == '?' || ch == '[') {
                 glob.append('[').append(ch).append(']');
+                literal = false;
             } else {
                 glob.append(ch);
             }
         }
-        return new ColumnPredicates(glob.toString(), null, null, null, null, null, null, null);
+        // a name with no glob character matches only itself, whose lower case is in its table's text; a bracket may
+        // also be read as a part's path (ColumnGlob), so such a name is left to the columns
+        return new ColumnPredicates(glob.toString(), null, null, null, null, null, null, null,
+                literal ? name.toLowerCase(Locale.ROOT) : null);
     }
 
     /** Whether {@code looks_like} is among the filters (switched_off_tables is reported only then). */
@@ -72,9 +85,12 @@ public final class ColumnPredicates {
         return looksLikeFilter;
     }
 
-    /** Whether any column of {@code index} can pass the text predicate (all can when there is none). */
+    /**
+     * Whether any column of {@code index} can pass the text predicate and, for a {@link #named} search, have the name
+     * (all can when there is neither); false rules the table out on its text alone.
+     */
     public boolean mayMatch(TableIndex index) {
-        return text == null || index.mayContain(text);
+        return (text == null || index.mayContain(text)) && (lowerName == null || index.mayContain(lowerName));
     }
 
     /** The match for {@code c} on {@code table}, or null when some predicate rejects it. */

@@ -34,8 +34,9 @@ import dev.dbprint.mcp.print.store.PrintView;
  * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
  * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
  * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
- * connection has an on-disk index, as records there under both files' identities ({@link TableIndexTree}): a fresh
- * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Tables are
+ * connection has an on-disk index, as records there under both files' identities ({@link TableIndexRecord}): a fresh
+ * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. A record's
+ * columns are decoded only for a table whose text the predicates cannot rule out ({@link ColumnPredicates#mayMatch}). Tables are
  * walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
@@ -92,7 +93,7 @@ public final class ColumnSearch {
         // walked, so a walk holds the matches, never every table's index at once
         Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
             TableEntry entry = all.get(names.get(i));
-            found[i] = find(entry, walk(view, entry), predicates);
+            found[i] = find(entry, walk(view, entry, predicates), predicates);
         })).join();
         List<ColumnMatch> matches = new ArrayList<>();
         // names are unique and in code-point order: the lists come out sorted as §4.3 asks
@@ -132,7 +133,8 @@ public final class ColumnSearch {
         return new Found(matches, walked.unreadable(), switchedOff);
     }
 
-    private Walked walk(PrintView view, TableEntry entry) {
+    /** The table's index, its columns decoded unless {@code predicates} rule the table out on its text alone. */
+    private Walked walk(PrintView view, TableEntry entry, ColumnPredicates predicates) {
         if (!entry.followable()) {
             return new Walked(null, true);
         }
@@ -154,22 +156,42 @@ public final class ColumnSearch {
             kept = stored(view, entry, statisticsNow, annotationsNow);
         }
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
-            return new Walked(kept, false);
+            TableIndex ready = predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
+            if (ready != null) {
+                return new Walked(ready, false);
+            }
         }
         return read(view, entry);
     }
 
     /**
+     * {@code index} with its columns decoded, now kept so; null when its record's columns do not decode (the table is
+     * read again, and the record rewritten).
+     */
+    private TableIndex unpacked(TableEntry entry, TableIndex index) {
+        if (!index.packed()) {
+            return index;
+        }
+        try {
+            TableIndex full = index.unpacked();
+            indexes.put(entry.dir(), full, full.weight());
+            return full;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
      * The index the on-disk index keeps for the table's files at exactly these identities (a fresh process's first
-     * search, which this spares decoding and modelling every table's files), now kept in memory too; or null.
+     * search, which this spares decoding and modelling every table's files), packed, now kept in memory too; or null.
      */
     private TableIndex stored(PrintView view, TableEntry entry, FileIdentity statistics, FileIdentity annotations) {
-        Object tree = view.derived(entry, TableIndexTree.FORM, sources(entry, statistics, annotations));
-        if (tree == null) {
+        byte[] record = view.derived(entry, TableIndexRecord.FORM, sources(entry, statistics, annotations));
+        if (record == null) {
             return null;
         }
         try {
-            TableIndex index = TableIndexTree.decode(tree, statistics, annotations);
+            TableIndex index = TableIndexRecord.decode(record, statistics, annotations);
             indexes.put(entry.dir(), index, index.weight());
             return index;
         } catch (IllegalArgumentException e) {
@@ -224,8 +246,8 @@ public final class ColumnSearch {
         if (!unreadable) {
             indexes.put(entry.dir(), index, index.weight());
             if (view.keepsDerived()) {
-                view.keepDerived(entry, TableIndexTree.FORM, sources(entry, index.statistics(), index.annotations()),
-                        TableIndexTree.encode(index));
+                view.keepDerived(entry, TableIndexRecord.FORM,
+                        sources(entry, index.statistics(), index.annotations()), TableIndexRecord.encode(index));
             }
         }
         return new Walked(index, unreadable);

@@ -15,16 +15,59 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * One table's searchable columns in reply order — columns by name, each followed by its parts by path — with the table
  * facts a match repeats, derived from one statistics.yaml and one statistics.annotations.yaml. It depends on nothing
  * else, so it is kept and reused while both files keep the identities it was built at (see {@link ColumnSearch}).
- *
- * @param statistics the identity of the statistics.yaml it was built from, or null (the table declares none)
- * @param annotations the identity of the statistics.annotations.yaml it was built from, or null (none can exist)
- * @param rowCount statistics.yaml's {@code row_count}, or null
- * @param scope statistics.yaml's {@code scope} block, or null
- * @param looksLikeSwitchedOff statistics.yaml lists {@code looks_like} in {@code disabled}
- * @param text every lower-cased text {@code text} is matched against, one after another
+ * <p>
+ * An index read from its search record ({@link TableIndexRecord}) starts <em>packed</em>: its table facts and
+ * {@link #text()} are decoded, its columns are still the record's bytes, decoded by {@link #unpacked()} only for a
+ * table whose text a search cannot rule out. A first search over thousands of records then builds a few objects per
+ * table, not one per column.
  */
-public record TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
-        boolean looksLikeSwitchedOff, List<SearchedColumn> columns, String text) {
+public final class TableIndex {
+
+    private final FileIdentity statistics;
+    private final FileIdentity annotations;
+    private final Long rowCount;
+    private final Map<String, Object> scope;
+    private final boolean looksLikeSwitchedOff;
+    private final String text;
+    /** The columns, or null while packed. */
+    private final List<SearchedColumn> columns;
+    /** The record whose bytes from {@link #columnsFrom} hold the columns while packed, else null. */
+    private final byte[] record;
+    private final int columnsFrom;
+
+    /**
+     * @param statistics the identity of the statistics.yaml it was built from, or null (the table declares none)
+     * @param annotations the identity of the statistics.annotations.yaml it was built from, or null (none can exist)
+     * @param rowCount statistics.yaml's {@code row_count}, or null
+     * @param scope statistics.yaml's {@code scope} block, or null
+     * @param looksLikeSwitchedOff statistics.yaml lists {@code looks_like} in {@code disabled}
+     * @param columns the columns in reply order
+     * @param text every lower-cased text {@code text} is matched against, one after another
+     */
+    TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
+            boolean looksLikeSwitchedOff, List<SearchedColumn> columns, String text) {
+        this(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, text, columns, null, 0);
+    }
+
+    private TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
+            boolean looksLikeSwitchedOff, String text, List<SearchedColumn> columns, byte[] record, int columnsFrom) {
+        this.statistics = statistics;
+        this.annotations = annotations;
+        this.rowCount = rowCount;
+        this.scope = scope;
+        this.looksLikeSwitchedOff = looksLikeSwitchedOff;
+        this.text = text;
+        this.columns = columns;
+        this.record = record;
+        this.columnsFrom = columnsFrom;
+    }
+
+    /** A packed index: its columns are in {@code record} from {@code columnsFrom} on ({@link TableIndexRecord}). */
+    static TableIndex packed(FileIdentity statistics, FileIdentity annotations, Long rowCount,
+            Map<String, Object> scope, boolean looksLikeSwitchedOff, String text, byte[] record, int columnsFrom) {
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, text, null, record,
+                columnsFrom);
+    }
 
     /**
      * Separates the texts in {@link #text()}; a search text holding it is never ruled out by the table text alone.
@@ -65,6 +108,56 @@ public record TableIndex(FileIdentity statistics, FileIdentity annotations, Long
         return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, columns, text(columns));
     }
 
+    public FileIdentity statistics() {
+        return statistics;
+    }
+
+    public FileIdentity annotations() {
+        return annotations;
+    }
+
+    public Long rowCount() {
+        return rowCount;
+    }
+
+    public Map<String, Object> scope() {
+        return scope;
+    }
+
+    public boolean looksLikeSwitchedOff() {
+        return looksLikeSwitchedOff;
+    }
+
+    public String text() {
+        return text;
+    }
+
+    /** Whether the columns are still the record's bytes. */
+    public boolean packed() {
+        return columns == null;
+    }
+
+    /**
+     * This index with its columns decoded: itself unless {@link #packed()}.
+     *
+     * @throws IllegalArgumentException when the record's columns do not decode
+     */
+    public TableIndex unpacked() {
+        if (columns != null) {
+            return this;
+        }
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff,
+                TableIndexRecord.columns(record, columnsFrom), text);
+    }
+
+    /**
+     * The columns in reply order (decoded anew on each call while packed: a caller that keeps the index keeps
+     * {@link #unpacked()}).
+     */
+    public List<SearchedColumn> columns() {
+        return unpacked().columns;
+    }
+
     /** Whether this index was built from the files at exactly these identities (null: no such file to read). */
     public boolean builtFrom(FileIdentity statisticsNow, FileIdentity annotationsNow) {
         return Objects.equals(statistics, statisticsNow) && Objects.equals(annotations, annotationsNow);
@@ -81,6 +174,9 @@ public record TableIndex(FileIdentity statistics, FileIdentity annotations, Long
     /** An estimate of the heap this index holds. */
     public long weight() {
         long w = 200 + 40 + text.length();
+        if (columns == null) {
+            return w + 16 + record.length;
+        }
         for (SearchedColumn c : columns) {
             w += c.weight();
         }

@@ -1,13 +1,17 @@
 package dev.dbprint.mcp.search;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,29 +124,95 @@ class SearchRecordTest {
         int fromRecords = session(index).filesCached();
 
         Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
-        TreeStore planted = DiskTrees.at(index);
         List<Path> tables = List.of(root.resolve("geo/visit"), root.resolve("geo/customer"),
                 root.resolve("geo/no_shapes"));
-        Map<String, Object> wrongShape = new LinkedHashMap<>();
-        wrongShape.put("columns", List.of(List.of("only", "three", "fields")));
-        List<Object> foreign = List.of("not a search record", wrongShape, new LinkedHashMap<>());
-        for (int i = 0; i < tables.size(); i++) {
-            planted.shelf(root).putDerived(tables.get(i), TableIndexTree.FORM, sources(tables.get(i)), foreign.get(i));
-        }
-        planted.flush();
+        // text, a header cut short, a flag no record sets
+        List<byte[]> foreign = List.of("not a search record".getBytes(StandardCharsets.UTF_8),
+                Arrays.copyOf(record(index, root, tables.get(1)), 9), new byte[]{(byte) 0x80});
+        plant(index, root, tables, foreign);
 
         Session over = session(index);
         assertEquals(truth, over.replies(), "over records of another form");
-        assertTrue(over.filesCached() > fromRecords, "the three tables were read from their files");
+        assertTrue(over.filesCached() > fromRecords, "the tables were read from their files");
         Session rewritten = session(index);
         assertEquals(truth, rewritten.replies(), "once written again");
         for (Path table : tables) {
-            Object tree = DiskTrees.at(index).shelf(root).derived(table, TableIndexTree.FORM, sources(table));
             Map<Path, FileIdentity> from = sources(table);
-            TableIndex record = TableIndexTree.decode(tree, from.get(table.resolve("statistics.yaml")),
-                    from.get(table.resolve("statistics.annotations.yaml")));
-            assertFalse(record.columns().isEmpty(), table + ": its record was written again");
+            TableIndex record = TableIndexRecord.decode(record(index, root, table),
+                    from.get(table.resolve("statistics.yaml")), from.get(table.resolve("statistics.annotations.yaml")));
+            assertFalse(record.unpacked().columns().isEmpty(), table + ": its record was written again");
         }
+    }
+
+    /**
+     * A fresh process decodes a record's columns only for a table whose text a search cannot rule out: a record whose
+     * columns are damaged but whose text rules the table out serves a search that passes the table, and a search that
+     * reaches its columns reads the table's files instead, answers as with no index and rewrites the record.
+     */
+    @Test
+    void aRecordsColumnsAreDecodedOnlyWhereTheTextMayMatch() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Path index = dir.resolve("index");
+        String channel = new Searches(null).call("{\"text\": \"channel\"}");
+        session(index);
+        Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
+        Path visit = root.resolve("geo/visit");
+        byte[] whole = record(index, root, visit);
+        TableIndex packed = TableIndexRecord.decode(whole, null, null);
+        assertTrue(packed.packed(), "a record is read packed");
+        assertTrue(packed.mayContain("channel"), "the fixture's visit table has a channel column");
+        assertFalse(packed.mayContain("zebra"));
+        Searches intact = new Searches(index);
+        String zebra = intact.call("{\"text\": \"zebra\"}");
+
+        // cut short: the header reads, the columns do not
+        plant(index, root, List.of(visit), List.of(Arrays.copyOf(whole, whole.length - 1)));
+        Searches damaged = new Searches(index);
+        assertEquals(zebra, damaged.call("{\"text\": \"zebra\"}"));
+        assertEquals(intact.filesCached(), damaged.filesCached(), "no table was read from its files");
+        assertEquals(channel, damaged.call("{\"text\": \"channel\"}"), "a text visit's text holds");
+        assertTrue(damaged.filesCached() > intact.filesCached(), "visit was read from its files");
+        damaged.store.flush();
+        assertArrayEquals(whole, record(index, root, visit), "its record was written again");
+    }
+
+    /** One process's searches over the index at {@code index}, or with none. */
+    private final class Searches {
+
+        final PrintStore store;
+        final ToolHarness harness;
+        final SearchColumnsTool tool;
+
+        Searches(Path index) {
+            store = new PrintStore(CacheSizes.defaultParseCacheBytes(),
+                    index == null ? TreeStore.NONE : DiskTrees.at(index));
+            harness = new ToolHarness(store, dir);
+            tool = new SearchColumnsTool(harness.store, harness.paging, CacheSizes.defaultSearchCacheBytes());
+        }
+
+        String call(String arguments) {
+            return harness.call(tool, arguments).text().replaceAll("[A-Za-z0-9_-]{88}", "<cursor>");
+        }
+
+        int filesCached() {
+            return store.counters().filesCached();
+        }
+    }
+
+    /** The search record the index at {@code index} keeps for {@code table} at its files' identities now. */
+    private static byte[] record(Path index, Path root, Path table) throws IOException {
+        byte[] record = DiskTrees.at(index).shelf(root).derived(table, TableIndexRecord.FORM, sources(table));
+        assertNotNull(record, table + " has a record");
+        return record;
+    }
+
+    /** Puts {@code records} in the index in place of the tables' own. */
+    private static void plant(Path index, Path root, List<Path> tables, List<byte[]> records) throws IOException {
+        TreeStore planted = DiskTrees.at(index);
+        for (int i = 0; i < tables.size(); i++) {
+            planted.shelf(root).putDerived(tables.get(i), TableIndexRecord.FORM, sources(tables.get(i)), records.get(i));
+        }
+        planted.flush();
     }
 
     /** A table's two statistics files with their identities now, as a search keys its record. */

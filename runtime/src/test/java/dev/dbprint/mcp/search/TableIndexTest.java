@@ -45,6 +45,20 @@ class TableIndexTest {
         assertTrue(index.mayContain("order" + TableIndex.SEPARATOR));
     }
 
+    /**
+     * check_sql's "tables that have this column" search: a table whose text lacks the name is ruled out before its
+     * columns are looked at; a name holding a glob character is left to the columns.
+     */
+    @Test
+    void aNamedSearchRulesOutATableWhoseTextLacksTheName() {
+        TableIndex index = index(List.of(SearchedColumn.column("Customer_ID", null, null, false)));
+        assertTrue(ColumnPredicates.named("Customer_ID").mayMatch(index));
+        assertTrue(ColumnPredicates.named("customer_id").mayMatch(index), "the columns decide on case");
+        assertFalse(ColumnPredicates.named("viabilty").mayMatch(index));
+        assertTrue(ColumnPredicates.named("via*").mayMatch(index));
+        assertTrue(ColumnPredicates.named("doc[*]").mayMatch(index));
+    }
+
     @Test
     void theWeightCountsTheTextAndEveryColumn() {
         TableIndex empty = index(List.of());

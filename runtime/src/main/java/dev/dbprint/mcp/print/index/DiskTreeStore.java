@@ -80,15 +80,15 @@ final class DiskTreeStore implements TreeStore {
         }
 
         @Override
-        public Object derived(Path key, String form, Map<Path, FileIdentity> from) {
-            return rest.get(key, form, rest.token(from));
+        public byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
+            return rest.payload(key, form, rest.token(from));
         }
 
         @Override
-        public void putDerived(Path key, String form, Map<Path, FileIdentity> from, Object tree) {
+        public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
             // an absence has no change time to be racy about: a file that appears gets an identity of its own
             if (from.values().stream().noneMatch(identity -> identity.exists() && identity.racy(racyNanos))) {
-                rest.put(key, form, rest.token(from), tree);
+                rest.putPayload(key, form, rest.token(from), bytes);
             }
         }
 

@@ -46,7 +46,21 @@ public final class TreeCodec {
 
     /** @throws IllegalArgumentException when {@code bytes} do not hold exactly one encoded tree */
     public static Object decode(byte[] bytes) {
-        ByteBuffer in = ByteBuffer.wrap(bytes);
+        return decode(bytes, 0, bytes.length);
+    }
+
+    /**
+     * The tree encoded in {@code length} bytes of {@code bytes} from {@code from}: one part of a larger payload.
+     *
+     * @throws IllegalArgumentException when those bytes do not hold exactly one encoded tree
+     */
+    public static Object decode(byte[] bytes, int from, int length) {
+        ByteBuffer in;
+        try {
+            in = ByteBuffer.wrap(bytes, from, length);
+        } catch (IndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("not within the bytes", e);
+        }
         try {
             Object tree = node(in, 0);
             if (in.hasRemaining()) {

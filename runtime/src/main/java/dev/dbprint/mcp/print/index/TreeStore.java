@@ -44,15 +44,16 @@ public interface TreeStore {
         void put(Path file, String form, FileIdentity identity, Object tree);
 
         /**
-         * The tree derived in {@code form} from several files (a table's search record from its two statistics files),
-         * kept under {@code key} for exactly the files and identities of {@code from}, or null.
+         * The bytes derived in {@code form} from several files (a table's search record from its two statistics files),
+         * kept under {@code key} for exactly the files and identities of {@code from}, or null. They are the deriver's
+         * own encoding, handed back as kept: a record can then be read in part.
          */
-        default Object derived(Path key, String form, Map<Path, FileIdentity> from) {
+        default byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
             return null;
         }
 
-        /** Keeps {@code tree}, derived from the files of {@code from} at their identities there (in that order). */
-        default void putDerived(Path key, String form, Map<Path, FileIdentity> from, Object tree) {
+        /** Keeps {@code bytes}, derived from the files of {@code from} at their identities there (in that order). */
+        default void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
         }
     }
 

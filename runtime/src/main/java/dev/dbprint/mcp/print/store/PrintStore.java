@@ -317,10 +317,10 @@ public class PrintStore {
     }
 
     /**
-     * The tree derived in {@code form} from the files of {@code from} at exactly those identities, as {@code root}'s
-     * on-disk index keeps it under {@code key}, or null (none kept, no index, or a file this process cannot open).
+     * The bytes derived in {@code form} from the files of {@code from} at exactly those identities, as {@code root}'s
+     * on-disk index keeps them under {@code key}, or null (none kept, no index, or a file this process cannot open).
      */
-    public Object derived(Path root, Path key, String form, Map<Path, FileIdentity> from) {
+    public byte[] derived(Path root, Path key, String form, Map<Path, FileIdentity> from) {
         TreeStore.Shelf shelf = trees.shelf(root);
         if (shelf == null) {
             return null;
@@ -335,15 +335,15 @@ public class PrintStore {
         return shelf.derived(key, form, from);
     }
 
-    /** Keeps {@code tree}, derived from the files of {@code from} at those identities, in {@code root}'s index. */
-    public void keepDerived(Path root, Path key, String form, Map<Path, FileIdentity> from, Object tree) {
+    /** Keeps {@code bytes}, derived from the files of {@code from} at those identities, in {@code root}'s index. */
+    public void keepDerived(Path root, Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
         TreeStore.Shelf shelf = trees.shelf(root);
         if (shelf != null) {
-            shelf.putDerived(key, form, from, tree);
+            shelf.putDerived(key, form, from, bytes);
         }
     }
 
-    /** Whether {@code root} has an on-disk index that keeps derived trees. */
+    /** Whether {@code root} has an on-disk index that keeps what is derived from its files. */
     public boolean keepsDerived(Path root) {
         return trees.shelf(root) != null;
     }

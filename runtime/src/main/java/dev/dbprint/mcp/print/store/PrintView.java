@@ -297,16 +297,16 @@ public final class PrintView {
 
     /**
      * What the on-disk index keeps as derived in {@code form} from the table's files of {@code from}, for exactly the
-     * identities there (each one this view recorded), or null. It is no read of the print: the caller has stat'ed every
-     * file, and a tree is handed back only for the identities it was derived at.
+     * identities there (each one this view recorded), as the bytes it was kept as, or null. It is no read of the print:
+     * the caller has stat'ed every file, and bytes are handed back only for the identities they were derived at.
      */
-    public Object derived(TableEntry table, String form, Map<Path, FileIdentity> from) {
+    public byte[] derived(TableEntry table, String form, Map<Path, FileIdentity> from) {
         return store.derived(root, table.dir(), form, from);
     }
 
-    /** Keeps {@code tree}, derived in {@code form} from the table's files of {@code from} at those identities. */
-    public void keepDerived(TableEntry table, String form, Map<Path, FileIdentity> from, Object tree) {
-        store.keepDerived(root, table.dir(), form, from, tree);
+    /** Keeps {@code bytes}, derived in {@code form} from the table's files of {@code from} at those identities. */
+    public void keepDerived(TableEntry table, String form, Map<Path, FileIdentity> from, byte[] bytes) {
+        store.keepDerived(root, table.dir(), form, from, bytes);
     }
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */

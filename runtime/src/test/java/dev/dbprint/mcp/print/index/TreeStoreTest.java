@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.print.index;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,12 +109,12 @@ class TreeStoreTest {
     }
 
     /**
-     * A tree derived from several files is kept once none of them changed within the racy window, an absent one
+     * Bytes derived from several files is kept once none of them changed within the racy window, an absent one
      * included (an absence has no change time: a table without annotations gets its record too); it comes back only for
      * the same files at the same identities, and outlives a rewrite of the index while they keep them.
      */
     @Test
-    void aDerivedTreeComesBackForItsFilesIdentitiesAndIsKeptBesideAnAbsentOne() throws Exception {
+    void derivedBytesComeBackForItsFilesIdentitiesAndIsKeptBesideAnAbsentOne() throws Exception {
         Path root = root();
         long window = TimeUnit.MILLISECONDS.toNanos(400);
         Path table = Files.createDirectories(root.resolve("t"));
@@ -124,15 +126,15 @@ class TreeStoreTest {
         from.put(notes, FileIdentity.of(notes));
         assertFalse(from.get(notes).exists());
         DiskTreeStore first = new DiskTreeStore(cache(), window);
-        first.shelf(root).putDerived(table, "record", from, tree("record"));
+        first.shelf(root).putDerived(table, "record", from, bytes("record"));
         first.flush();
 
         DiskTreeStore later = new DiskTreeStore(cache(), window);
-        assertEquals(tree("record"), later.shelf(root).derived(table, "record", from));
+        assertArrayEquals(bytes("record"), later.shelf(root).derived(table, "record", from));
         assertNull(later.shelf(root).derived(table, "other", from));
         Path other = Fixtures.write(root.resolve("other.yaml"), "v: 2\n");
         rewrite(root, other);
-        assertEquals(tree("record"), new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", from),
+        assertArrayEquals(bytes("record"), new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", from),
                 "carried over while its files keep their identities");
 
         Fixtures.write(notes, "columns: {}\n");
@@ -140,7 +142,7 @@ class TreeStoreTest {
         now.put(notes, FileIdentity.of(notes));
         assertNull(new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", now), "a file appeared");
         DiskTreeStore racy = new DiskTreeStore(cache(), window);
-        racy.shelf(root).putDerived(table, "record", now, tree("racy"));
+        racy.shelf(root).putDerived(table, "record", now, bytes("racy"));
         racy.flush();
         assertNull(new DiskTreeStore(cache(), window).shelf(root).derived(table, "record", now),
                 "not kept: a file changed within the racy window");
@@ -148,6 +150,10 @@ class TreeStoreTest {
         DiskTreeStore last = store();
         assertNull(last.shelf(root).derived(table, "record", from), "dropped at the rewrite: a file changed");
         assertNotNull(last.shelf(root).get(other, "form", FileIdentity.of(other)), "the rewrite kept the other tree");
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Rewrites the root's file, as any process that keeps a new tree does. */
