@@ -24,7 +24,10 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * <p>
  * Arguments (defaults in brackets): {@code --tables} [7000], {@code --runs} [3], {@code --source}, {@code --schema},
  * {@code --dir}, {@code --launcher} as for {@link LargePrintBench}; {@code --jar} [the runner jar beside the launcher];
- * {@code --commands} [launcher,jar].
+ * {@code --commands} [launcher,jar]; {@code --states} [never,indexed]: which index states to run; {@code --settle} [0]:
+ * milliseconds to wait after {@code initialize} before the call, so the read-ahead it starts is done. Beside each
+ * call's time, the CPU time the process spent across it ({@link ProcessCpu}): on a shared machine the figure to compare
+ * two builds by.
  */
 public final class FirstCallBench {
 
@@ -58,9 +61,11 @@ public final class FirstCallBench {
         List<String> commands = List.of(args.string("--commands", "launcher,jar").split(","));
         int runs = args.integer("--runs", 3);
         List<Probe> probes = bench.probes();
-        // [command][probe][0 never indexed, 1 indexed][run]: ms, then peak RSS bytes
+        List<String> states = List.of(args.string("--states", "never,indexed").split(","));
+        // [command][probe][0 never indexed, 1 indexed][run]: ms, then peak RSS bytes, then CPU ms
         double[][][][] ms = new double[commands.size()][probes.size()][2][runs];
         double[][][][] rss = new double[commands.size()][probes.size()][2][runs];
+        double[][][][] cpu = new double[commands.size()][probes.size()][2][runs];
         for (int c = 0; c < commands.size(); c++) {
             for (int run = 0; run < runs; run++) {
                 Path indexed = Files.createTempDirectory("dbprint-first-call-index");
@@ -68,14 +73,20 @@ public final class FirstCallBench {
                     bench.prime(commands.get(c), indexed);
                     for (int p = 0; p < probes.size(); p++) {
                         for (int state = 0; state < 2; state++) {
+                            if (!states.contains(state == 0 ? "never" : "indexed")) {
+                                ms[c][p][state][run] = Double.NaN;
+                                continue;
+                            }
                             Path cache = state == 1 ? indexed : Files.createTempDirectory("dbprint-first-call-none");
                             try {
                                 double[] figures = bench.session(commands.get(c), cache, probes.get(p));
                                 ms[c][p][state][run] = figures[0];
                                 rss[c][p][state][run] = figures[1];
-                                System.out.printf("%s, run %d/%d, %s, %s: %s, peak RSS %d MB%n", commands.get(c),
-                                        run + 1, runs, probes.get(p).label(), state == 0 ? "never indexed" : "indexed",
-                                        LargePrintBench.time(figures[0]), Math.round(figures[1] / 1e6));
+                                cpu[c][p][state][run] = figures[2];
+                                System.out.printf("%s, run %d/%d, %s, %s: %s, CPU %s, peak RSS %d MB%n",
+                                        commands.get(c), run + 1, runs, probes.get(p).label(),
+                                        state == 0 ? "never indexed" : "indexed", LargePrintBench.time(figures[0]),
+                                        LargePrintBench.time(figures[2]), Math.round(figures[1] / 1e6));
                             } catch (RuntimeException e) { // a failed call counts in no median, and says why
                                 ms[c][p][state][run] = Double.NaN;
                                 rss[c][p][state][run] = Double.NaN;
@@ -112,23 +123,27 @@ public final class FirstCallBench {
             StringBuilder line = new StringBuilder("| " + probes.get(p).label() + " |");
             for (int c = 0; c < commands.size(); c++) {
                 for (int state = 0; state < 2; state++) {
-                    line.append(' ').append(cell(ms[c][p][state], rss[c][p][state])).append(" |");
+                    line.append(' ').append(states.contains(state == 0 ? "never" : "indexed")
+                            ? cell(ms[c][p][state], rss[c][p][state], cpu[c][p][state])
+                            : "not run").append(" |");
                 }
             }
             System.out.println(line.append(' ').append(target(probes.get(p))).append(" |"));
         }
-        System.out.println("\neach cell: the call's time (the process's peak RSS); a failed call is one not answered, or"
+        System.out.println("\neach cell: the call's time (the CPU time the process spent across it; its peak RSS); a failed"
+                + " call is one not answered, or"
                 + " answered with an error or a statement check_sql did not finish within its budget");
     }
 
-    /** The median time and peak RSS of the runs that answered, and how many did not. */
-    private static String cell(double[] ms, double[] rss) {
+    /** The median time, CPU time and peak RSS of the runs that answered, and how many did not. */
+    private static String cell(double[] ms, double[] rss, double[] cpu) {
         double[] answered = Arrays.stream(ms).filter(v -> !Double.isNaN(v)).toArray();
         String failed = answered.length < ms.length ? (ms.length - answered.length) + " of " + ms.length + " failed" : "";
         if (answered.length == 0) {
             return failed;
         }
-        return LargePrintBench.time(Stats.median(answered)) + " ("
+        return LargePrintBench.time(Stats.median(answered)) + " (CPU "
+                + LargePrintBench.time(Stats.median(Arrays.stream(cpu).filter(v -> !Double.isNaN(v)).toArray())) + "; "
                 + Math.round(Stats.median(Arrays.stream(rss).filter(v -> !Double.isNaN(v)).toArray()) / 1e6) + " MB"
                 + (failed.isEmpty() ? "" : "; " + failed) + ")";
     }
@@ -192,13 +207,27 @@ public final class FirstCallBench {
         return text;
     }
 
-    /** One fresh process: initialize, the probe's call; its time in ms and the process's peak RSS in bytes. */
+    /**
+     * One fresh process: initialize, {@code --settle}, the probe's call; its time in ms, the process's peak RSS in bytes
+     * and the CPU ms the process spent across the call.
+     */
     private double[] session(String command, Path cache, Probe probe) throws IOException {
         try (StdioServer server = start(command, cache)) {
             server.initialize();
+            settle();
             Session session = new Session(server);
+            long cpuBefore = ProcessCpu.nanos(server.pid());
             double ms = probe.nanos().apply(session) / 1e6;
-            return new double[]{ms, PeakRss.of(server.pid())};
+            double cpuMs = (ProcessCpu.nanos(server.pid()) - cpuBefore) / 1e6;
+            return new double[]{ms, PeakRss.of(server.pid()), cpuMs};
+        }
+    }
+
+    private void settle() {
+        try {
+            Thread.sleep(args.integer("--settle", 0));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
