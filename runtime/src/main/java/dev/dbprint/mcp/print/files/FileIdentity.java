@@ -69,6 +69,33 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos, long 
     }
 
     /**
+     * Whether the characters of {@code text} from {@code from} to {@code to} are this identity's {@link #token()}, read
+     * in place: a search checks thousands of kept tokens, and spelling each identity to compare cost as much as its stat.
+     */
+    public boolean spelledBy(String text, int from, int to) {
+        if (!exists()) {
+            return to - from == 6 && text.startsWith("absent", from);
+        }
+        long[] fields = {dev, ino, size, mtimeNanos, ctimeNanos};
+        int at = from;
+        for (int i = 0; i < fields.length; i++) {
+            int end = i == fields.length - 1 ? to : text.indexOf(':', at);
+            if (end < 0 || end > to) {
+                return false;
+            }
+            try {
+                if (Long.parseLong(text, at, end, 10) != fields[i]) {
+                    return false;
+                }
+            } catch (NumberFormatException e) {
+                return false;
+            }
+            at = end + 1;
+        }
+        return true;
+    }
+
+    /**
      * Stats {@code path}, following symbolic links. A missing file (or a dangling link) is {@link #ABSENT}.
      *
      * @throws IOException for any other failure (permission, I/O)

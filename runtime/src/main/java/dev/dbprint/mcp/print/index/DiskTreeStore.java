@@ -81,7 +81,7 @@ final class DiskTreeStore implements TreeStore {
 
         @Override
         public byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
-            return rest.payload(key, form, rest.token(from));
+            return rest.derived(key, form, from);
         }
 
         @Override

@@ -126,32 +126,35 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /** The tree kept for {@code path} in {@code form} under exactly {@code token}, or null. */
     Object get(Path path, String form, String token) {
+        load();
         Key key = new Key(relative(path), form);
-        Entry e = entry(key, token);
+        Entry e = entries.get(key);
+        if (e == null || !e.token().equals(token)) {
+            return null;
+        }
         try {
-            return e == null ? null : TreeCodec.decode(payload(e));
+            return TreeCodec.decode(payload(e));
         } catch (IOException | IllegalArgumentException ex) {
             entries.remove(key, e);
             return null;
         }
     }
 
-    /** The bytes kept for {@code path} in {@code form} under exactly {@code token}, as put, or null. */
-    byte[] payload(Path path, String form, String token) {
-        Key key = new Key(relative(path), form);
-        Entry e = entry(key, token);
-        try {
-            return e == null ? null : payload(e);
-        } catch (IOException ex) {
-            entries.remove(key, e);
+    /** As the shelf's, the token compared in place ({@link #token(Map)}). */
+    @Override
+    public byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
+        load();
+        Key k = new Key(relative(key), form);
+        Entry e = entries.get(k);
+        if (e == null || !derivedFrom(e.token(), from)) {
             return null;
         }
-    }
-
-    private Entry entry(Key key, String token) {
-        load();
-        Entry e = entries.get(key);
-        return e == null || !e.token().equals(token) ? null : e;
+        try {
+            return payload(e);
+        } catch (IOException ex) {
+            entries.remove(k, e);
+            return null;
+        }
     }
 
     @Override
@@ -187,11 +190,16 @@ final class ShelfFile implements TreeStore.Shelf {
     /** The key of a file under the root: its path's text past the root's, which costs no new path per lookup. */
     private String relative(Path path) {
         String text = path.toString();
+        int start = pastRoot(text);
+        return start >= 0 ? text.substring(start) : root.relativize(path).toString();
+    }
+
+    /** Where the text of a path under the root goes on past the root and its slash, or -1 when it is not so written. */
+    private int pastRoot(String text) {
         String under = root.toString();
-        if (text.length() > under.length() + 1 && text.startsWith(under) && text.charAt(under.length()) == '/') {
-            return text.substring(under.length() + 1);
-        }
-        return root.relativize(path).toString();
+        boolean below = text.length() > under.length() + 1 && text.startsWith(under)
+                && text.charAt(under.length()) == '/';
+        return below ? under.length() + 1 : -1;
     }
 
     private static byte[] payload(Entry e) throws IOException {
@@ -483,6 +491,33 @@ final class ShelfFile implements TreeStore.Shelf {
         } catch (IOException | InvalidPathException ex) {
             return false;
         }
+    }
+
+    /** Whether {@code token} is {@link #token(Map) token(from)}, read without spelling it. */
+    private boolean derivedFrom(String token, Map<Path, FileIdentity> from) {
+        int at = 0;
+        for (Map.Entry<Path, FileIdentity> source : from.entrySet()) {
+            int file = token.indexOf(SOURCES, at);
+            if (file < 0 || !relativeIs(source.getKey(), token, at, file)) {
+                return false;
+            }
+            int identity = token.indexOf(SOURCES, file + 1);
+            if (identity < 0 || !source.getValue().spelledBy(token, file + 1, identity)) {
+                return false;
+            }
+            at = identity + 1;
+        }
+        return at == token.length();
+    }
+
+    /** Whether the characters of {@code text} from {@code from} to {@code to} are {@link #relative relative(path)}. */
+    private boolean relativeIs(Path path, String text, int from, int to) {
+        String full = path.toString();
+        int start = pastRoot(full);
+        if (start >= 0) {
+            return full.length() - start == to - from && full.regionMatches(start, text, from, to - from);
+        }
+        return relative(path).equals(text.substring(from, to));
     }
 
     /**

@@ -168,4 +168,20 @@ class FileIdentityTest {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
         }
     }
+
+    /** An index compares kept tokens in place: a token is read as the identity it spells, and no other. */
+    @Test
+    void aTokenIsSpelledOnlyByItsIdentity() {
+        FileIdentity id = new FileIdentity(64_769, -3, 120, 1_700_000_000_123_456_789L, 1_700_000_001_000_000_000L);
+        String text = "x\0" + id.token() + "\0";
+        assertTrue(id.spelledBy(text, 2, text.length() - 1));
+        assertTrue(FileIdentity.ABSENT.spelledBy("absent", 0, 6));
+        assertFalse(FileIdentity.ABSENT.spelledBy(text, 2, text.length() - 1));
+        assertFalse(id.spelledBy("absent", 0, 6));
+        for (String other : List.of("64769:-3:121:1700000000123456789:1700000001000000000",
+                "64769:-3:120:1700000000123456789", "64769:-3:120:1700000000123456789:1700000001000000000:7",
+                "64769:-3:120:1700000000123456789:17000000010000000x0", "")) {
+            assertFalse(id.spelledBy(other, 0, other.length()), other);
+        }
+    }
 }
