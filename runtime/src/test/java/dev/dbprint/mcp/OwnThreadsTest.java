@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
 class OwnThreadsTest {
 
     /** What starts a thread or hands work to a pool, in code with its comments removed. */
-    private static final Pattern STARTS = Pattern.compile("new\\s+(?:Thread|ForkJoinPool|ThreadPoolExecutor"
+    private static final Pattern STARTS = Pattern.compile("new\\s+(?:[\\w.]+\\.)?(?:Thread|ForkJoinPool|ThreadPoolExecutor"
             + "|ScheduledThreadPoolExecutor|Timer)\\s*\\(|extends\\s+(?:Thread|ForkJoinWorkerThread)\\b"
-            + "|Thread\\.(?:ofPlatform|ofVirtual|startVirtualThread)\\b|Executors\\s*\\.\\s*new|ForkJoinPool\\.commonPool"
+            + "|Thread\\.(?:ofPlatform|ofVirtual|startVirtualThread)\\b|Executors\\s*\\.\\s*new|ForkJoinPool\\.commonPool|delayedExecutor"
             + "|\\w+Async\\s*\\(|\\.parallel\\s*\\(|parallelStream\\s*\\(");
     /** A thread made by hand (a fork-join pool's are daemons already). */
-    private static final Pattern THREAD = Pattern.compile("new\\s+Thread\\s*\\(");
+    private static final Pattern THREAD = Pattern.compile("new\\s+(?:java\\.lang\\.)?Thread\\s*\\(");
     private static final Pattern COMMENT = Pattern.compile("(?s)/\\*.*?\\*/|//[^\\n]*");
     private static final Pattern NAMED = Pattern.compile("`([^`]+)`");
 
@@ -80,6 +80,7 @@ class OwnThreadsTest {
                 "Gone", "// new Thread(r, \"dbprint-gone\") is a comment: /* Executors.newFixedThreadPool(2) */",
                 "Renders", "rows.parallelStream().map(this::row).toList();",
                 "Sneaks", "CompletableFuture.runAsync(() -> warm());",
+                "Ticks", "private final java.util.Timer ticks = new java.util.Timer(true);",
                 "Holds", "var t = new Thread(this::watch, \"dbprint-holds\"); t.start();",
                 "Waits", "ForkJoinPool.managedBlock(blocker); Thread.currentThread().interrupt();"));
         assertEquals(List.of("Holds starts a thread that is no daemon, which would hold the exit",
@@ -87,7 +88,8 @@ class OwnThreadsTest {
                 "Keeper does not give the thread name dbprint-b",
                 "Gone is in the Threads table but starts no thread or pool",
                 "Holds starts a thread or pool but is not in the Threads table",
-                "Sneaks starts a thread or pool but is not in the Threads table"), mismatches(table, sources));
+                "Sneaks starts a thread or pool but is not in the Threads table",
+                "Ticks starts a thread or pool but is not in the Threads table"), mismatches(table, sources));
     }
 
     /** What disagrees between the table and the sources (each class's code by its simple name). */
