@@ -30,8 +30,8 @@ class OwnThreadsTest {
     /** What starts a thread or hands work to a pool, in code with its comments removed. */
     private static final Pattern STARTS = Pattern.compile("new\\s+(?:[\\w.]+\\.)?(?:Thread|ForkJoinPool|ThreadPoolExecutor"
             + "|ScheduledThreadPoolExecutor|Timer)\\s*\\(|extends\\s+(?:Thread|ForkJoinWorkerThread)\\b"
-            + "|Thread\\.(?:ofPlatform|ofVirtual|startVirtualThread)\\b|Executors\\s*\\.\\s*new|ForkJoinPool\\.commonPool|delayedExecutor"
-            + "|\\w+Async\\s*\\(|\\.parallel\\s*\\(|parallelStream\\s*\\(");
+            + "|Thread\\.(?:ofPlatform|ofVirtual|startVirtualThread)\\b|Executors\\s*\\.\\s*new|ForkJoinPool\\.commonPool"
+            + "|delayedExecutor|\\w+Async\\s*\\(|\\.parallel\\s*\\(|parallelStream\\s*\\(");
     /** A thread made by hand (a fork-join pool's are daemons already). */
     private static final Pattern THREAD = Pattern.compile("new\\s+(?:java\\.lang\\.)?Thread\\s*\\(");
     private static final Pattern COMMENT = Pattern.compile("(?s)/\\*.*?\\*/|//[^\\n]*");
