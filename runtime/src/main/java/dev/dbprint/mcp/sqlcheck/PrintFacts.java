@@ -134,7 +134,7 @@ final class PrintFacts {
     /** Every table whose statistics carry a column of that name, in code-point order (search_columns' walk). */
     List<String> tablesHaving(String column) {
         return having.computeIfAbsent(column, c -> search.run(view, ColumnPredicates.named(c)).matches().stream()
-                .filter(m -> m.searched().part() == null).map(ColumnMatch::table).toList());
+                .filter(m -> m.searched().part() == null).map(m -> m.table().fqn()).toList());
     }
 
     /**
