@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.glob.Fnmatch;
 import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
@@ -72,9 +73,9 @@ public final class ThresholdResolver {
                         + " manifest entry records none";
     }
 
-    /** The threshold for the table {@code fqn} whose manifest entry is {@code entry} (its raw mapping). */
-    public Threshold forEntry(String fqn, Map<String, Object> entry) {
-        Object recorded = entry.get("max_age_days");
+    /** The threshold for the table of this manifest entry. */
+    public Threshold forEntry(TableEntry entry) {
+        Object recorded = entry.maxAgeDays();
         if (recorded != null) {
             String refusal = WholeDays.refusal(recorded);
             if (refusal != null) {
@@ -84,7 +85,7 @@ public final class ThresholdResolver {
             }
             return Threshold.of(recorded, false);
         }
-        return fromRules(fqn);
+        return fromRules(entry.fqn());
     }
 
     /** What the connection's rules resolve {@code fqn} to, matching by name alone. */

@@ -141,6 +141,8 @@ class ListTablesToolTest {
         assertEquals(map("table", "s.live", "type", "table", "row_count", num("10"), "columns", num("3"), "profiled_at",
                 "2026-05-19T00:00:00Z", "freshness", "live", "age_days", num("1.5"), "max_age_days", num("7")),
                 t.get("s.live"));
+        assertEquals(List.of("table", "type", "row_count", "columns", "profiled_at", "freshness", "age_days",
+                "max_age_days"), new ArrayList<>(t.get("s.live").keySet()), "the projection, then the verdict");
         assertEquals(map("table", "s.stale", "type", "table", "row_count", num("10"), "columns", num("3"),
                 "profiled_at", "2026-05-01T12:00:00Z", "freshness", "stale", "age_days", num("19.0"), "max_age_days",
                 num("7")), t.get("s.stale"));
