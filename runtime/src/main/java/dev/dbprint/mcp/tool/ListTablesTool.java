@@ -102,7 +102,7 @@ public class ListTablesTool {
 
     /** Every entry's detail, in the order of {@code sorted}. */
     private static List<Row> rows(ServedConnection connection, List<TableEntry> sorted) {
-        ThresholdResolver thresholds = new ThresholdResolver(connection.name(), connection.config().settings());
+        ThresholdResolver thresholds = ThresholdResolver.of(connection.config());
         List<Row> rows = new ArrayList<>(sorted.size());
         for (TableEntry e : sorted) {
             Map<String, Object> projected = new LinkedHashMap<>();

@@ -318,7 +318,12 @@ class ListTablesToolTest {
                                 + " dbprint (0.10 on) never accepts in one rule"},
                 {"rules:\n- sample: 0.1\n  filter: x\n", "sets both sample and filter, which never go together"},
                 {"rules:\n- max_age_days: 1.5\n", "has max_age_days 1.5 is not a whole number of days"},
-                {"rules: 7\n", "rules is not a list"}}) {
+                {"rules: 7\n", "rules is not a list"},
+                {"rules:\n- max_age_days: 1\n- 7\n", "rules entry 2 (counted from 1, those from defaults first) is not a"
+                        + " mapping"},
+                {"rules:\n- include: null\n  max_age_days: 1\n", "has an include or exclude that is not a list of globs"},
+                {"rules:\n- exclude: ['a.x', 1]\n  max_age_days: 1\n", "has an include or exclude that is not a list of"
+                        + " globs"}}) {
             PrintProject p = new PrintProject(dir.resolve("p" + c[0].hashCode()), "", c[0]);
             p.manifest(entry("a.t", "profiled_at: '2026-05-19T12:00:00Z'"));
             String error = (String) detail(p, "{\"detail\": true}").get("a.t").get("threshold_error");
