@@ -67,16 +67,8 @@ public record ThresholdSettings(Object maxAgeDays, List<String> outsideRules, bo
 
     /** A list whose items are all strings, else null. */
     private static List<String> strings(Object value) {
-        if (!(value instanceof List<?> list)) {
-            return null;
-        }
-        List<String> out = new ArrayList<>(list.size());
-        for (Object o : list) {
-            if (!(o instanceof String s)) {
-                return null;
-            }
-            out.add(s);
-        }
-        return out;
+        return value instanceof List<?> list && list.stream().allMatch(String.class::isInstance)
+                ? list.stream().map(String.class::cast).toList()
+                : null;
     }
 }

@@ -77,10 +77,8 @@ public record Statistics(Path path, Map<String, Object> raw, String table, Strin
             return null;
         }
         List<GrainKey> keys = new ArrayList<>();
-        List<Object> listed = Raw.list(grain, "keys");
-        for (Object k : listed == null ? List.of() : listed) {
-            Map<String, Object> key = Raw.map(k);
-            List<String> columns = key == null ? null : Raw.strings(key, "columns");
+        for (Map<String, Object> key : mappings(Raw.list(grain, "keys"))) {
+            List<String> columns = Raw.strings(key, "columns");
             if (columns != null && !columns.isEmpty()) {
                 keys.add(new GrainKey(columns, Raw.str(key, "detection")));
             }
@@ -109,8 +107,7 @@ public record Statistics(Path path, Map<String, Object> raw, String table, Strin
             return null;
         }
         List<NullPattern> patterns = new ArrayList<>();
-        for (Object o : listed) {
-            Map<String, Object> p = Raw.map(o);
+        for (Map<String, Object> p : mappings(listed)) {
             List<String> columns = Raw.strings(p, "columns");
             Long count = Raw.lng(p, "count");
             if (columns != null && count != null) {
@@ -142,16 +139,26 @@ public record Statistics(Path path, Map<String, Object> raw, String table, Strin
             return null;
         }
         List<Bucket> buckets = new ArrayList<>();
-        List<Object> listed = Raw.list(timeline, "buckets");
-        for (Object o : listed == null ? List.of() : listed) {
-            Map<String, Object> b = Raw.map(o);
+        for (Map<String, Object> b : mappings(Raw.list(timeline, "buckets"))) {
             Long count = Raw.lng(b, "count");
-            if (b != null && b.get("start") != null && count != null) {
+            if (b.get("start") != null && count != null) {
                 buckets.add(new Bucket(b.get("start"), count));
             }
         }
         return new Timeline(Raw.str(timeline, "column"), Raw.str(timeline, "unit"), buckets,
                 Raw.num(timeline, "coverage"));
+    }
+
+    /** The items of {@code list} that are mappings, in order; none when it is null. */
+    private static List<Map<String, Object>> mappings(List<Object> list) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Object o : list == null ? List.of() : list) {
+            Map<String, Object> m = Raw.map(o);
+            if (m != null) {
+                out.add(m);
+            }
+        }
+        return out;
     }
 
     /** Builds the model; a document that is not a mapping, or whose {@code columns} is not one, is a shape error. */
