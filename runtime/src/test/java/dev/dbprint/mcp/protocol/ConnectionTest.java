@@ -297,6 +297,20 @@ class ConnectionTest {
         return ToolHarness.parse(text(answer));
     }
 
+    /**
+     * A reply holding a lone surrogate (a client's {@code "\\ud800"} echoed back) is valid UTF-8 on every carrier, but
+     * not the same bytes: written straight, the surrogate is a JSON escape; on the legacy SSE stream, whose replies were
+     * always written as text, it is a question mark.
+     */
+    @Test
+    void aLoneSurrogateIsAnEscapeInBytesAndAQuestionMarkOnSse() {
+        String frame = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"\\ud800\"}}";
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":"
+                + "\"tables of \\uD800\"}],\"isError\":false}}", text(send(dispatcher.stdio(), frame)));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":"
+                + "\"tables of ?\"}],\"isError\":false}}", text(send(dispatcher.sseStream(), frame)));
+    }
+
     // ---------------------------------------------------------------- stdio, 2026-07-28
 
     @Test
