@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.dbprint.mcp.error.ProtocolCatalog;
+import dev.dbprint.mcp.protocol.Answer;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -28,9 +29,7 @@ public class InFlightRequests {
      */
     void admit(RoutingContext ctx, boolean counted) {
         if (refusing) {
-            ctx.response().setStatusCode(503).putHeader("Connection", "close")
-                    .putHeader("Content-Type", "text/plain; charset=utf-8")
-                    .end(ProtocolCatalog.shuttingDown());
+            AnswerWriter.write(ctx.response(), Answer.refused(ProtocolCatalog.shuttingDown()));
             return;
         }
         if (counted) {
