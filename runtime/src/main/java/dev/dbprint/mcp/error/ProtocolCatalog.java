@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * Every text the protocol and its transports answer with outside a tool's or a resource's own result: the JSON-RPC
  * errors (each made here with its code and the HTTP status it goes out with when it is a request's whole answer), the
- * plain-text bodies of the HTTP transports, and the header names those texts quote. Like {@link ErrorCatalog}, these
+ * plain-text refusals of the HTTP transports (each a {@link Refusal} with its status), and the header names those texts
+ * quote. Like {@link ErrorCatalog}, these
  * are a wire contract spelled here and nowhere else.
  */
 public final class ProtocolCatalog {
