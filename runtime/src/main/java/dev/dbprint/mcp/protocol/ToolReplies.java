@@ -13,9 +13,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.error.ProtocolCatalog;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** {@code tools/list} and {@code tools/call}: the tools' descriptors, and a tool's result in MCP's shape. */
 @Singleton

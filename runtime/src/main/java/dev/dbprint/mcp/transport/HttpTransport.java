@@ -18,6 +18,8 @@ import dev.dbprint.mcp.protocol.Connection;
 import dev.dbprint.mcp.protocol.Endpoints;
 import dev.dbprint.mcp.protocol.Headers;
 import dev.dbprint.mcp.protocol.Turn;
+import dev.dbprint.mcp.shutdown.AcceptQueueFlush;
+import dev.dbprint.mcp.shutdown.InFlightRequests;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -109,13 +111,18 @@ public class HttpTransport {
     }
 
     /**
-     * Shutdown's own marker requests are answered here; every other request passes the shutdown's refusal, and the
-     * ones to this transport's paths are counted while in flight. Others (the Dev UI's, whose websocket stays open)
-     * are not the calls shutdown waits for.
+     * Shutdown's own marker requests are answered here; every other request is refused 503 once shutdown refuses, and
+     * before, the ones to this transport's paths are counted while in flight. Others (the Dev UI's, whose websocket
+     * stays open) are not the calls shutdown waits for.
      */
     private void admit(RoutingContext ctx) {
-        if (!acceptQueue.answers(ctx)) {
-            requests.admit(ctx, MCP_PATHS.contains(ctx.request().path()));
+        if (acceptQueue.answers(ctx)) {
+            return;
+        }
+        if (requests.admit(ctx, MCP_PATHS.contains(ctx.request().path()))) {
+            ctx.next();
+        } else {
+            refuse(ctx, ProtocolCatalog.shuttingDown());
         }
     }
 
