@@ -36,8 +36,8 @@ import dev.dbprint.mcp.print.store.PrintView;
  * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
  * connection has an on-disk index, as records there under both files' identities ({@link TableIndexRecord}): a fresh
  * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. A record's
- * columns are decoded only for a table whose text the predicates cannot rule out ({@link ColumnPredicates#mayMatch}). Tables are
- * walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
+ * columns are decoded only for a table whose text the predicates cannot rule out ({@link ColumnPredicates#mayMatch}).
+ * Tables are walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
 

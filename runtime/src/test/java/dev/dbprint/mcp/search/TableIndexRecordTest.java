@@ -24,8 +24,8 @@ class TableIndexRecordTest {
     private static final FileIdentity NOTES = new FileIdentity(1, 3, 30, 40, 40);
 
     private static SearchedColumn column(String name, String note, List<ValueNote> notes) {
-        return new SearchedColumn(name, null, name, name.toLowerCase(Locale.ROOT), true, true, "text", "categorical", null, 12L,
-                true, "email", 10L, 9L, "pii", false, null, null, note, notes,
+        return new SearchedColumn(name, null, name, name.toLowerCase(Locale.ROOT), true, true, "text", "categorical",
+                null, 12L, true, "email", 10L, 9L, "pii", false, null, null, note, notes,
                 note == null ? null : note.toLowerCase(Locale.ROOT),
                 notes.stream().map(n -> n.note().toLowerCase(Locale.ROOT)).toList());
     }

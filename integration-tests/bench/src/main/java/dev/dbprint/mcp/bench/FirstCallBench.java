@@ -130,8 +130,8 @@ public final class FirstCallBench {
             }
             System.out.println(line.append(' ').append(target(probes.get(p))).append(" |"));
         }
-        System.out.println("\neach cell: the call's time (the CPU time the process spent across it; its peak RSS); a failed"
-                + " call is one not answered, or"
+        System.out.println("\neach cell: the call's time (the CPU time the process spent across it; its peak RSS);"
+                + " a failed call is one not answered, or"
                 + " answered with an error or a statement check_sql did not finish within its budget");
     }
 
@@ -208,8 +208,8 @@ public final class FirstCallBench {
     }
 
     /**
-     * One fresh process: initialize, {@code --settle}, the probe's call; its time in ms, the process's peak RSS in bytes
-     * and the CPU ms the process spent across the call.
+     * One fresh process: initialize, {@code --settle}, the probe's call; its time in ms, the process's peak RSS in
+     * bytes and the CPU ms the process spent across the call.
      */
     private double[] session(String command, Path cache, Probe probe) throws IOException {
         try (StdioServer server = start(command, cache)) {

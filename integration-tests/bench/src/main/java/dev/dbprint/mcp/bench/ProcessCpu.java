@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The CPU time a process has used so far, every thread's, user and system ({@code utime + stime} of
- * {@code /proc/<pid>/stat}, Linux), with the processes it started: on a machine shared with other work a call's CPU time
- * moves far less with the load than its wall time does.
+ * {@code /proc/<pid>/stat}, Linux), with the processes it started: on a machine shared with other work a call's CPU
+ * time moves far less with the load than its wall time does.
  */
 public final class ProcessCpu {
 

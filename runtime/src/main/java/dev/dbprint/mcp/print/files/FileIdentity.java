@@ -70,7 +70,8 @@ public record FileIdentity(long dev, long ino, long size, long mtimeNanos, long 
 
     /**
      * Whether the characters of {@code text} from {@code from} to {@code to} are this identity's {@link #token()}, read
-     * in place: a search checks thousands of kept tokens, and spelling each identity to compare cost as much as its stat.
+     * in place: a search checks thousands of kept tokens, and spelling each identity to compare them cost as much as
+     * its stat.
      */
     public boolean spelledBy(String text, int from, int to) {
         if (!exists()) {

@@ -42,9 +42,9 @@ import dev.dbprint.mcp.print.files.FileIdentity;
  * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
  * identity token, offset, length, CRC-32C of the payload; for a tree derived from several files, a directory and a token
  * naming each of those files with its identity: {@link #token(Map)}), the table's own CRC-32C, then the payloads
- * ({@link TreeCodec}; a derived payload is bytes its deriver encoded). A file that is missing, truncated, of another version, of another root, or whose table fails its
- * check is ignored whole; a payload that fails its check or does not decode is ignored alone. Either way the tree is
- * parsed again and written at the next flush.
+ * ({@link TreeCodec}; a derived payload is bytes its deriver encoded). A file that is missing, truncated, of another
+ * version, of another root, or whose table fails its check is ignored whole; a payload that fails its check or does not
+ * decode is ignored alone. Either way the tree is parsed again and written at the next flush.
  * <p>
  * A file not owned by this process's user, or writable by anyone else, is ignored whole ({@link IndexDirectory}).
  * <p>
@@ -178,7 +178,7 @@ final class ShelfFile implements TreeStore.Shelf {
         putPayload(path, form, token, TreeCodec.encode(tree));
     }
 
-    /** Keeps {@code payload}, bytes in a form of the caller's own, for {@code path} in {@code form} under {@code token}. */
+    /** Keeps {@code payload}, in the caller's own encoding, for {@code path} in {@code form} under {@code token}. */
     void putPayload(Path path, String form, String token, byte[] payload) {
         entries.put(new Key(relative(path), form), new Entry(token, payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
