@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -293,6 +294,44 @@ public class PrintStore {
     public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
             ModelBuilder<T> builder) {
         TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
+        return kept(realRoot, path, form, parser, builder, shelf, identity -> {
+            Object tree = shelf.get(path, form, identity);
+            return tree == null ? null : weighed(builder.build(path, tree), tree);
+        }, (identity, tree, value) -> shelf.put(path, form, identity, tree));
+    }
+
+    /** A model the on-disk index keeps in a form of its own, not as the tree it was built from. */
+    interface Form<T> {
+
+        byte[] encode(T model);
+
+        /** The model {@code bytes} hold, as {@link #encode} wrote it, or null when they hold none. */
+        T decode(Path path, byte[] bytes);
+    }
+
+    /**
+     * As {@link #model(Path, Path, Path, String, Parser, ModelBuilder)}, the model kept on disk in {@code kept}'s form: a
+     * later process decodes what it needs of it rather than the whole tree (the manifest: {@link ManifestForm}).
+     */
+    <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
+            Form<T> kept) {
+        TreeStore.Shelf shelf = trees.shelf(shelfRoot);
+        return kept(realRoot, path, form, parser, builder, shelf, identity -> {
+            byte[] bytes = shelf.bytes(path, form, identity);
+            T model = bytes == null ? null : kept.decode(path, bytes);
+            return model == null ? null : new Loaded<>(model, 64 + 4L * bytes.length);
+        }, (identity, tree, value) -> shelf.putBytes(path, form, identity, kept.encode(value)));
+    }
+
+    /** Keeps on a shelf what a parse at {@code identity} gave. */
+    private interface Keeper<T> {
+
+        void keep(FileIdentity identity, Object tree, T value);
+    }
+
+    /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} keeps it. */
+    private <T> Read<T> kept(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
+            TreeStore.Shelf shelf, Function<FileIdentity, Loaded<T>> kept, Keeper<T> keeper) {
         return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
 
             @Override
@@ -303,14 +342,13 @@ public class PrintStore {
             @Override
             public Loaded<T> at(FileIdentity identity) {
                 // a file this process cannot open now fails the read below, as it does with no index
-                Object tree = Files.isReadable(path) ? shelf.get(path, form, identity) : null;
-                return tree == null ? null : weighed(builder.build(path, tree), tree);
+                return Files.isReadable(path) ? kept.apply(identity) : null;
             }
         }, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
             T value = builder.build(path, tree);
             if (shelf != null) {
-                shelf.put(path, form, identity, tree);
+                keeper.keep(identity, tree, value);
             }
             return weighed(value, tree);
         });
