@@ -20,7 +20,8 @@ import dev.dbprint.mcp.print.model.TableEntry;
  * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
  * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
  * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
- * reading the file a second time.
+ * reading the file a second time. Past the manifest, the read gives way to calls: it pauses while one started within
+ * {@link #GIVE_WAY_NANOS}, since on two processors it would share them with the call.
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.
  */
@@ -32,11 +33,25 @@ public class PrintWarmup {
     private final PrintStore store;
     private final Connections connections;
     private final AtomicReference<CompletableFuture<Void>> begun = new AtomicReference<>();
+    private final long giveWayNanos;
+
+    /**
+     * How long the read past the manifest waits after a call starts: about what a session's first check_sql takes on a
+     * print of thousands of tables, which the read beside it slowed by a third (it needs the manifest, read first, and
+     * reads what else it needs itself).
+     */
+    static final long GIVE_WAY_NANOS = 300_000_000L;
 
     @Inject
     public PrintWarmup(PrintStore store, Connections connections) {
+        this(store, connections, GIVE_WAY_NANOS);
+    }
+
+    /** For tests: a read-ahead that gives way to a call for {@code giveWayNanos} after it starts. */
+    PrintWarmup(PrintStore store, Connections connections, long giveWayNanos) {
         this.store = store;
         this.connections = connections;
+        this.giveWayNanos = giveWayNanos;
     }
 
     /** Starts the read once per process; every later call returns the same, perhaps finished, read. */
@@ -60,11 +75,13 @@ public class PrintWarmup {
     private void readAhead() {
         for (ServedConnection connection : connections.set().served().values()) {
             try {
-                PrintView view = store.view(connection);
+                PrintView view = store.viewAhead(connection);
                 Manifest manifest = view.manifest();
                 // after the manifest, not beside it: on two processors a second thread slowed the first list_tables
+                store.giveWayToCalls(giveWayNanos);
                 store.prepareTrees(connection.root());
                 for (String fqn : manifest.edgeAnnotators()) {
+                    store.giveWayToCalls(giveWayNanos);
                     readAnnotations(view, fqn);
                 }
             } catch (RuntimeException e) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +81,24 @@ class PrintWarmupTest {
 
         assertEquals(Set.of(dir.resolve("prints/c0"), dir.resolve("prints/c1")), Set.copyOf(prepared));
         assertEquals(2, prepared.size(), "each once");
+    }
+
+    /** The manifest at once, every call's start; the rest only once no call has started for the give-way time. */
+    @Test
+    void pastTheManifestTheReadGivesWayToACallThatJustStarted() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong preparedAt = new AtomicLong();
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(form -> {
+        }, root -> preparedAt.set(System.nanoTime())));
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(500);
+
+        long callStarted = System.nanoTime();
+        store.view(connections.named("c0"));
+        new PrintWarmup(store, connections, giveWay).begin().get(30, TimeUnit.SECONDS);
+
+        assertTrue(preparedAt.get() - callStarted >= giveWay,
+                "the index's table was read " + (preparedAt.get() - callStarted) / 1_000_000 + " ms after the call began");
+        assertEquals(2, store.counters().parses(), "then the manifest's and s.a's annotations were read all the same");
     }
 
     @Test
