@@ -167,14 +167,18 @@ public class PrintStore {
     private volatile long lastCall = System.nanoTime() - (1L << 62);
 
     /**
-     * Waits until no call has opened a view for {@code quietNanos}: on two processors, a read-ahead running beside a
-     * session's first call took a third of its time.
+     * Waits until {@code quietNanos} have passed since {@code since} ({@link System#nanoTime()}) and since a call last
+     * opened a view: on two processors, a read-ahead running beside a session's first call took a third of its time.
      */
-    void giveWayToCalls(long quietNanos) {
-        for (long wait = lastCall + quietNanos - System.nanoTime(); wait > 0; wait = lastCall + quietNanos
-                - System.nanoTime()) {
+    void giveWayToCalls(long quietNanos, long since) {
+        for (long wait = untilQuiet(quietNanos, since); wait > 0; wait = untilQuiet(quietNanos, since)) {
             LockSupport.parkNanos(wait);
         }
+    }
+
+    private long untilQuiet(long quietNanos, long since) {
+        long last = lastCall;
+        return (last - since > 0 ? last : since) + quietNanos - System.nanoTime();
     }
 
     public YamlLoader yamlLoader() {

@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.print.store;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -20,8 +22,9 @@ import dev.dbprint.mcp.print.model.TableEntry;
  * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
  * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
  * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
- * reading the file a second time. Past the manifest, the read gives way to calls: it pauses while one started within
- * {@link #GIVE_WAY_NANOS}, since on two processors it would share them with the call.
+ * reading the file a second time. Past the manifests, the read gives way to calls: it starts {@link #GIVE_WAY_NANOS}
+ * after them and pauses while a call started within as long, since on two processors it would share them with the
+ * call (a client that waits for its model loses nothing: the read is done long before it calls).
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.
  */
@@ -47,7 +50,7 @@ public class PrintWarmup {
         this(store, connections, GIVE_WAY_NANOS);
     }
 
-    /** For tests: a read-ahead that gives way to a call for {@code giveWayNanos} after it starts. */
+    /** For tests: a read-ahead that gives way for {@code giveWayNanos} after the manifests and after a call starts. */
     PrintWarmup(PrintStore store, Connections connections, long giveWayNanos) {
         this.store = store;
         this.connections = connections;
@@ -72,20 +75,28 @@ public class PrintWarmup {
         return mine;
     }
 
+    /** A connection whose manifest was read ahead. */
+    private record Read(ServedConnection connection, PrintView view, Manifest manifest) {
+    }
+
     private void readAhead() {
+        List<Read> read = new ArrayList<>();
         for (ServedConnection connection : connections.set().served().values()) {
             try {
                 PrintView view = store.viewAhead(connection);
-                Manifest manifest = view.manifest();
-                // after the manifest, not beside it: on two processors a second thread slowed the first list_tables
-                store.giveWayToCalls(giveWayNanos);
-                store.prepareTrees(connection.root());
-                for (String fqn : manifest.edgeAnnotators()) {
-                    store.giveWayToCalls(giveWayNanos);
-                    readAnnotations(view, fqn);
-                }
+                read.add(new Read(connection, view, view.manifest()));
             } catch (RuntimeException e) {
                 LOG.debugf("the manifest of %s was not read ahead: %s", connection.name(), e);
+            }
+        }
+        // after the manifests, not beside them, and past a first call: on two processors a second thread slowed it
+        long manifestsRead = System.nanoTime();
+        for (Read r : read) {
+            store.giveWayToCalls(giveWayNanos, manifestsRead);
+            store.prepareTrees(r.connection().root());
+            for (String fqn : r.manifest().edgeAnnotators()) {
+                store.giveWayToCalls(giveWayNanos, manifestsRead);
+                readAnnotations(r.view(), fqn);
             }
         }
     }

@@ -83,22 +83,58 @@ class PrintWarmupTest {
         assertEquals(2, prepared.size(), "each once");
     }
 
-    /** The manifest at once, every call's start; the rest only once no call has started for the give-way time. */
+    /** The manifests at once, as every call starts from them; the rest once neither they nor a call are that recent. */
     @Test
-    void pastTheManifestTheReadGivesWayToACallThatJustStarted() throws Exception {
+    void pastTheManifestsTheReadGivesWayToACallThatStartedMeanwhile() throws Exception {
         Connections connections = connections(MANIFEST);
+        AtomicLong manifestRead = new AtomicLong();
+        AtomicLong callStarted = new AtomicLong();
         AtomicLong preparedAt = new AtomicLong();
-        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(form -> {
-        }, root -> preparedAt.set(System.nanoTime())));
         long giveWay = TimeUnit.MILLISECONDS.toNanos(500);
+        PrintStore[] store = new PrintStore[1];
+        store[0] = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) { // a call starts as the manifest is kept
+                manifestRead.set(System.nanoTime());
+                sleep(100);
+                callStarted.set(System.nanoTime());
+                store[0].view(connections.named("c0"));
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
 
-        long callStarted = System.nanoTime();
-        store.view(connections.named("c0"));
+        new PrintWarmup(store[0], connections, giveWay).begin().get(30, TimeUnit.SECONDS);
+
+        assertTrue(callStarted.get() > manifestRead.get(), "the manifest was kept on the index");
+        assertTrue(preparedAt.get() - callStarted.get() >= giveWay,
+                "the index's table was read " + (preparedAt.get() - callStarted.get()) / 1_000_000
+                        + " ms after the call began");
+        assertEquals(2, store[0].counters().parses(), "then the manifest's and s.a's annotations were read all the same");
+    }
+
+    @Test
+    void pastTheManifestsTheReadWaitsEvenWithNoCall() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong manifestRead = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(300);
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) {
+                manifestRead.set(System.nanoTime());
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+
         new PrintWarmup(store, connections, giveWay).begin().get(30, TimeUnit.SECONDS);
 
-        assertTrue(preparedAt.get() - callStarted >= giveWay,
-                "the index's table was read " + (preparedAt.get() - callStarted) / 1_000_000 + " ms after the call began");
-        assertEquals(2, store.counters().parses(), "then the manifest's and s.a's annotations were read all the same");
+        assertTrue(preparedAt.get() - manifestRead.get() >= giveWay,
+                "the index's table was read " + (preparedAt.get() - manifestRead.get()) / 1_000_000
+                        + " ms after the manifest");
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
