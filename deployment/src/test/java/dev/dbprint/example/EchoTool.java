@@ -2,9 +2,9 @@ package dev.dbprint.example;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.dbprint.mcp.tool.McpTool;
-import dev.dbprint.mcp.tool.ToolCall;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * An application's own tool, outside the extension's package (so that only the rule for {@code @McpTool} beans keeps

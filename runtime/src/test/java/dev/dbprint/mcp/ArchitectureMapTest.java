@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureMapTest {
 
     /** The main sources of every module, from the runtime module's directory, where the test runs. */
-    private static final List<Path> SOURCES = Stream.of("", "dev/", "../deployment/", "../integration-tests/",
+    static final List<Path> SOURCES = Stream.of("", "dev/", "../deployment/", "../integration-tests/",
             "../integration-tests/bench/").map(m -> Path.of(m + "src/main/java/dev/dbprint/mcp")).toList();
     private static final Pattern FLOOR = Pattern.compile("^((?:[a-z]+(?:/[a-z]+)*/ )*[a-z]+(?:/[a-z]+)*/)(?:\\s|$)");
     /** A package of ours, as far as its first capitalised segment (the class). */
@@ -38,6 +39,22 @@ class ArchitectureMapTest {
     @Test
     void theMapNamesEveryPackageOnce() throws IOException {
         assertEquals(new TreeSet<>(sources().values()), new TreeSet<>(floors(contributing()).keySet()));
+    }
+
+    /** A module added to the build with main code is read too: {@link #SOURCES} names every one, profiles' included. */
+    @Test
+    void everyModuleWithMainCodeIsRead() throws IOException {
+        Set<Path> read = new TreeSet<>();
+        SOURCES.forEach(root -> read.add(root.toAbsolutePath().normalize()));
+        Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(Path.of("../pom.xml")));
+        List<String> unread = new ArrayList<>();
+        while (module.find()) {
+            Path main = Path.of("..", module.group(1), "src/main/java");
+            if (Files.isDirectory(main) && !read.contains(main.resolve("dev/dbprint/mcp").toAbsolutePath().normalize())) {
+                unread.add(module.group(1));
+            }
+        }
+        assertEquals(List.of(), unread);
     }
 
     @Test

@@ -18,9 +18,9 @@ import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.MethodInfo;
 
-import dev.dbprint.mcp.tool.McpTool;
-import dev.dbprint.mcp.tool.ToolMethods;
-import dev.dbprint.mcp.tool.ToolRecorder;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolMethods;
+import dev.dbprint.mcp.tool.call.ToolRecorder;
 import dev.dbprint.mcp.transport.TransportRecorder;
 import io.quarkus.arc.deployment.BeanContainerBuildItem;
 import io.quarkus.arc.deployment.BeanDiscoveryFinishedBuildItem;

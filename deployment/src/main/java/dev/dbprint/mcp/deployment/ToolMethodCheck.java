@@ -6,8 +6,8 @@ import java.util.Optional;
 import org.jboss.jandex.MethodInfo;
 import org.jboss.jandex.Type;
 
-import dev.dbprint.mcp.tool.ToolCall;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * What makes an {@code @McpTool} method one the server can call: declared by a bean class, public, not static, taking

@@ -22,10 +22,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.example.EchoTool;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolMethods;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.transport.HttpDrain;
+import dev.dbprint.mcp.shutdown.HttpDrain;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolMethods;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
 import io.quarkus.arc.Arc;
 import io.quarkus.builder.BuildChainBuilder;
 import io.quarkus.builder.BuildContext;

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.dbprint.mcp.tool.ListTablesTool;
-import dev.dbprint.mcp.tool.McpTool;
-import dev.dbprint.mcp.tool.ToolCall;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**

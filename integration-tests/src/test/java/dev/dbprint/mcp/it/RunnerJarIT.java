@@ -36,7 +36,7 @@ class RunnerJarIT {
     /** The files of {@code jar} that belong to a benchmark: JMH's, or the bench module's. */
     static List<String> benchmarkEntries(Path jar) throws IOException {
         try (JarFile opened = new JarFile(jar.toFile())) {
-            assertNotNull(opened.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar: " + jar);
+            assertNotNull(opened.getEntry("dev/dbprint/mcp/tool/call/ToolRegistry.class"), "not the server's jar: " + jar);
             return opened.stream().filter(e -> !e.isDirectory()).map(e -> e.getName())
                     .filter(n -> n.startsWith("org/openjdk/jmh/") || n.startsWith("dev/dbprint/mcp/bench/")).toList();
         }
@@ -46,7 +46,7 @@ class RunnerJarIT {
     void holdsNoDevUiClass() throws Exception {
         try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
             // the server itself is there, so an empty or foreign jar cannot pass
-            assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar");
+            assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/call/ToolRegistry.class"), "not the server's jar");
             // files only: a directory entry left by an earlier build's target/classes holds nothing
             List<String> devUi = jar.stream().filter(e -> !e.isDirectory()).map(e -> e.getName())
                     .filter(n -> n.startsWith("dev/dbprint/mcp/devui/") || n.contains("DbprintJsonRpcService")
@@ -64,7 +64,7 @@ class RunnerJarIT {
     @Test
     void carriesNoApplicationProperties() throws Exception {
         try (JarFile jar = new JarFile(ServerProcess.runnerJar().toFile())) {
-            assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/ToolRegistry.class"), "not the server's jar");
+            assertNotNull(jar.getEntry("dev/dbprint/mcp/tool/call/ToolRegistry.class"), "not the server's jar");
             assertNull(jar.getEntry("application.properties"));
         }
     }

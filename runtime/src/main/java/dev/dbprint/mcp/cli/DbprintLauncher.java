@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.error.ErrorCatalog;
-import dev.dbprint.mcp.transport.ExitRequest;
+import dev.dbprint.mcp.shutdown.ExitRequest;
 import dev.dbprint.mcp.transport.StdioStreams;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.QuarkusApplication;

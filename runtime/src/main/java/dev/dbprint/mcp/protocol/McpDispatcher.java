@@ -25,9 +25,9 @@ import dev.dbprint.mcp.error.ProtocolCatalog;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.print.store.PrintWarmup;
 import dev.dbprint.mcp.resource.ResourceService;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * The JSON-RPC 2.0 envelope and method table shared by every transport, and where a transport gets its

@@ -11,9 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.config.Connections;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * The resource methods (spec §3, §7.2) as the dispatcher calls them: the catalog, the reader, the templates and the

@@ -15,6 +15,8 @@ import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedCall;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Manifest;
@@ -22,8 +24,6 @@ import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.reference.ReferenceDocument;
-import dev.dbprint.mcp.reply.PagedCall;
-import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.dbprint.mcp.paging.ListReply;
-import dev.dbprint.mcp.render.context.Term;
-import dev.dbprint.mcp.render.context.TermsLegend;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * check_sql's reply: one entry per statement, in the order written. As json/yaml, a list reply paged over

@@ -10,7 +10,7 @@ import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.render.context.Term;
+import dev.dbprint.mcp.render.vocabulary.Term;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;
 import dev.dbprint.mcp.sqlcheck.StatementChecker.Clause;

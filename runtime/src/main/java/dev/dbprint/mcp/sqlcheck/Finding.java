@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import dev.dbprint.mcp.render.context.Term;
+import dev.dbprint.mcp.render.vocabulary.Term;
 
 /**
  * One thing check_sql found in a statement: how bad it is, where it is, what it says, the print fact it rests on (the

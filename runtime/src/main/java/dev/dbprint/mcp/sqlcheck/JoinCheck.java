@@ -16,7 +16,7 @@ import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.RelationshipsAnnotations;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.TableEntry;
-import dev.dbprint.mcp.render.context.Term;
+import dev.dbprint.mcp.render.vocabulary.Term;
 import dev.dbprint.mcp.sqlcheck.ColumnNames.Resolved;
 import dev.dbprint.mcp.sqlcheck.Finding.Kind;
 import dev.dbprint.mcp.sqlcheck.Scope.Source;

@@ -11,17 +11,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.ServedConnection;
+import dev.dbprint.mcp.paging.PagedReplies;
+import dev.dbprint.mcp.paging.Reply;
 import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.render.context.YamlPage;
-import dev.dbprint.mcp.reply.PagedReplies;
-import dev.dbprint.mcp.reply.Reply;
+import dev.dbprint.mcp.render.vocabulary.YamlPage;
 import dev.dbprint.mcp.search.ColumnSearch;
 import dev.dbprint.mcp.sqlcheck.CallBudget;
 import dev.dbprint.mcp.sqlcheck.CheckReport;
 import dev.dbprint.mcp.sqlcheck.Dialect;
 import dev.dbprint.mcp.sqlcheck.SqlCheck;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code check_sql}: one or more draft statements checked against the print before they are run — tables, columns,

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.glob.Fnmatch;
 import dev.dbprint.mcp.text.CodePointOrder;
+import dev.dbprint.mcp.tool.call.ToolCall;
 
 /**
  * The {@code pattern} argument list_tables and get_manifest share (§4.2, §4.4): one fnmatch spelling meaning one thing

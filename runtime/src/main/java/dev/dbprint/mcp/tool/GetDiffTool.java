@@ -18,13 +18,17 @@ import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.model.Diff;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.print.store.RejectedEdges;
 import dev.dbprint.mcp.render.KeptChanges;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolDescriptor;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code get_diff} (server spec §4.5): the parsed diff.yaml with {@code changes} paged in file order. Relationship events

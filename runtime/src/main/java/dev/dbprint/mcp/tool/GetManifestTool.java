@@ -9,10 +9,13 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code get_manifest} (server spec §4.4): the parsed manifest as a JSON object. {@code tables} is paged in FQN order;

@@ -9,11 +9,14 @@ import jakarta.inject.Inject;
 import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.DocumentPager;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.reference.ReferenceReply;
 import dev.dbprint.mcp.reference.Sections;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code get_reference} (spec §4.6): one section of the format spec, the assertion DSL or the reading guide, or the

@@ -4,6 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedReplies;
+import dev.dbprint.mcp.paging.Reply;
 import dev.dbprint.mcp.paging.Spelling;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
@@ -11,9 +13,10 @@ import dev.dbprint.mcp.render.context.ContextModel;
 import dev.dbprint.mcp.render.context.ContextObject;
 import dev.dbprint.mcp.render.context.ProfileMarkdown;
 import dev.dbprint.mcp.render.context.QueryMarkdown;
-import dev.dbprint.mcp.render.context.YamlPage;
-import dev.dbprint.mcp.reply.PagedReplies;
-import dev.dbprint.mcp.reply.Reply;
+import dev.dbprint.mcp.render.vocabulary.YamlPage;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code get_table_context} (spec §4.1): the context an agent reads before writing SQL against a table

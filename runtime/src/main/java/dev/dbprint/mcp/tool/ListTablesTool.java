@@ -23,11 +23,14 @@ import dev.dbprint.mcp.freshness.ProfiledAt;
 import dev.dbprint.mcp.freshness.Threshold;
 import dev.dbprint.mcp.freshness.ThresholdResolver;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code list_tables} (server spec §4.2): the FQNs matching a glob, sorted, from the manifest alone; with

@@ -13,6 +13,7 @@ import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
@@ -20,10 +21,12 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.search.PublishedValues;
 import dev.dbprint.mcp.search.ValueResolver;
 import dev.dbprint.mcp.text.CodePointOrder;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code resolve_value} (spec §4.7): the literal(s) one column or part stores for a phrase, with how far the list can be

@@ -5,11 +5,14 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** {@code search_columns} (spec §4.3): columns and parts across the print by name, fields and notes, paged per §4.8. */
 @ApplicationScoped

@@ -18,6 +18,8 @@ import dev.dbprint.mcp.protocol.Connection;
 import dev.dbprint.mcp.protocol.Headers;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.Turn;
+import dev.dbprint.mcp.shutdown.AcceptQueueFlush;
+import dev.dbprint.mcp.shutdown.InFlightRequests;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;

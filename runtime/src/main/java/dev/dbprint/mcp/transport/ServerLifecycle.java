@@ -9,6 +9,7 @@ import dev.dbprint.mcp.config.ConfigError;
 import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.error.ErrorCatalog;
+import dev.dbprint.mcp.shutdown.ExitRequest;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 

@@ -29,6 +29,8 @@ import dev.dbprint.mcp.protocol.Connection;
 import dev.dbprint.mcp.protocol.Headers;
 import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.Turn;
+import dev.dbprint.mcp.shutdown.ExitRequest;
+import dev.dbprint.mcp.shutdown.ShutdownBound;
 
 /**
  * Newline-delimited JSON-RPC over stdin/stdout, UTF-8 whatever the locale. A line that may read print files (a tool

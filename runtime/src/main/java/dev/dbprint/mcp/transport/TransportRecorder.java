@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.transport;
 
+import dev.dbprint.mcp.shutdown.HttpDrain;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ArcContainer;
 import io.quarkus.runtime.ApplicationLifecycleManager;
@@ -37,7 +38,9 @@ public class TransportRecorder {
                 try {
                     ArcContainer container = Arc.container();
                     if (container != null && container.isRunning()) {
-                        container.instance(HttpDrain.class).get().run();
+                        BoundAddress address = container.instance(BoundAddress.class).get();
+                        HttpTransport transport = container.instance(HttpTransport.class).get();
+                        container.instance(HttpDrain.class).get().run(address.host(), address::port, transport::endStreams);
                     }
                 } finally {
                     notification.done();

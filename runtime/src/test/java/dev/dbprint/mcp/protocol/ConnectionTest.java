@@ -24,15 +24,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.paging.JsonLiteral;
+import dev.dbprint.mcp.paging.Reply;
 import dev.dbprint.mcp.print.store.PrintWarmup;
-import dev.dbprint.mcp.reply.JsonLiteral;
-import dev.dbprint.mcp.reply.Reply;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolHarness;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolMethods;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolMethods;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * The protocol in-process, no process spawned: real frames into a {@link Connection} of each carrier, the exact bytes,

@@ -23,13 +23,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.error.DetailedFault;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.text.PyRepr;
-import dev.dbprint.mcp.tool.ArgumentChecker;
 import dev.dbprint.mcp.tool.GetReferenceTool;
-import dev.dbprint.mcp.tool.ToolCall;
-import dev.dbprint.mcp.tool.ToolDescriptor;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ArgumentChecker;
+import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolDescriptor;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** get_reference end to end below the protocol: schema check, lookup, rendering, paging and cursors (spec §4.6, §4.8). */
 class GetReferenceToolTest {

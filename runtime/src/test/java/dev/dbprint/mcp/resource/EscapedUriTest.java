@@ -17,10 +17,10 @@ import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * A connection whose name needs escapes in a URI (spec §3.1): listed in the RFC 3986 spelling, and every URI listed

@@ -12,9 +12,9 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
-import dev.dbprint.mcp.reply.PagedReplies;
 
 /**
  * A project written into a temporary directory for the resource tests. Served: {@code alpha} (a healthy print with

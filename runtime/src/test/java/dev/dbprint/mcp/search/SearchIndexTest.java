@@ -27,7 +27,7 @@ import dev.dbprint.mcp.tool.ListTablesTool;
 import dev.dbprint.mcp.tool.ResolveValueTool;
 import dev.dbprint.mcp.tool.SearchColumnsTool;
 import dev.dbprint.mcp.tool.ToolHarness;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * The caches behind the index tools change no reply: the same calls answer the same text with the on-disk index off,

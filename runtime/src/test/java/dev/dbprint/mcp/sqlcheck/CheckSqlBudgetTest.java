@@ -15,7 +15,7 @@ import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.tool.CheckSqlTool;
 import dev.dbprint.mcp.tool.ToolHarness;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** check_sql's pathological inputs and its call budget, through the tool: read and checked, or stopped saying why. */
 class CheckSqlBudgetTest {

@@ -26,7 +26,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.tool.CheckSqlTool;
 import dev.dbprint.mcp.tool.ToolHarness;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * check_sql against the statement corpus in {@code checksql/corpus.yaml}: every statement over the bundled sample print

@@ -25,7 +25,7 @@ import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.tool.CheckSqlTool;
 import dev.dbprint.mcp.tool.ToolHarness;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** check_sql as a tool: its arguments, its three formats, the Terms legend of its Markdown, and paging (§4.8). */
 class CheckSqlToolTest {

@@ -34,7 +34,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.tool.CheckSqlTool;
 import dev.dbprint.mcp.tool.ToolHarness;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * check_sql against the per-dialect statement corpus: every file under {@code checksql/dialects/} (one per dbprint

@@ -31,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * Text people and databases wrote — a DDL comment, the description, the connection notes, a column note, a value note —

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.tool.call.ToolResult;
+
 /**
  * Format spec §5.2: a file of a later format MAJOR is refused naming the file, the version found and the one this
  * server reads, never read as version 1; the files of version 1 beside it are still served.

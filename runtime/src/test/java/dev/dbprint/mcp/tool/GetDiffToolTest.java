@@ -19,6 +19,7 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.ResourceReader;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 class GetDiffToolTest {
 

@@ -28,6 +28,7 @@ import dev.dbprint.mcp.render.context.ContextModel;
 import dev.dbprint.mcp.render.context.ContextObject;
 import dev.dbprint.mcp.render.context.ProfileMarkdown;
 import dev.dbprint.mcp.render.context.QueryMarkdown;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * get_table_context over a fixture print: the bundled sample (scope, redaction, a path-valued edge, a rejected and an

@@ -16,6 +16,7 @@ import dev.dbprint.mcp.SharedFolder;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * Renders every table of a real print in all six purpose × format combinations, following every cursor: no call fails

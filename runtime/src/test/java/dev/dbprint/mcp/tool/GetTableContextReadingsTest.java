@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.paging.Pager;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * get_table_context on small prints, one behaviour each: a catalog-only view's null shares, a numeric or temporal list

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 class ListTablesToolTest {
 

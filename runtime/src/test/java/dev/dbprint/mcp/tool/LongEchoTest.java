@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * An error that echoes what the caller sent stays within the bound of §4.8 however long the value: the echo is

@@ -21,6 +21,10 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialects;
 
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolDescriptor;
+import dev.dbprint.mcp.tool.call.ToolResult;
+
 /**
  * Each tool's json replies against the output schema its descriptor declares (JSON Schema 2020-12, the dialect MCP
  * assumes): every page of real calls on the bundled sample and on a print large enough to page every list, validated

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.render.YamlText;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * §4.8: every page of get_table_context is at most 20,000 characters as sent, in md, json and yaml alike, whatever the

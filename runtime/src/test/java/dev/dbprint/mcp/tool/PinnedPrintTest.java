@@ -19,11 +19,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbprint.mcp.paging.CursorFault;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.paging.ListReply;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.call.ToolCall;
 
 /**
  * The store-level contract paging rests on (§4.8, §7.1): a reply computed through a {@link PrintView} pins its cursor to

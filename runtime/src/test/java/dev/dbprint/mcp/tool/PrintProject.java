@@ -11,6 +11,7 @@ import java.util.Map;
 
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * A fixture project written by a test: {@code .dbprint.yaml} naming one connection {@code shop}, and that connection's

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** resolve_value (§4.7) over the fixture print {@code fixtures/search} (connection {@code arb}). */
 class ResolveValueToolTest {

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /** search_columns (§4.3) over the fixture print {@code fixtures/search} (connection {@code arb}). */
 class SearchColumnsToolTest {

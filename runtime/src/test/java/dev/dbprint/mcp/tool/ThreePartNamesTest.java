@@ -15,6 +15,7 @@ import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.reference.ReferenceDocuments;
 import dev.dbprint.mcp.resource.ResourceReader;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * A PostgreSQL print keying its tables {@code database.schema.table} (dbprint 0.9 on), asked for by the two-part name

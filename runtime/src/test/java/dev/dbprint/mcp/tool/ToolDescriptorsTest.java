@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.dbprint.mcp.tool.call.ToolDescriptor;
+
 /** The descriptors in {@code dbprint/tools/}: well-formed, and together small enough for one tools/list page (§3.3, §4.8). */
 class ToolDescriptorsTest {
 

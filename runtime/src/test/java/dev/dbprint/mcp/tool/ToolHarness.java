@@ -19,8 +19,12 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
-import dev.dbprint.mcp.reply.PagedReplies;
+import dev.dbprint.mcp.tool.call.McpTool;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * Runs a tool bean in-process the way the server does — schema check, connection resolution, body, fault mapping —

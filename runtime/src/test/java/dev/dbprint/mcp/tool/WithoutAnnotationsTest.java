@@ -23,6 +23,7 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * {@code include_annotations: false} (spec §4.1) on every table of every fixture print, in md, json and yaml under both

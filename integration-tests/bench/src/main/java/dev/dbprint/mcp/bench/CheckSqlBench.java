@@ -10,11 +10,11 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.cache.CacheSizes;
-import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.tool.CheckSqlTool;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * check_sql in-process, warm: the print store holds every file the statements read, and the reply cache is off, so

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.dbprint.mcp.tool.GetTableContextTool;
-import dev.dbprint.mcp.tool.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
 
 /**
  * Warm get_table_context in-process on the synthetic print's wide table, md and json, both purposes: median and p99,

@@ -12,11 +12,11 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSet;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
-import dev.dbprint.mcp.reply.PagedReplies;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * The server's tool path without Quarkus: one project's connections, one print store and reply paging, and tool beans

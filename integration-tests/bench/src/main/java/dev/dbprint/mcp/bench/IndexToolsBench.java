@@ -10,8 +10,8 @@ import dev.dbprint.mcp.paging.JsonText;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.tool.GetManifestTool;
 import dev.dbprint.mcp.tool.ListTablesTool;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * Times the index tools in-process over a synthetic print, the way the server runs them (schema check, connection,

@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.tool.ResolveValueTool;
 import dev.dbprint.mcp.tool.SearchColumnsTool;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * search_columns in-process over a synthetic print (5,000 tables × 100 columns: 500,000 columns), cold (empty store)

@@ -44,7 +44,7 @@ public final class ExtensionSourceWatch implements AutoCloseable {
             for (Map.Entry<Path, String> root : moduleByDirectory.entrySet()) {
                 watch.register(root.getKey(), root.getValue());
             }
-            Thread thread = new Thread(watch::run, "dbprint extension source watch");
+            Thread thread = new Thread(watch::run, "dbprint-extension-source-watch");
             thread.setDaemon(true);
             thread.start();
             return watch;

@@ -22,14 +22,14 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.error.ProtocolError;
+import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.StoreCounters;
-import dev.dbprint.mcp.reply.PagedReplies;
 import dev.dbprint.mcp.resource.ResourceService;
-import dev.dbprint.mcp.tool.ToolDescriptor;
-import dev.dbprint.mcp.tool.ToolInvoker;
-import dev.dbprint.mcp.tool.ToolRegistry;
-import dev.dbprint.mcp.tool.ToolResult;
+import dev.dbprint.mcp.tool.call.ToolDescriptor;
+import dev.dbprint.mcp.tool.call.ToolInvoker;
+import dev.dbprint.mcp.tool.call.ToolRegistry;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * The Dev UI's window on a running server (registered only in dev mode, by the deployment module). Every answer goes

@@ -7,6 +7,8 @@ import java.util.Optional;
 
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * The profile header's {@code Grain:} line (format spec §2.2.12): each key of {@code grain.keys} as its columns and how

@@ -10,6 +10,9 @@ import dev.dbprint.mcp.paging.Fence;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
+import dev.dbprint.mcp.render.vocabulary.Literals;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * The Markdown both purposes share: the identity section (corrupt-artifact note, header, scope, the Meanings and Missing

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * The {@code ### Nulls together} part of the profile's Cardinality section (format spec §2.2.10): one line per listed

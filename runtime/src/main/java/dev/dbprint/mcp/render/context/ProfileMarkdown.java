@@ -12,6 +12,9 @@ import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.ValueEntry;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
+import dev.dbprint.mcp.render.vocabulary.Literals;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * {@code purpose: profile} as Markdown (spec §4.1): Header (with the table's Grain and Timeline lines), Connection notes,

@@ -11,6 +11,9 @@ import java.util.Set;
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
+import dev.dbprint.mcp.render.vocabulary.Literals;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * {@code purpose: query} as Markdown (spec §4.1): identity and scope, DDL, Connection notes, Column values, Joins and

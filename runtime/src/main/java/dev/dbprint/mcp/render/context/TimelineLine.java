@@ -11,6 +11,9 @@ import java.util.Optional;
 
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.render.vocabulary.Literals;
+import dev.dbprint.mcp.render.vocabulary.Term;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * The profile header's {@code Timeline:} line (format spec §2.2.16): the anchor column and its unit, how many buckets

@@ -14,6 +14,7 @@ import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.render.vocabulary.Term;
 
 /**
  * get_table_context's renderers over {@code fixtures/context}, a print of one small table per edge case (spec §4.1): a

@@ -23,6 +23,7 @@ import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.render.vocabulary.TermsLegend;
 
 /**
  * The Terms legend is complete (spec §4.1): every table of every fixture print, under both purposes, page by page —

@@ -1,0 +1,29 @@
+package dev.dbprint.mcp.shutdown;
+
+import io.quarkus.runtime.Quarkus;
+
+/**
+ * A graceful exit asked for by SIGTERM, SIGINT or, under stdio, EOF on stdin (§7.3). Quarkus drops an exit asked for
+ * before it registers its application: it resets its exit state then, after static init, from which stdio already
+ * serves. So the request is kept here as well, and asked for again once the application runs.
+ */
+public final class ExitRequest {
+
+    private static volatile boolean asked;
+
+    private ExitRequest() {
+    }
+
+    /** Asks Quarkus to exit now, and remembers it for {@link #askAgainIfAsked()}. */
+    public static void ask() {
+        asked = true;
+        Quarkus.asyncExit(0);
+    }
+
+    /** Once the application runs: asks again when an exit was asked for before (a second ask changes nothing). */
+    public static void askAgainIfAsked() {
+        if (asked) {
+            Quarkus.asyncExit(0);
+        }
+    }
+}
