@@ -22,9 +22,10 @@ import dev.dbprint.mcp.print.model.TableEntry;
  * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
  * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
  * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
- * reading the file a second time. Past the manifests, the read gives way to calls: it starts {@link #GIVE_WAY_NANOS}
- * after them and pauses while a call started within as long, since on two processors it would share them with the
- * call (a client that waits for its model loses nothing: the read is done long before it calls).
+ * reading the file a second time. Past the manifests, the read gives way to calls: it pauses while a call started
+ * within {@link #GIVE_WAY_NANOS} and, on a print of {@link #LARGE_PRINT} tables or more, starts as long after the
+ * manifests, since on two processors it would share them with the call (a client that waits for its model loses
+ * nothing: the read is done long before it calls).
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.
  */
@@ -44,17 +45,24 @@ public class PrintWarmup {
      * reads what else it needs itself).
      */
     static final long GIVE_WAY_NANOS = 300_000_000L;
+    /** Tables from which the read past the manifests waits for a call even when none came yet. */
+    static final int LARGE_PRINT = 1_000;
+    private final int largePrint;
 
     @Inject
     public PrintWarmup(PrintStore store, Connections connections) {
-        this(store, connections, GIVE_WAY_NANOS);
+        this(store, connections, GIVE_WAY_NANOS, LARGE_PRINT);
     }
 
-    /** For tests: a read-ahead that gives way for {@code giveWayNanos} after the manifests and after a call starts. */
-    PrintWarmup(PrintStore store, Connections connections, long giveWayNanos) {
+    /**
+     * For tests: a read-ahead that gives way for {@code giveWayNanos} after a call starts, and after the manifests when
+     * they hold {@code largePrint} tables or more.
+     */
+    PrintWarmup(PrintStore store, Connections connections, long giveWayNanos, int largePrint) {
         this.store = store;
         this.connections = connections;
         this.giveWayNanos = giveWayNanos;
+        this.largePrint = largePrint;
     }
 
     /** Starts the read once per process; every later call returns the same, perhaps finished, read. */
@@ -89,13 +97,15 @@ public class PrintWarmup {
                 LOG.debugf("the manifest of %s was not read ahead: %s", connection.name(), e);
             }
         }
-        // after the manifests, not beside them, and past a first call: on two processors a second thread slowed it
-        long manifestsRead = System.nanoTime();
+        // after the manifests, not beside them, and past a first call: on two processors a second thread slowed it. On a
+        // small print the rest takes a few milliseconds, done before a model's first call comes: it waits for calls only
+        int tables = read.stream().mapToInt(r -> r.manifest().fqnOrder().size()).sum();
+        long since = System.nanoTime() - (tables < largePrint ? giveWayNanos : 0);
         for (Read r : read) {
-            store.giveWayToCalls(giveWayNanos, manifestsRead);
+            store.giveWayToCalls(giveWayNanos, since);
             store.prepareTrees(r.connection().root());
             for (String fqn : r.manifest().edgeAnnotators()) {
-                store.giveWayToCalls(giveWayNanos, manifestsRead);
+                store.giveWayToCalls(giveWayNanos, since);
                 readAnnotations(r.view(), fqn);
             }
         }

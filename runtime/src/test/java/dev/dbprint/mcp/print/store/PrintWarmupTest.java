@@ -101,7 +101,7 @@ class PrintWarmupTest {
             }
         }, root -> preparedAt.set(System.nanoTime())));
 
-        new PrintWarmup(store[0], connections, giveWay).begin().get(30, TimeUnit.SECONDS);
+        new PrintWarmup(store[0], connections, giveWay, Integer.MAX_VALUE).begin().get(30, TimeUnit.SECONDS);
 
         assertTrue(callStarted.get() > manifestRead.get(), "the manifest was kept on the index");
         assertTrue(preparedAt.get() - callStarted.get() >= giveWay,
@@ -111,7 +111,7 @@ class PrintWarmupTest {
     }
 
     @Test
-    void pastTheManifestsTheReadWaitsEvenWithNoCall() throws Exception {
+    void pastTheManifestsOfALargePrintTheReadWaitsEvenWithNoCall() throws Exception {
         Connections connections = connections(MANIFEST);
         AtomicLong manifestRead = new AtomicLong();
         AtomicLong preparedAt = new AtomicLong();
@@ -122,11 +122,29 @@ class PrintWarmupTest {
             }
         }, root -> preparedAt.set(System.nanoTime())));
 
-        new PrintWarmup(store, connections, giveWay).begin().get(30, TimeUnit.SECONDS);
+        new PrintWarmup(store, connections, giveWay, 2).begin().get(30, TimeUnit.SECONDS); // 2 tables: large
 
         assertTrue(preparedAt.get() - manifestRead.get() >= giveWay,
                 "the index's table was read " + (preparedAt.get() - manifestRead.get()) / 1_000_000
                         + " ms after the manifest");
+    }
+
+    /** On a small print the rest is read at once: it is done in milliseconds, before a model's first call comes. */
+    @Test
+    void pastTheManifestsOfASmallPrintTheReadGoesOnWithNoCall() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong manifestRead = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        long giveWay = TimeUnit.SECONDS.toNanos(20);
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) {
+                manifestRead.set(System.nanoTime());
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+
+        new PrintWarmup(store, connections, giveWay, 3).begin().get(15, TimeUnit.SECONDS);
+
+        assertTrue(preparedAt.get() - manifestRead.get() < giveWay, "the index's table was read without a wait");
     }
 
     private static void sleep(long ms) {
