@@ -10,4 +10,15 @@ import java.util.Map;
  * @param root the connection's print directory, {@code <project dir>/<output>/<name>}
  */
 public record ConnectionConfig(String name, boolean auto, Path root, Map<String, Object> settings) {
+
+    /** The {@code adapter} key as text, or null when the connection names none. */
+    public String adapter() {
+        Object adapter = settings.get("adapter");
+        return adapter == null ? null : String.valueOf(adapter);
+    }
+
+    /** What the connection sets that its tables' freshness thresholds are resolved from. */
+    public ThresholdSettings thresholds() {
+        return ThresholdSettings.of(settings);
+    }
 }

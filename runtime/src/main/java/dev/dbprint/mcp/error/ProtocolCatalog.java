@@ -1,13 +1,15 @@
 package dev.dbprint.mcp.error;
 
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Every text the protocol and its transports answer with outside a tool's or a resource's own result: the JSON-RPC
  * errors (each made here with its code and the HTTP status it goes out with when it is a request's whole answer), the
- * plain-text bodies of the HTTP transports, and the header names those texts quote. Like {@link ErrorCatalog}, these
+ * plain-text refusals of the HTTP transports (each a {@link Refusal} with its status), and the header names those texts
+ * quote. Like {@link ErrorCatalog}, these
  * are a wire contract spelled here and nowhere else.
  */
 public final class ProtocolCatalog {
@@ -138,77 +140,83 @@ public final class ProtocolCatalog {
                 + "checked, but it came " + where + ", where only the handshake revisions are served");
     }
 
-    // ---------------------------------------------------------------- HTTP: plain-text bodies
+    // ---------------------------------------------------------------- HTTP: plain-text refusals, each with its status
 
-    public static String duplicateHost() {
-        return "Bad Request: more than one Host header";
+    public static Refusal duplicateHost() {
+        return Refusal.of(400, "Bad Request: more than one Host header");
     }
 
-    public static String targetNotLoopback(int port) {
-        return "Misdirected Request: an absolute request target must name http://127.0.0.1, localhost or [::1] on port "
-                + port;
+    public static Refusal targetNotLoopback(int port) {
+        return Refusal.untyped(421,
+                "Misdirected Request: an absolute request target must name http://127.0.0.1, localhost or [::1] on port "
+                        + port);
     }
 
-    public static String hostNotLoopback(int port) {
-        return "Misdirected Request: Host must be 127.0.0.1, localhost or [::1] on port " + port;
+    public static Refusal hostNotLoopback(int port) {
+        return Refusal.untyped(421, "Misdirected Request: Host must be 127.0.0.1, localhost or [::1] on port " + port);
     }
 
-    public static String originNotLoopback(int port) {
-        return "Forbidden: Origin must be a loopback http:// origin on port " + port;
+    public static Refusal originNotLoopback(int port) {
+        return Refusal.untyped(403, "Forbidden: Origin must be a loopback http:// origin on port " + port);
     }
 
-    public static String notAcceptable() {
-        return "Not Acceptable: Accept must take both application/json and text/event-stream";
+    public static Refusal notAcceptable() {
+        return Refusal.of(406, "Not Acceptable: Accept must take both application/json and text/event-stream");
     }
 
-    public static String notJsonContent() {
-        return "Unsupported Media Type: Content-Type must be application/json";
+    public static Refusal notJsonContent() {
+        return Refusal.of(415, "Unsupported Media Type: Content-Type must be application/json");
     }
 
-    public static String tooLarge(long maxBytes) {
-        return "Payload Too Large: the body is larger than " + maxBytes + " bytes";
+    public static Refusal tooLarge(long maxBytes) {
+        return Refusal.of(413, "Payload Too Large: the body is larger than " + maxBytes + " bytes");
     }
 
-    public static String bodyTooSlow(long millis) {
-        return "Request Timeout: the body did not arrive within " + millis + " ms";
+    public static Refusal bodyTooSlow(long millis) {
+        return Refusal.of(408, "Request Timeout: the body did not arrive within " + millis + " ms", "Connection", "close");
     }
 
-    public static String notAMessage() {
-        return "Bad Request: not a JSON-RPC request, notification or response";
+    public static Refusal notAMessage() {
+        return Refusal.of(400, "Bad Request: not a JSON-RPC request, notification or response");
     }
 
-    public static String unsupportedProtocolHeader(String asked, List<String> handshake) {
-        return "Bad Request: unsupported " + PROTOCOL_HEADER + " '" + asked + "'. Supported: " + handshake;
+    public static Refusal unsupportedProtocolHeader(String asked, List<String> handshake) {
+        return Refusal.of(400, "Bad Request: unsupported " + PROTOCOL_HEADER + " '" + asked + "'. Supported: " + handshake);
     }
 
-    public static String sessionsFull(int max) {
-        return "Service Unavailable: " + max + " sessions are open, the most this server keeps. End one with "
-                + "DELETE /mcp, or retry once an idle one has expired.";
+    public static Refusal sessionsFull(int max) {
+        return Refusal.of(503, "Service Unavailable: " + max + " sessions are open, the most this server keeps. End one with "
+                + "DELETE /mcp, or retry once an idle one has expired.", "Retry-After", "60");
     }
 
-    public static String sessionMissing() {
-        return "Bad Request: missing " + SESSION_HEADER + " header; send initialize first";
+    public static Refusal sessionMissing() {
+        return Refusal.of(400, "Bad Request: missing " + SESSION_HEADER + " header; send initialize first");
     }
 
-    public static String deleteWithoutSession() {
-        return "Bad Request: missing " + SESSION_HEADER + " header";
+    public static Refusal deleteWithoutSession() {
+        return Refusal.of(400, "Bad Request: missing " + SESSION_HEADER + " header");
     }
 
-    public static String unknownSession(String id) {
-        return "Not Found: unknown, ended or expired session " + id;
+    public static Refusal unknownSession(String id) {
+        return Refusal.of(404, "Not Found: unknown, ended or expired session " + id);
     }
 
     /** Every request once shutdown has begun. */
-    public static String shuttingDown() {
-        return "Service Unavailable: the server is shutting down";
+    public static Refusal shuttingDown() {
+        return Refusal.of(503, "Service Unavailable: the server is shutting down", "Connection", "close");
     }
 
-    public static String sseSessionMissing() {
-        return "Bad Request: session_id is required";
+    public static Refusal sseSessionMissing() {
+        return Refusal.of(400, "Bad Request: session_id is required");
     }
 
-    public static String unknownSseSession(String id) {
-        return "Could not find session " + id;
+    public static Refusal unknownSseSession(String id) {
+        return Refusal.of(404, "Could not find session " + id);
+    }
+
+    /** {@code GET /mcp}: the server offers no stream there; it says what it does take, with no body. */
+    public static Refusal getNotAllowed() {
+        return new Refusal(405, "", Map.of("Allow", "POST, DELETE"), false);
     }
 
     public static String accepted() {

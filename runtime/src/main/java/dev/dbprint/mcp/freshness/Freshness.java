@@ -5,7 +5,6 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,7 +18,21 @@ import java.util.Optional;
  */
 public final class Freshness {
 
-    public static final String LIVE = "live", STALE = "stale", DORMANT = "dormant";
+    /** A table's verdict, with the word list_tables writes for it. */
+    public enum State {
+
+        LIVE("live"), STALE("stale"), DORMANT("dormant");
+
+        private final String wire;
+
+        State(String wire) {
+            this.wire = wire;
+        }
+
+        public String wire() {
+            return wire;
+        }
+    }
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final long NANOS_PER_HUNDREDTH_DAY = 864L * NANOS_PER_SECOND;
@@ -31,30 +44,16 @@ public final class Freshness {
     /**
      * One table's verdict.
      *
-     * @param freshness {@link #LIVE}, {@link #STALE} or {@link #DORMANT}; null when the threshold is refused
+     * @param state live, stale or dormant; null when the threshold is refused
      * @param ageDays the age in days to two places; null when dormant or refused
      * @param maxAgeDays the threshold as configured; null when refused
      * @param thresholdError why the threshold is refused, or null
      */
-    public record Verdict(String freshness, Double ageDays, Object maxAgeDays, String thresholdError) {
+    public record Verdict(State state, Double ageDays, Object maxAgeDays, String thresholdError) {
 
         /** Whether list_tables would call the table out of date: stale, or dormant (undatable). */
         public boolean outOfDate() {
-            return STALE.equals(freshness) || DORMANT.equals(freshness);
-        }
-
-        /**
-         * Puts the verdict's keys into {@code entry}, in order: {@code freshness}, {@code age_days},
-         * {@code max_age_days}; or {@code threshold_error} alone when the threshold is refused.
-         */
-        public void putInto(Map<String, Object> entry) {
-            if (thresholdError != null) {
-                entry.put("threshold_error", thresholdError);
-                return;
-            }
-            entry.put("freshness", freshness);
-            entry.put("age_days", ageDays);
-            entry.put("max_age_days", maxAgeDays);
+            return state == State.STALE || state == State.DORMANT;
         }
     }
 
@@ -64,10 +63,10 @@ public final class Freshness {
             return new Verdict(null, null, null, threshold.error());
         }
         if (profiledAt.isEmpty()) {
-            return new Verdict(DORMANT, null, threshold.value(), null);
+            return new Verdict(State.DORMANT, null, threshold.value(), null);
         }
         Duration age = Duration.between(profiledAt.get(), now);
-        return new Verdict(younger(age, threshold.days()) ? LIVE : STALE, hundredthsOfDays(age) / 100.0,
+        return new Verdict(younger(age, threshold.days()) ? State.LIVE : State.STALE, hundredthsOfDays(age) / 100.0,
                 threshold.value(), null);
     }
 

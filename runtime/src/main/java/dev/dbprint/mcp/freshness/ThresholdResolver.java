@@ -3,11 +3,12 @@ package dev.dbprint.mcp.freshness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.dbprint.mcp.config.ConnectionConfig;
+import dev.dbprint.mcp.config.ThresholdSettings;
 import dev.dbprint.mcp.glob.Fnmatch;
-import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.text.PyRepr;
 
 /**
@@ -37,10 +38,6 @@ public final class ThresholdResolver {
     /** The connection default when neither {@code defaults} nor the connection sets one (CONFIG.md). */
     public static final long DEFAULT_MAX_AGE_DAYS = 7;
 
-    private static final List<String> RULE_ONLY_KEYS = List.of("scope", "sample", "filter", "min_rows");
-    private static final List<String> SETTING_KEYS = List.of("sample", "filter", "statistics", "max_age_days",
-            "max_rows_scanned", "read_rows");
-
     private record Rule(int number, List<Pattern> include, List<Pattern> exclude, boolean sizeGated, Object maxAgeDays,
             boolean sample, boolean filter, boolean ceiling) {
 
@@ -56,14 +53,14 @@ public final class ThresholdResolver {
 
     /**
      * @param connection the connection's name, for messages
-     * @param settings the connection's settings with {@code defaults} cascaded in ({@code rules} appended)
+     * @param settings what the connection's settings, {@code defaults} cascaded in, say of thresholds
      */
-    public ThresholdResolver(String connection, Map<String, Object> settings) {
-        Object value = settings.get("max_age_days");
+    public ThresholdResolver(String connection, ThresholdSettings settings) {
+        Object value = settings.maxAgeDays();
         this.connectionValue = value == null ? (Object) DEFAULT_MAX_AGE_DAYS : value;
         String error = validateConnection(settings);
         if (error == null) {
-            error = readRules(settings.get("rules"));
+            error = readRules(settings);
         }
         this.loadError = error == null
                 ? null
@@ -72,9 +69,14 @@ public final class ThresholdResolver {
                         + " manifest entry records none";
     }
 
-    /** The threshold for the table {@code fqn} whose manifest entry is {@code entry} (its raw mapping). */
-    public Threshold forEntry(String fqn, Map<String, Object> entry) {
-        Object recorded = entry.get("max_age_days");
+    /** The resolver of the connection's thresholds. */
+    public static ThresholdResolver of(ConnectionConfig connection) {
+        return new ThresholdResolver(connection.name(), connection.thresholds());
+    }
+
+    /** The threshold for the table of this manifest entry. */
+    public Threshold forEntry(TableEntry entry) {
+        Object recorded = entry.maxAgeDays();
         if (recorded != null) {
             String refusal = WholeDays.refusal(recorded);
             if (refusal != null) {
@@ -84,7 +86,7 @@ public final class ThresholdResolver {
             }
             return Threshold.of(recorded, false);
         }
-        return fromRules(fqn);
+        return fromRules(entry.fqn());
     }
 
     /** What the connection's rules resolve {@code fqn} to, matching by name alone. */
@@ -130,13 +132,12 @@ public final class ThresholdResolver {
 
     // ---------------------------------------------------------------- load-time checks (CONFIG.md)
 
-    private static String validateConnection(Map<String, Object> settings) {
-        for (String key : RULE_ONLY_KEYS) {
-            if (settings.containsKey(key)) {
-                return "'" + key + "' is set on the connection or in defaults, where it is read only inside a rule";
-            }
+    private static String validateConnection(ThresholdSettings settings) {
+        if (!settings.outsideRules().isEmpty()) {
+            return "'" + settings.outsideRules().get(0)
+                    + "' is set on the connection or in defaults, where it is read only inside a rule";
         }
-        Object value = settings.get("max_age_days");
+        Object value = settings.maxAgeDays();
         if (value != null) {
             String refusal = WholeDays.refusal(value);
             if (refusal != null) {
@@ -146,62 +147,54 @@ public final class ThresholdResolver {
         return null;
     }
 
-    private String readRules(Object raw) {
-        if (raw == null) {
-            return null;
-        }
-        List<Object> list = Raw.list(raw);
-        if (list == null) {
+    private String readRules(ThresholdSettings settings) {
+        if (settings.rulesNotAList()) {
             return "rules is not a list";
         }
+        List<ThresholdSettings.Rule> list = settings.rules();
         for (int i = 0; i < list.size(); i++) {
             int number = i + 1;
             String where = "rules entry " + number + " (counted from 1, those from defaults first) ";
-            Map<String, Object> rule = Raw.map(list.get(i));
-            if (rule == null) {
+            ThresholdSettings.Rule rule = list.get(i);
+            if (!rule.mapping()) {
                 return where + "is not a mapping";
             }
-            List<Pattern> include = globs(rule, "include", List.of("*"));
-            List<Pattern> exclude = globs(rule, "exclude", List.of());
-            if (include == null || exclude == null) {
+            if (rule.globsNotStrings()) {
                 return where + "has an include or exclude that is not a list of globs";
             }
+            List<Pattern> include = globs(rule.include(), List.of("*"));
+            List<Pattern> exclude = globs(rule.exclude(), List.of());
             if (include.isEmpty()) {
                 return where + "has include: [], which matches no table";
             }
-            Object minRows = rule.get("min_rows");
+            Object minRows = rule.minRows();
             if (minRows != null && !(WholeDays.refusal(minRows) == null && WholeDays.days(minRows).signum() > 0)) {
                 return where + "has min_rows " + WholeDays.spelled(minRows) + ", which is not a positive integer";
             }
-            if (minRows != null && rule.get("read_rows") != null) {
+            if (minRows != null && rule.readRows() != null) {
                 return where + "sets read_rows beside min_rows, a pair dbprint (0.10 on) never accepts in one rule";
             }
-            Object maxAge = rule.get("max_age_days");
+            Object maxAge = rule.maxAgeDays();
             if (maxAge != null && WholeDays.refusal(maxAge) != null) {
                 return where + "has max_age_days " + WholeDays.refusal(maxAge)
                         + " (it must be a whole number of days, not negative)";
             }
-            boolean sample = rule.get("sample") != null, filter = rule.get("filter") != null;
-            if (sample && filter) {
+            if (rule.sample() && rule.filter()) {
                 return where + "sets both sample and filter, which never go together";
             }
-            if (SETTING_KEYS.stream().noneMatch(k -> rule.get(k) != null)) {
-                return where + "sets nothing (none of " + String.join(", ", SETTING_KEYS) + ")";
+            if (!rule.setsSomething()) {
+                return where + "sets nothing (none of " + String.join(", ", ThresholdSettings.SETTING_KEYS) + ")";
             }
-            rules.add(new Rule(number, include, exclude, minRows != null, maxAge, sample, filter,
-                    rule.get("max_rows_scanned") != null));
+            rules.add(new Rule(number, include, exclude, minRows != null, maxAge, rule.sample(), rule.filter(),
+                    rule.maxRowsScanned()));
         }
         return null;
     }
 
-    /** The globs under {@code key}, lowercased and compiled; {@code absent} when missing; null when not strings. */
-    private static List<Pattern> globs(Map<String, Object> rule, String key, List<String> absent) {
-        if (!rule.containsKey(key)) {
-            return absent.stream().map(Fnmatch::compile).toList();
-        }
-        List<String> globs = Raw.strings(rule, key);
+    /** The globs lowercased and compiled; {@code absent} when unset. */
+    private static List<Pattern> globs(List<String> globs, List<String> absent) {
         if (globs == null) {
-            return null;
+            return absent.stream().map(Fnmatch::compile).toList();
         }
         return globs.stream().map(g -> Fnmatch.compile(g.toLowerCase(Locale.ROOT))).toList();
     }

@@ -17,7 +17,8 @@ import java.util.Set;
  *
  * <p>
  * A paged collection is a JSON array (a {@code List}) or a JSON object whose entries are the items (a {@code Map},
- * e.g. get_manifest's {@code tables}); either way its items keep the order given.
+ * e.g. get_manifest's {@code tables}); either way its items keep the order given. An item is a JSON tree or a
+ * {@link JsonForm}, written when a page reaches it.
  */
 public final class ListReply {
 

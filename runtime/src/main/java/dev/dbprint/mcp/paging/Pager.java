@@ -150,7 +150,7 @@ public final class Pager extends PageSequence<Page> {
                 continue;
             }
             if (meter.lengthWith(u, u.whole(), cursorEntry) <= max) {
-                place(meter, placed, u, u.whole(), u.value, new Position(i, 0, 0, 0));
+                place(meter, placed, u, u.whole(), u.value(), new Position(i, 0, 0, 0));
                 i++;
                 continue;
             }
@@ -158,7 +158,7 @@ public final class Pager extends PageSequence<Page> {
                 for (; i < unitCount(); i++) {
                     Unit rest = unit(i);
                     if (rest != null) {
-                        place(meter, placed, rest, rest.whole(), rest.value, new Position(i, 0, 0, 0));
+                        place(meter, placed, rest, rest.whole(), rest.value(), new Position(i, 0, 0, 0));
                     }
                 }
                 break;
@@ -333,12 +333,12 @@ public final class Pager extends PageSequence<Page> {
         }
     }
 
-    /** The walk items (whole values, also for an item sent in parts) among {@code placed}, in page order. */
+    /** The walk items as given (whole, also for an item sent in parts) among {@code placed}, in page order. */
     private static List<Object> itemsOf(List<Placed> placed) {
         List<Object> items = new ArrayList<>();
         for (Placed p : placed) {
             if (p.unit.kind == ELEMENT) {
-                items.add(p.unit.value);
+                items.add(p.unit.item);
             }
         }
         return items;
@@ -421,7 +421,10 @@ public final class Pager extends PageSequence<Page> {
         final int kind;
         final int walk;
         final String key;
-        final Object value;
+        /** The value as the reply gives it: a {@link JsonForm} is written only when a page reaches it. */
+        final Object item;
+        private Object value;
+        private boolean written;
         /** The keys of the containers holding the unit, outermost first: empty for a header key. */
         final List<String> container;
         /** Whether the unit is an element of a list walk (held without a key). */
@@ -433,16 +436,25 @@ public final class Pager extends PageSequence<Page> {
         private String text;
         private int[] prefix;
 
-        Unit(int kind, int walk, String key, Object value) {
+        Unit(int kind, int walk, String key, Object item) {
             this.kind = kind;
             this.walk = walk;
             this.key = key;
-            this.value = value;
+            this.item = item;
             ListReply.Walk w = walk < 0 ? null : reply.walks().get(walk);
             this.container = w == null ? List.of() : kind == ELEMENT ? w.path() : w.parents();
             this.listItem = kind == ELEMENT && !w.isMap();
             this.level = container.size() + 1;
             this.keyLen = key == null ? 0 : JsonText.stringLength(key);
+        }
+
+        /** The value as JSON writes it. */
+        Object value() {
+            if (!written) {
+                value = item instanceof JsonForm form ? form.toJson() : item;
+                written = true;
+            }
+            return value;
         }
 
         private int lead() {
@@ -453,9 +465,9 @@ public final class Pager extends PageSequence<Page> {
         int whole() {
             if (whole == -1) {
                 int spelled = listItem
-                        ? spelling.elementLength(value, container.size() - 1)
-                        : spelling.memberLength(key, value, container.size());
-                whole = Math.max(lead() + (kind == EMPTY ? 2 : JsonText.indentedLength(value, level)), spelled);
+                        ? spelling.elementLength(value(), container.size() - 1)
+                        : spelling.memberLength(key, value(), container.size());
+                whole = Math.max(lead() + (kind == EMPTY ? 2 : JsonText.indentedLength(value(), level)), spelled);
             }
             return whole;
         }
@@ -480,7 +492,7 @@ public final class Pager extends PageSequence<Page> {
         /** The compact JSON the parts carry. */
         String text() {
             if (text == null) {
-                text = JsonText.compact(value);
+                text = JsonText.compact(value());
             }
             return text;
         }

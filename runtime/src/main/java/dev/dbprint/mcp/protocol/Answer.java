@@ -4,11 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import dev.dbprint.mcp.error.ProtocolCatalog;
+import dev.dbprint.mcp.error.Refusal;
 
 /**
  * What a transport writes for a frame: the body (null when nothing is to be sent: a notification, a response, a
  * cancelled request), its media type, and over HTTP the status and the headers that go before it, in order. Stdio
- * writes the body alone.
+ * writes the body alone; HTTP writes every answer, refusals included, through one writer.
  */
 public record Answer(int status, String contentType, byte[] body, Map<String, String> headers) {
 
@@ -19,12 +20,18 @@ public record Answer(int status, String contentType, byte[] body, Map<String, St
         return new Answer(status, JSON, body, headers);
     }
 
-    static Answer text(int status, String body) {
-        return text(status, body, Map.of());
+    /** A request refused in plain text, as {@link ProtocolCatalog} fixed it; typed unless it says otherwise. */
+    public static Answer refused(Refusal refusal) {
+        return text(refusal.status(), refusal.typed() ? TEXT : null, refusal.text(), refusal.headers());
     }
 
-    static Answer text(int status, String body, Map<String, String> headers) {
-        return new Answer(status, TEXT, body.getBytes(StandardCharsets.UTF_8), headers);
+    /** A plain-text answer that refuses nothing (the 202 acknowledging a legacy SSE message). */
+    public static Answer text(int status, String body) {
+        return text(status, TEXT, body, Map.of());
+    }
+
+    private static Answer text(int status, String contentType, String body, Map<String, String> headers) {
+        return new Answer(status, contentType, body.getBytes(StandardCharsets.UTF_8), headers);
     }
 
     /** Nothing to send: over HTTP, 202 with no body. */

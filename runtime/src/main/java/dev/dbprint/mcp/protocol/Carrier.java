@@ -1,7 +1,5 @@
 package dev.dbprint.mcp.protocol;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /** What a frame arrived on, and so how its era is told apart: the one place that decides legacy or 2026-07-28. */
 public enum Carrier {
 
@@ -19,24 +17,23 @@ public enum Carrier {
      * {@code initialize} naming no revision (the handshake that mints a session); every other is modern. The SSE
      * transport is legacy only.
      */
-    Era era(JsonNode message, RequestMeta meta, boolean inSession) {
-        if (!message.isObject()) {
+    Era era(Message message, RequestMeta meta, boolean inSession) {
+        if (!message.json().isObject()) {
             return Era.LEGACY;
         }
-        String method = message.path("method").asText(null);
         return switch (this) {
-            case STDIO -> meta.namesVersion() || onlyModern(method) ? Era.MODERN : Era.LEGACY;
-            case STREAMABLE_HTTP -> inSession || opensSession(message, meta, method) ? Era.LEGACY : Era.MODERN;
+            case STDIO -> meta.namesVersion() || onlyModern(message.method()) ? Era.MODERN : Era.LEGACY;
+            case STREAMABLE_HTTP -> inSession || opensSession(message, meta) ? Era.LEGACY : Era.MODERN;
             case SSE -> Era.LEGACY;
         };
     }
 
-    private static boolean onlyModern(String method) {
-        return Era.MODERN.method(method).isPresent() && Era.LEGACY.method(method).isEmpty();
+    private static boolean onlyModern(Method method) {
+        return method != null && Era.MODERN.answers(method) && !Era.LEGACY.answers(method);
     }
 
     /** A legacy {@code initialize} request: a handshake, which mints a session. */
-    static boolean opensSession(JsonNode message, RequestMeta meta, String method) {
-        return Method.INITIALIZE.wire().equals(method) && message.has("id") && !meta.namesVersion();
+    static boolean opensSession(Message message, RequestMeta meta) {
+        return message.method() == Method.INITIALIZE && message.json().has("id") && !meta.namesVersion();
     }
 }

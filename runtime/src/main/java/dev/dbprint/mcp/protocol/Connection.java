@@ -1,7 +1,7 @@
 package dev.dbprint.mcp.protocol;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -12,16 +12,22 @@ import dev.dbprint.mcp.error.ProtocolError;
 /**
  * The protocol's front door: a transport hands it a frame's text and the frame's headers, and gets a {@link Turn} back,
  * whose {@link Turn#answer()} says what to write. Everything between is decided here and once: the frame is parsed, its
- * {@code _meta} read, its era told apart by its {@link Carrier}, a modern request's headers compared with its body, a
- * legacy one's session found or minted, and the request admitted among its peer's requests in flight, so its peer's
- * cancellation withdraws it. A stdio connection and a legacy SSE stream are one client each; the Streamable HTTP
+ * method and {@code _meta} read, its era told apart by its {@link Carrier}, a modern request's headers compared with its
+ * body, a legacy one's session found or minted, and the request admitted among its peer's requests in flight, so its
+ * peer's cancellation withdraws it. A stdio connection and a legacy SSE stream are one client each; the Streamable HTTP
  * endpoint is one connection holding a peer per session, and a peer for each modern request, which is an exchange of
- * its own.
+ * its own. {@link Endpoints} makes them.
  */
 public final class Connection {
 
-    private final McpDispatcher dispatcher;
+    private final JsonCodec codec;
+    private final Batch batch;
     private final Carrier carrier;
+    /**
+     * How its replies become bytes: written straight, but on the legacy SSE stream as text first, as they always were
+     * (a lone surrogate is '?' there).
+     */
+    private final Function<JsonNode, byte[]> encoding;
     /** The client of a stdio connection or an SSE stream. */
     private final Peer peer = new Peer();
     /** The Streamable HTTP sessions, null on other carriers. */
@@ -32,21 +38,23 @@ public final class Connection {
      */
     private volatile String agreed;
 
-    Connection(McpDispatcher dispatcher, Carrier carrier, Sessions sessions) {
-        this.dispatcher = dispatcher;
+    Connection(JsonCodec codec, Batch batch, Carrier carrier, Sessions sessions) {
+        this.codec = codec;
+        this.batch = batch;
         this.carrier = carrier;
         this.sessions = sessions;
+        this.encoding = carrier == Carrier.SSE ? codec::textBytes : codec::bytes;
     }
 
     /** A frame's text in, with the headers it came with ({@link Headers#NONE} on stdio). */
     public Turn receive(String text, Headers headers) {
-        JsonNode message;
+        Message message;
         try {
-            message = dispatcher.parse(text);
+            message = Message.of(codec.parse(text));
         } catch (ProtocolError e) {
             return failed(e);
         }
-        RequestMeta meta = RequestMeta.of(message);
+        RequestMeta meta = RequestMeta.of(message.json());
         String sessionId = headers.first(ProtocolCatalog.SESSION_HEADER);
         return carrier.era(message, meta, sessionId != null) == Era.MODERN
                 ? modern(message, meta, headers)
@@ -62,23 +70,23 @@ public final class Connection {
     public Answer end(Headers headers) {
         String id = headers.first(ProtocolCatalog.SESSION_HEADER);
         if (id == null) {
-            return Answer.text(400, ProtocolCatalog.deleteWithoutSession());
+            return Answer.refused(ProtocolCatalog.deleteWithoutSession());
         }
         return sessions.end(id)
                 ? new Answer(200, null, null, Map.of())
-                : Answer.text(404, ProtocolCatalog.unknownSession(id));
+                : Answer.refused(ProtocolCatalog.unknownSession(id));
     }
 
     /**
      * A request of the stateless era: over HTTP it must be a JSON-RPC message and its headers must agree with its body;
      * a request's {@code _meta} is checked (-32602, -32022); it is then served under the revision it names.
      */
-    private Turn modern(JsonNode message, RequestMeta meta, Headers headers) {
+    private Turn modern(Message message, RequestMeta meta, Headers headers) {
         Peer client = peer;
         if (carrier == Carrier.STREAMABLE_HTTP) {
-            if (!message.path("method").isTextual() && !message.has("result") && !message.has("error")) {
+            if (message.name() == null && !message.isResponse()) {
                 // neither a request, a notification nor a response: nothing a 202 could acknowledge
-                return Turn.refused(Answer.text(400, ProtocolCatalog.notAMessage()));
+                return Turn.refused(Answer.refused(ProtocolCatalog.notAMessage()));
             }
             ProtocolError mismatch = ModernHeaders.mismatch(headers, message, meta);
             if (mismatch != null) {
@@ -87,55 +95,56 @@ public final class Connection {
             client = new Peer();
         }
         String version = Era.MODERN.latest();
-        if (RequestId.valid(message.path("id")) && message.path("method").isTextual()) {
+        if (RequestId.valid(message.id()) && message.name() != null) {
             try {
                 version = meta.servedVersion();
             } catch (ProtocolError e) {
                 return refused(message, e);
             }
         }
-        return Turn.admitted(dispatcher, carrier, message, new Exchange(Era.MODERN, version, client), Map.of());
+        return admitted(message, new Exchange(Era.MODERN, version, client), Map.of());
     }
 
     /** A request of a handshake revision: on stdio under the latest, on HTTP under its session's or stream's. */
-    private Turn legacy(JsonNode message, RequestMeta meta, Headers headers, String sessionId) {
-        boolean handshake = Carrier.opensSession(message, meta, message.path("method").asText(null));
+    private Turn legacy(Message message, RequestMeta meta, Headers headers, String sessionId) {
+        boolean handshake = Carrier.opensSession(message, meta);
         if (carrier == Carrier.STDIO) {
-            return Turn.admitted(dispatcher, carrier, message, ownExchange(message, handshake), Map.of());
+            return admitted(message, ownExchange(message.json(), handshake), Map.of());
         }
         String where = carrier == Carrier.SSE
                 ? ProtocolCatalog.ON_SSE
                 : sessionId != null ? ProtocolCatalog.WITH_SESSION : ProtocolCatalog.IN_A_BATCH;
-        ProtocolError refused = ModernHeaders.onLegacyPath(headers, message, meta, where);
+        ProtocolError refused = ModernHeaders.onLegacyPath(headers, message.json(), meta, where);
         if (refused != null) {
             return refused(message, refused);
         }
         if (carrier == Carrier.SSE) {
-            return Turn.admitted(dispatcher, carrier, message, ownExchange(message, handshake), Map.of());
+            return admitted(message, ownExchange(message.json(), handshake), Map.of());
         }
         String asked = headers.first(ProtocolCatalog.PROTOCOL_HEADER);
         if (asked != null && Era.of(asked).isEmpty()) {
-            return Turn.refused(
-                    Answer.text(400, ProtocolCatalog.unsupportedProtocolHeader(asked, Era.LEGACY.versions())));
+            return Turn.refused(Answer.refused(ProtocolCatalog.unsupportedProtocolHeader(asked, Era.LEGACY.versions())));
         }
         Sessions.Session session;
         if (handshake) {
-            session = sessions.open(agreement(message)).orElse(null);
+            session = sessions.open(agreement(message.json())).orElse(null);
             if (session == null) {
-                return Turn.refused(Answer.text(503, ProtocolCatalog.sessionsFull(sessions.max()),
-                        Map.of("Retry-After", "60")));
+                return Turn.refused(Answer.refused(ProtocolCatalog.sessionsFull(sessions.max())));
             }
         } else {
             if (sessionId == null) {
-                return Turn.refused(Answer.text(400, ProtocolCatalog.sessionMissing()));
+                return Turn.refused(Answer.refused(ProtocolCatalog.sessionMissing()));
             }
             session = sessions.use(sessionId);
             if (session == null) {
-                return Turn.refused(Answer.text(404, ProtocolCatalog.unknownSession(sessionId)));
+                return Turn.refused(Answer.refused(ProtocolCatalog.unknownSession(sessionId)));
             }
         }
-        return Turn.admitted(dispatcher, carrier, message, Exchange.legacy(session.version, session.peer),
-                Answer.session(session.id));
+        return admitted(message, Exchange.legacy(session.version, session.peer), Answer.session(session.id));
+    }
+
+    private Turn admitted(Message message, Exchange exchange, Map<String, String> headers) {
+        return Turn.admitted(batch, encoding, message, exchange, headers);
     }
 
     /** A legacy request of this connection's one client, under the revision its last handshake agreed. */
@@ -151,15 +160,15 @@ public final class Connection {
         return Era.LEGACY.agree(initialize.path("params").path("protocolVersion").asText(""));
     }
 
-    /** A frame that is not one JSON value: -32700 with id null, HTTP 400. */
+    /** A frame that is not one JSON value: -32700 with id null, HTTP 400, written as text as it always was. */
     private Turn failed(ProtocolError e) {
-        byte[] body = dispatcher.write(dispatcher.refusal(NullNode.instance, e).body()).getBytes(StandardCharsets.UTF_8);
+        byte[] body = codec.textBytes(Envelope.refusal(NullNode.instance, e).body());
         return Turn.refused(Answer.json(e.httpStatus(), body, Map.of()));
     }
 
     /** A message refused before dispatch, with its error's status; its id answered when it has one. */
-    private Turn refused(JsonNode message, ProtocolError e) {
-        McpDispatcher.Reply reply = dispatcher.refusal(message, e);
-        return Turn.refused(Answer.json(reply.status(), dispatcher.writeBytes(reply.body()), Map.of()));
+    private Turn refused(Message message, ProtocolError e) {
+        Reply reply = Envelope.refusal(message.json(), e);
+        return Turn.refused(Answer.json(reply.status(), codec.bytes(reply.body()), Map.of()));
     }
 }

@@ -35,9 +35,9 @@ public enum Era {
         return versions.get(0);
     }
 
-    /** The method named {@code wire} when this era answers it; empty otherwise (-32601). */
-    public Optional<Method> method(String wire) {
-        return Method.named(wire).filter(methods::contains);
+    /** Whether this era answers {@code method} (else -32601). */
+    public boolean answers(Method method) {
+        return methods.contains(method);
     }
 
     /** The revision a handshake agrees to: the one asked for when this era has it, else this era's newest. */

@@ -25,7 +25,7 @@ final class ModernHeaders {
     }
 
     /** The first disagreement between the headers and the body of a request served as modern, or null. */
-    static ProtocolError mismatch(Headers headers, JsonNode message, RequestMeta meta) {
+    static ProtocolError mismatch(Headers headers, Message message, RequestMeta meta) {
         ProtocolError repeated = repeated(headers);
         if (repeated != null) {
             return repeated;
@@ -36,16 +36,15 @@ final class ModernHeaders {
                 return wrongVersion;
             }
         }
-        JsonNode method = message.get("method");
-        if (method == null || !method.isTextual()) {
+        if (message.name() == null) {
             return null; // not a request: the envelope check answers it
         }
-        ProtocolError wrongMethod = agree(headers, ProtocolCatalog.METHOD_HEADER, method.textValue());
+        ProtocolError wrongMethod = agree(headers, ProtocolCatalog.METHOD_HEADER, message.name());
         if (wrongMethod != null) {
             return wrongMethod;
         }
-        String param = Method.named(method.textValue()).map(Method::routedParam).orElse(null);
-        JsonNode name = param == null ? null : message.path("params").get(param);
+        String param = message.method() == null ? null : message.method().routedParam();
+        JsonNode name = param == null ? null : message.json().path("params").get(param);
         return name == null || !name.isTextual() ? null : agree(headers, ProtocolCatalog.NAME_HEADER, name.textValue());
     }
 

@@ -21,17 +21,17 @@ final class Peer {
      * receives the frame, on the transport's reading thread, so a cancellation read right after finds the request even
      * before a worker has taken it.
      */
-    void admit(JsonNode message) {
-        if (message.isArray()) {
-            message.forEach(this::admitOne);
+    void admit(Message message) {
+        if (message.isBatch()) {
+            message.batch().forEach(this::admitOne);
         } else {
             admitOne(message);
         }
     }
 
-    private void admitOne(JsonNode message) {
-        JsonNode id = message.get("id");
-        if (message.isObject() && message.path("method").isTextual() && RequestId.valid(id)) {
+    private void admitOne(Message message) {
+        JsonNode id = message.id();
+        if (message.json().isObject() && message.name() != null && RequestId.valid(id)) {
             running.putIfAbsent(id, Boolean.FALSE);
         }
     }

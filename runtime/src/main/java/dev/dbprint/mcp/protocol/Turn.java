@@ -1,43 +1,47 @@
 package dev.dbprint.mcp.protocol;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * One frame a {@link Connection} has received: either refused already (its answer is ready), or classified and
- * admitted among its peer's requests in flight, to be served by {@link #answer()} on whichever thread the transport
- * chooses. A cancellation the connection receives before then withdraws it.
+ * admitted among its peer's requests in flight, with the {@link Method} it names resolved once, to be served by
+ * {@link #answer()} on whichever thread the transport chooses. A cancellation the connection receives before then
+ * withdraws it.
  */
 public final class Turn {
 
-    private final McpDispatcher dispatcher;
-    private final Carrier carrier;
     private final Answer refused;
-    private final JsonNode message;
+    private final Batch batch;
+    private final Function<JsonNode, byte[]> encoding;
+    private final Message message;
     private final Exchange exchange;
     private final Map<String, String> headers;
 
-    private Turn(McpDispatcher dispatcher, Carrier carrier, Answer refused, JsonNode message, Exchange exchange,
-            Map<String, String> headers) {
-        this.dispatcher = dispatcher;
-        this.carrier = carrier;
+    private Turn(Answer refused, Batch batch, Function<JsonNode, byte[]> encoding, Message message,
+            Exchange exchange, Map<String, String> headers) {
         this.refused = refused;
+        this.batch = batch;
+        this.encoding = encoding;
         this.message = message;
         this.exchange = exchange;
         this.headers = headers;
     }
 
     static Turn refused(Answer answer) {
-        return new Turn(null, null, answer, null, null, null);
+        return new Turn(answer, null, null, null, null, null);
     }
 
-    /** A message to serve under {@code exchange}; {@code headers} go out with its answer (a session's id). */
-    static Turn admitted(McpDispatcher dispatcher, Carrier carrier, JsonNode message, Exchange exchange,
+    /**
+     * A message to serve under {@code exchange} through {@code batch}, its reply written by {@code encoding};
+     * {@code headers} go out with its answer (a session's id).
+     */
+    static Turn admitted(Batch batch, Function<JsonNode, byte[]> encoding, Message message, Exchange exchange,
             Map<String, String> headers) {
         exchange.peer().admit(message);
-        return new Turn(dispatcher, carrier, null, message, exchange, headers);
+        return new Turn(null, batch, encoding, message, exchange, headers);
     }
 
     /** Whether it was admitted; one that was not is answered at once, where the frame came from. */
@@ -50,8 +54,7 @@ public final class Turn {
      * Everything else is answered from memory, and a transport may answer it on its reading thread.
      */
     public boolean readsPrint() {
-        return admitted() && (message.isArray()
-                || Method.named(message.path("method").asText("")).map(Method::readsPrint).orElse(false));
+        return admitted() && (message.isBatch() || message.method() != null && message.method().readsPrint());
     }
 
     /**
@@ -62,20 +65,10 @@ public final class Turn {
         if (refused != null) {
             return refused;
         }
-        McpDispatcher.Reply reply = dispatcher.handle(message, exchange);
+        Reply reply = batch.serve(message, exchange);
         if (reply.body() == null) {
             return Answer.none(headers);
         }
-        return Answer.json(exchange.era() == Era.MODERN ? reply.status() : 200, bytes(reply.body()), headers);
-    }
-
-    /**
-     * The reply's UTF-8. The SSE transport writes its answers as text events, so its bytes are those of the text (a
-     * lone surrogate is '?'), as they always were; the others write the bytes straight.
-     */
-    private byte[] bytes(JsonNode reply) {
-        return carrier == Carrier.SSE
-                ? dispatcher.write(reply).getBytes(StandardCharsets.UTF_8)
-                : dispatcher.writeBytes(reply);
+        return Answer.json(exchange.era() == Era.MODERN ? reply.status() : 200, encoding.apply(reply.body()), headers);
     }
 }

@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.resource;
 
 import java.util.List;
-import java.util.Map;
 
 import dev.dbprint.mcp.paging.Slots;
 import dev.dbprint.mcp.print.model.Artifact;
@@ -45,7 +44,7 @@ final class ListingSlots implements Slots {
     }
 
     @Override
-    public Map<String, Object> item(int i) {
+    public ResourceEntry item(int i) {
         List<ReferenceDocument> documents = ReferenceResources.DOCUMENTS;
         if (i < documents.size()) {
             return ResourceCatalog.referenceEntry(documents.get(i));
@@ -60,7 +59,7 @@ final class ListingSlots implements Slots {
         throw new IndexOutOfBoundsException(i);
     }
 
-    private static Map<String, Object> item(Connection c, int slot) {
+    private static ResourceEntry item(Connection c, int slot) {
         if (slot < CONNECTION_KINDS.size()) {
             return ResourceCatalog.connectionEntry(c.view(), CONNECTION_KINDS.get(slot));
         }

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,17 +100,20 @@ public final class ResourceCatalog {
     }
 
     /** A reference document's entry: the server's, so undated. */
-    static Map<String, Object> referenceEntry(ReferenceDocument document) {
-        return entry(ReferenceResources.uri(document), "reference/" + document.wireName(),
-                ReferenceResources.description(document), "text/markdown");
+    static ResourceEntry referenceEntry(ReferenceDocument document) {
+        return new ResourceEntry(ReferenceResources.uri(document), false, "reference/" + document.wireName(),
+                ReferenceResources.description(document), "text/markdown", null);
     }
 
     /** Entry {@code kind} of the connection, dated when its file is on disk; null for an absent optional one. */
-    static Map<String, Object> connectionEntry(PrintView view, ResourceKind kind) {
+    static ResourceEntry connectionEntry(PrintView view, ResourceKind kind) {
         if (kind == ResourceKind.MANIFEST_ANNOTATIONS && !view.manifestAnnotationsExist()) {
             return null;
         }
-        return connectionEntry(view.connection(), kind, seen(view, view.root().resolve(kind.fileName())));
+        String connection = view.connection();
+        return new ResourceEntry(DbprintUri.of(connection, kind.segment()), false, connection + "/" + kind.segment(),
+                kind.fileName() + " of connection " + PyRepr.repr(connection) + ": " + kind.holds(), kind.mimeType(),
+                modified(seen(view, view.root().resolve(kind.fileName()))));
     }
 
     /**
@@ -119,13 +121,18 @@ public final class ResourceCatalog {
      * manifest declares it (a declared file missing from disk is still listed: its read says to re-run generate); a
      * user-authored kind when its file is present and really inside the root.
      */
-    static Map<String, Object> tableEntry(PrintView view, TableEntry table, Artifact a) {
+    static ResourceEntry tableEntry(PrintView view, TableEntry table, Artifact a) {
         boolean lists = a.userAuthored() ? view.presentInside(table, a) : table.declares(a);
         if (!lists) {
             return null;
         }
-        return tableEntry(view.connection(), table.fqn(), ResourceKind.of(a),
-                table.file(a).map(f -> seen(view, f)).orElse(null));
+        String connection = view.connection();
+        String fqn = table.fqn();
+        ResourceKind kind = ResourceKind.of(a);
+        return new ResourceEntry(DbprintUri.of(connection, fqn, kind.segment()), false,
+                connection + "/" + fqn + "/" + kind.segment(), kind.fileName() + " of " + PyRepr.repr(fqn)
+                        + " in connection " + PyRepr.repr(connection) + ": " + kind.holds(),
+                kind.mimeType(), modified(table.file(a).map(f -> seen(view, f)).orElse(null)));
     }
 
     /**
@@ -145,45 +152,12 @@ public final class ResourceCatalog {
         return identity.exists() ? identity : null;
     }
 
-    private static Map<String, Object> connectionEntry(String connection, ResourceKind kind, FileIdentity file) {
-        return dated(described("uri", DbprintUri.of(connection, kind.segment()), connection + "/" + kind.segment(),
-                kind.fileName() + " of connection " + PyRepr.repr(connection) + ": " + kind.holds(),
-                kind.mimeType()), file);
-    }
-
-    private static Map<String, Object> tableEntry(String connection, String fqn, ResourceKind kind,
-            FileIdentity file) {
-        return dated(described("uri", DbprintUri.of(connection, fqn, kind.segment()),
-                connection + "/" + fqn + "/" + kind.segment(), kind.fileName() + " of " + PyRepr.repr(fqn)
-                        + " in connection " + PyRepr.repr(connection) + ": " + kind.holds(),
-                kind.mimeType()), file);
-    }
-
-    private static Map<String, Object> entry(String uri, String name, String description, String mimeType) {
-        return described("uri", uri, name, description, mimeType);
-    }
-
-    /**
-     * The entry with MCP's {@code annotations.lastModified}: the file's modification time, to the nanosecond the file
-     * system keeps, in ISO 8601 UTC ({@code 2026-03-01T09:30:00.25Z}), so a client can sort by freshness.
-     */
-    private static Map<String, Object> dated(Map<String, Object> entry, FileIdentity file) {
-        if (file != null) {
-            long nanos = file.mtimeNanos();
-            Instant modified = Instant.ofEpochSecond(Math.floorDiv(nanos, NANOS), Math.floorMod(nanos, NANOS));
-            entry.put("annotations", Map.of("lastModified", modified.toString()));
+    /** The file's modification time, or null when there is no file to date. */
+    private static Instant modified(FileIdentity file) {
+        if (file == null) {
+            return null;
         }
-        return entry;
-    }
-
-    /** A resource or template entry: its address under {@code key}, then name, description and mimeType. */
-    static Map<String, Object> described(String key, String address, String name, String description,
-            String mimeType) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put(key, address);
-        e.put("name", name);
-        e.put("description", description);
-        e.put("mimeType", mimeType);
-        return e;
+        long nanos = file.mtimeNanos();
+        return Instant.ofEpochSecond(Math.floorDiv(nanos, NANOS), Math.floorMod(nanos, NANOS));
     }
 }

@@ -19,17 +19,17 @@ public final class Templates {
 
     public static Map<String, Object> list() {
         Map<String, Object> result = new LinkedHashMap<>();
-        result.put("resourceTemplates", entries());
+        result.put("resourceTemplates", entries().stream().map(ResourceEntry::toJson).toList());
         return result;
     }
 
     /** Every template's {@code uriTemplate}, in list order. */
     static List<String> uriTemplates() {
-        return entries().stream().map(e -> (String) e.get("uriTemplate")).toList();
+        return entries().stream().map(ResourceEntry::address).toList();
     }
 
-    private static List<Map<String, Object>> entries() {
-        List<Map<String, Object>> out = new ArrayList<>();
+    private static List<ResourceEntry> entries() {
+        List<ResourceEntry> out = new ArrayList<>();
         out.add(template(DbprintUri.REFERENCE + "{document}" + PAGE, "reference/{document}",
                 "A reference document this server packages, whole: document spec (the format specification) or assertions (the assertion DSL specification). get_reference returns one section by its number.",
                 "text/markdown"));
@@ -46,7 +46,7 @@ public final class Templates {
         return out;
     }
 
-    private static Map<String, Object> template(String uriTemplate, String name, String description, String mimeType) {
-        return ResourceCatalog.described("uriTemplate", uriTemplate, name, description, mimeType);
+    private static ResourceEntry template(String uriTemplate, String name, String description, String mimeType) {
+        return new ResourceEntry(uriTemplate, true, name, description, mimeType, null);
     }
 }

@@ -1,57 +1,35 @@
 package dev.dbprint.mcp.search;
 
-import java.util.AbstractMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
+import dev.dbprint.mcp.paging.JsonForm;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 
 /**
- * One search_columns match object, exactly as §4.3 shows it: {@code table}, {@code column}, for a part {@code part} and
- * {@code occurrences}, {@code sql_type} and {@code classification} (empty strings for a column known only through its
- * annotation), then each conditional field only where the column carries it — {@code row_count}; {@code rows_scanned}
- * and the {@code scope} block on a table read in part; {@code looks_like}, {@code sampled}, {@code matched} together;
- * {@code sensitivity}; {@code redacted}; {@code candidate_key} with {@code candidate_key_exception}; {@code annotation}
- * (the column's note); and {@code value_notes} when the text matched through per-value notes.
+ * One search_columns match: the column (or part) and the facts of its table every match on that table repeats.
  * <p>
- * The object is built when first read rather than when matched: a search can match every column of a large print while
- * a page serializes only the few dozen it holds.
+ * Its JSON, exactly as §4.3 shows a match object, is written only when a page reaches it: a search can match every
+ * column of a large print while a page serializes only the few dozen it holds.
+ *
+ * @param table the matched column's table
+ * @param searched the column or part matched
+ * @param valueNotes the per-value notes the text matched, or null when it matched none (or no text was given)
  */
-public final class ColumnMatch extends AbstractMap<String, Object> {
+public record ColumnMatch(SearchedColumn.TableFacts table, SearchedColumn searched,
+        List<StatisticsAnnotations.ValueNote> valueNotes) implements JsonForm {
 
-    private final SearchedColumn.TableFacts table;
-    private final SearchedColumn searched;
-    private final List<StatisticsAnnotations.ValueNote> valueNotes;
-    private Map<String, Object> built;
-
-    /** {@code valueNotes}: the per-value notes the text matched, or null when it matched none (or no text was given). */
-    public ColumnMatch(SearchedColumn.TableFacts table, SearchedColumn searched,
-            List<StatisticsAnnotations.ValueNote> valueNotes) {
-        this.table = table;
-        this.searched = searched;
-        this.valueNotes = valueNotes;
-    }
-
-    public SearchedColumn searched() {
-        return searched;
-    }
-
-    /** The FQN of the matched column's table. */
-    public String table() {
-        return table.fqn();
-    }
-
+    /**
+     * {@code table}, {@code column}, for a part {@code part} and {@code occurrences}, {@code sql_type} and
+     * {@code classification} (empty strings for a column known only through its annotation), then each conditional
+     * field only where the column carries it — {@code row_count}; {@code rows_scanned} and the {@code scope} block on a
+     * table read in part; {@code looks_like}, {@code sampled}, {@code matched} together; {@code sensitivity};
+     * {@code redacted}; {@code candidate_key} with {@code candidate_key_exception}; {@code annotation} (the column's
+     * note); and {@code value_notes} when the text matched through per-value notes.
+     */
     @Override
-    public Set<Entry<String, Object>> entrySet() {
-        if (built == null) {
-            built = build();
-        }
-        return built.entrySet();
-    }
-
-    private Map<String, Object> build() {
+    public Map<String, Object> toJson() {
         SearchedColumn c = searched;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("table", table.fqn());

@@ -95,12 +95,10 @@ public record PublishedValues(List<ValueEntry> entries, Map<String, StatisticsAn
             return "the " + noun + "'s values are redacted (redacted: " + block.redacted()
                     + "): the print publishes their counts but no literal to match against";
         }
-        List<String> unmeasured = Raw.strings(block.raw(), "unmeasured");
-        if (unmeasured != null && unmeasured.contains("values")) {
+        if (block.leftUnmeasured("values")) {
             return "the " + noun + "'s value list was not measured this run (unmeasured: values)";
         }
-        Long scanned = Raw.lng(stats.scope(), "rows_scanned");
-        if (stats.scoped() && scanned != null && scanned == 0) {
+        if (stats.scoped() && Long.valueOf(0).equals(Raw.asLong(stats.partialRead().rowsScanned()))) {
             return "the table was read in part (scope) and the scan read no rows, so no value was listed";
         }
         if (block.values() == null) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.dbprint.mcp.paging.JsonForm;
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.ValueEntry;
@@ -72,10 +73,13 @@ public final class ValueResolver {
      * @param note the value's note, or null
      * @param score the similarity of a nearest value, or null
      */
-    public record Candidate(Object value, Long count, Object spellingOf, boolean grouped, String note, Double score) {
+    public record Candidate(Object value, Long count, Object spellingOf, boolean grouped, String note, Double score)
+            implements
+                JsonForm {
 
         /** The entry as the reply writes it: {@code {value, count?, spelling_of?, note?, score?}}. */
-        public Map<String, Object> toMap() {
+        @Override
+        public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("value", value);
             if (count != null) {
@@ -100,11 +104,6 @@ public final class ValueResolver {
      * @param items the list's entries (empty when the match carries no list)
      */
     public record Resolution(Match match, List<Candidate> items) {
-
-        /** The entries as the reply writes them. */
-        public List<Map<String, Object>> itemMaps() {
-            return items.stream().map(Candidate::toMap).toList();
-        }
     }
 
     private ValueResolver() {
@@ -138,10 +137,10 @@ public final class ValueResolver {
     }
 
     /** Every listed value as a domain entry, in list order. */
-    public static List<Map<String, Object>> domain(PublishedValues list) {
-        List<Map<String, Object>> out = new ArrayList<>(list.listed());
+    public static List<Candidate> domain(PublishedValues list) {
+        List<Candidate> out = new ArrayList<>(list.listed());
         for (ValueEntry e : list.entries()) {
-            out.add(candidate(list, e, null).toMap());
+            out.add(candidate(list, e, null));
         }
         return out;
     }

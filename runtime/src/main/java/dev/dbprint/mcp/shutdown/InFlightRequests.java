@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.dbprint.mcp.error.ProtocolCatalog;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -23,15 +22,12 @@ public class InFlightRequests {
     private volatile boolean refusing;
 
     /**
-     * The first route: once shutdown refuses, every request is answered 503; before, a {@code counted} one is counted
-     * until its response ends (or its connection drops).
+     * The first route's count: false once shutdown refuses (the transport then answers 503 and the request goes no
+     * further); before, a {@code counted} request is counted until its response ends (or its connection drops).
      */
-    public void admit(RoutingContext ctx, boolean counted) {
+    public boolean admit(RoutingContext ctx, boolean counted) {
         if (refusing) {
-            ctx.response().setStatusCode(503).putHeader("Connection", "close")
-                    .putHeader("Content-Type", "text/plain; charset=utf-8")
-                    .end(ProtocolCatalog.shuttingDown());
-            return;
+            return false;
         }
         if (counted) {
             AtomicBoolean count = new AtomicBoolean(true);
@@ -39,7 +35,7 @@ public class InFlightRequests {
             ctx.put(COUNTED, count);
             ctx.addEndHandler(v -> release(count));
         }
-        ctx.next();
+        return true;
     }
 
     /**

@@ -19,7 +19,6 @@ import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintView;
-import dev.dbprint.mcp.search.ColumnMatch;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;
 
@@ -134,7 +133,7 @@ final class PrintFacts {
     /** Every table whose statistics carry a column of that name, in code-point order (search_columns' walk). */
     List<String> tablesHaving(String column) {
         return having.computeIfAbsent(column, c -> search.run(view, ColumnPredicates.named(c)).matches().stream()
-                .filter(m -> m.searched().part() == null).map(ColumnMatch::table).toList());
+                .filter(m -> m.searched().part() == null).map(m -> m.table().fqn()).toList());
     }
 
     /**
@@ -142,14 +141,13 @@ final class PrintFacts {
      * the table's FQN with its profiled_at, age and max_age_days.
      */
     Optional<String> staleness(TableEntry t) {
-        Freshness.Verdict verdict = Freshness.judge(ProfiledAt.parse(t.raw().get("profiled_at")),
-                thresholds.forEntry(t.fqn(), t.raw()), now);
+        Freshness.Verdict verdict = Freshness.judge(ProfiledAt.parse(t.profiledAt()), thresholds.forEntry(t), now);
         if (!verdict.outOfDate()) {
             return Optional.empty();
         }
-        return Optional.of(Freshness.DORMANT.equals(verdict.freshness())
+        return Optional.of(verdict.state() == Freshness.State.DORMANT
                 ? t.fqn() + " (no readable profiled_at, so list_tables cannot date it)"
-                : t.fqn() + " (profiled at " + t.raw().get("profiled_at") + ", " + verdict.ageDays()
+                : t.fqn() + " (profiled at " + t.profiledAt() + ", " + verdict.ageDays()
                         + " days ago, past its max_age_days of " + verdict.maxAgeDays() + ")");
     }
 }

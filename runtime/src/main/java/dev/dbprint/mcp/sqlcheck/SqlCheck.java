@@ -75,7 +75,7 @@ public final class SqlCheck {
             }
             if (facts == null) { // the print is read once a statement is understood
                 facts = new PrintFacts(view, names(view.index()),
-                        new ThresholdResolver(connection.name(), connection.config().settings()), search, now);
+                        ThresholdResolver.of(connection.config()), search, now);
             }
             declared.forEach(facts::declare);
             declared.clear();

@@ -99,7 +99,6 @@ public class CheckSqlTool {
 
     /** The connection's adapter as a dialect; PostgreSQL's when .dbprint.yaml names none check_sql reads. */
     static Dialect adapterOf(ServedConnection connection) {
-        Object adapter = connection.config().settings().get("adapter");
-        return Optional.ofNullable(adapter).map(String::valueOf).flatMap(Dialect::of).orElse(Dialect.POSTGRES);
+        return Optional.ofNullable(connection.config().adapter()).flatMap(Dialect::of).orElse(Dialect.POSTGRES);
     }
 }

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -22,6 +21,7 @@ import dev.dbprint.mcp.freshness.Freshness;
 import dev.dbprint.mcp.freshness.ProfiledAt;
 import dev.dbprint.mcp.freshness.Threshold;
 import dev.dbprint.mcp.freshness.ThresholdResolver;
+import dev.dbprint.mcp.paging.JsonForm;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.model.Manifest;
@@ -105,7 +105,7 @@ public class ListTablesTool {
 
     /** Every entry's detail, in the order of {@code sorted}. */
     private static List<Row> rows(ServedConnection connection, List<TableEntry> sorted) {
-        ThresholdResolver thresholds = new ThresholdResolver(connection.name(), connection.config().settings());
+        ThresholdResolver thresholds = ThresholdResolver.of(connection.config());
         List<Row> rows = new ArrayList<>(sorted.size());
         for (TableEntry e : sorted) {
             Map<String, Object> projected = new LinkedHashMap<>();
@@ -115,8 +115,8 @@ public class ListTablesTool {
                     projected.put(key, e.raw().get(key));
                 }
             }
-            rows.add(new Row(e.fqn(), Collections.unmodifiableMap(projected), ProfiledAt.parse(e.raw().get("profiled_at")),
-                    thresholds.forEntry(e.fqn(), e.raw())));
+            rows.add(new Row(e.fqn(), Collections.unmodifiableMap(projected), ProfiledAt.parse(e.profiledAt()),
+                    thresholds.forEntry(e)));
         }
         return List.copyOf(rows);
     }
@@ -144,28 +144,24 @@ public class ListTablesTool {
     }
 
     /**
-     * One detailed entry, its verdict judged when first read: a page serializes some eighty of a large print's
-     * thousands of entries, so the rest are never built.
+     * One detailed entry, its verdict judged when a page reaches it: a page serializes some eighty of a large print's
+     * thousands of entries, so the rest are never judged.
      */
-    private static final class DetailEntry extends AbstractMap<String, Object> {
+    private record DetailEntry(Row row, Instant now) implements JsonForm {
 
-        private final Row row;
-        private final Instant now;
-        private Map<String, Object> entry;
-
-        DetailEntry(Row row, Instant now) {
-            this.row = row;
-            this.now = now;
-        }
-
+        /** The projected fields, then {@code freshness}, {@code age_days} and {@code max_age_days}, or the refusal. */
         @Override
-        public Set<Map.Entry<String, Object>> entrySet() {
-            if (entry == null) {
-                Map<String, Object> e = new LinkedHashMap<>(row.projected());
-                Freshness.judge(row.profiledAt(), row.threshold(), now).putInto(e);
-                entry = Collections.unmodifiableMap(e);
+        public Map<String, Object> toJson() {
+            Map<String, Object> e = new LinkedHashMap<>(row.projected());
+            Freshness.Verdict verdict = Freshness.judge(row.profiledAt(), row.threshold(), now);
+            if (verdict.thresholdError() != null) {
+                e.put("threshold_error", verdict.thresholdError());
+            } else {
+                e.put("freshness", verdict.state().wire());
+                e.put("age_days", verdict.ageDays());
+                e.put("max_age_days", verdict.maxAgeDays());
             }
-            return entry.entrySet();
+            return e;
         }
     }
 
@@ -173,7 +169,7 @@ public class ListTablesTool {
     private static Map<String, Object> warnings(List<Object> items, Set<String> byNameOnly) {
         List<String> named = new ArrayList<>();
         for (Object item : items) {
-            String fqn = ((DetailEntry) item).row.fqn();
+            String fqn = ((DetailEntry) item).row().fqn();
             if (byNameOnly.contains(fqn)) {
                 named.add(fqn);
             }

@@ -161,7 +161,7 @@ public class ResolveValueTool {
         }
         List<ListReply.Walk> walks = new ArrayList<>();
         if (r.match().listKey() != null) {
-            walks.add(ListReply.Walk.list(r.match().listKey(), r.itemMaps()));
+            walks.add(ListReply.Walk.list(r.match().listKey(), r.items()));
         }
         if (list.domainApplies()) {
             walks.add(ListReply.Walk.list("domain", ValueResolver.domain(list)));

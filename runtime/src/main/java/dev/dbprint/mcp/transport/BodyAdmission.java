@@ -3,6 +3,7 @@ package dev.dbprint.mcp.transport;
 import java.time.Duration;
 
 import dev.dbprint.mcp.error.ProtocolCatalog;
+import dev.dbprint.mcp.protocol.Answer;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -28,16 +29,13 @@ final class BodyAdmission implements Handler<RoutingContext> {
         if (declaredLength(ctx) > maxBytes) {
             ctx.request().handler(discarded -> {
             }).resume();
-            ctx.response().setStatusCode(413).putHeader("Content-Type", "text/plain; charset=utf-8")
-                    .end(ProtocolCatalog.tooLarge(maxBytes));
+            AnswerWriter.write(ctx.response(), Answer.refused(ProtocolCatalog.tooLarge(maxBytes)));
             return;
         }
         if (!ctx.request().isEnded()) {
             long timer = ctx.vertx().setTimer(millis, t -> {
                 if (!ctx.request().isEnded() && !ctx.response().ended()) {
-                    ctx.response().setStatusCode(408).putHeader("Connection", "close")
-                            .putHeader("Content-Type", "text/plain; charset=utf-8")
-                            .end(ProtocolCatalog.bodyTooSlow(millis))
+                    AnswerWriter.write(ctx.response(), Answer.refused(ProtocolCatalog.bodyTooSlow(millis)))
                             .onComplete(done -> ctx.request().connection().close());
                 }
             });

@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.transport;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,10 +12,11 @@ import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.error.ProtocolCatalog;
+import dev.dbprint.mcp.error.Refusal;
 import dev.dbprint.mcp.protocol.Answer;
 import dev.dbprint.mcp.protocol.Connection;
+import dev.dbprint.mcp.protocol.Endpoints;
 import dev.dbprint.mcp.protocol.Headers;
-import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.Turn;
 import dev.dbprint.mcp.shutdown.AcceptQueueFlush;
 import dev.dbprint.mcp.shutdown.InFlightRequests;
@@ -48,7 +48,7 @@ public class HttpTransport {
     static final Set<String> MCP_PATHS = Set.of("/mcp", "/sse", "/messages", "/messages/");
 
     @Inject
-    McpDispatcher dispatcher;
+    Endpoints endpoints;
 
     @Inject
     DbprintConfig config;
@@ -66,10 +66,10 @@ public class HttpTransport {
 
     private record SseStream(HttpServerResponse response, Context context, Connection connection) {
 
-        void send(String event, String data) {
+        void send(Buffer event) {
             context.runOnContext(v -> {
                 if (!response.closed()) {
-                    response.write("event: " + event + "\ndata: " + data + "\n\n");
+                    response.write(event);
                 }
             });
         }
@@ -80,7 +80,7 @@ public class HttpTransport {
             return;
         }
         DbprintConfig.HttpLimits limits = config.httpLimits();
-        streamable = dispatcher.streamable(limits.maxSessions(), limits.sessionIdleTimeout());
+        streamable = endpoints.streamable(limits.maxSessions(), limits.sessionIdleTimeout());
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxMessageBytes());
         // after Quarkus's dev-mode hot-replacement route (Integer.MIN_VALUE, added once these are): a request that
         // triggers a live reload waits there for the restart, uncounted, and is then admitted by the restarted server
@@ -90,7 +90,7 @@ public class HttpTransport {
                 .handler(new BodyAdmission(config.maxMessageBytes(), limits.bodyTimeout()));
         router.post("/mcp").handler(body).blockingHandler(this::post, false);
         router.delete("/mcp").handler(this::delete);
-        router.get("/mcp").handler(ctx -> ctx.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end());
+        router.get("/mcp").handler(ctx -> refuse(ctx, ProtocolCatalog.getNotAllowed()));
         router.get("/sse").handler(this::openStream);
         router.post("/messages").handler(body).blockingHandler(this::message, false);
         router.post("/messages/").handler(body).blockingHandler(this::message, false);
@@ -111,13 +111,18 @@ public class HttpTransport {
     }
 
     /**
-     * Shutdown's own marker requests are answered here; every other request passes the shutdown's refusal, and the
-     * ones to this transport's paths are counted while in flight. Others (the Dev UI's, whose websocket stays open)
-     * are not the calls shutdown waits for.
+     * Shutdown's own marker requests are answered here; every other request is refused 503 once shutdown refuses, and
+     * before, the ones to this transport's paths are counted while in flight. Others (the Dev UI's, whose websocket
+     * stays open) are not the calls shutdown waits for.
      */
     private void admit(RoutingContext ctx) {
-        if (!acceptQueue.answers(ctx)) {
-            requests.admit(ctx, MCP_PATHS.contains(ctx.request().path()));
+        if (acceptQueue.answers(ctx)) {
+            return;
+        }
+        if (requests.admit(ctx, MCP_PATHS.contains(ctx.request().path()))) {
+            ctx.next();
+        } else {
+            refuse(ctx, ProtocolCatalog.shuttingDown());
         }
     }
 
@@ -125,13 +130,13 @@ public class HttpTransport {
         int port = ctx.request().localAddress().port();
         List<String> hosts = ctx.request().headers().getAll("Host");
         if (hosts.size() > 1) {
-            reply(ctx, 400, ProtocolCatalog.duplicateHost());
+            refuse(ctx, ProtocolCatalog.duplicateHost());
         } else if (!LoopbackGuard.targetAllowed(ctx.request().uri(), port)) {
-            ctx.response().setStatusCode(421).end(ProtocolCatalog.targetNotLoopback(port));
+            refuse(ctx, ProtocolCatalog.targetNotLoopback(port));
         } else if (!LoopbackGuard.hostAllowed(ctx.request().getHeader("Host"), port)) {
-            ctx.response().setStatusCode(421).end(ProtocolCatalog.hostNotLoopback(port));
+            refuse(ctx, ProtocolCatalog.hostNotLoopback(port));
         } else if (!LoopbackGuard.originAllowed(ctx.request().getHeader("Origin"), port)) {
-            ctx.response().setStatusCode(403).end(ProtocolCatalog.originNotLoopback(port));
+            refuse(ctx, ProtocolCatalog.originNotLoopback(port));
         } else {
             ctx.next();
         }
@@ -141,27 +146,12 @@ public class HttpTransport {
     private void post(RoutingContext ctx) {
         if (!MediaTypes.accepts(ctx.request().getHeader("Accept"), MediaTypes.JSON)
                 || !MediaTypes.accepts(ctx.request().getHeader("Accept"), MediaTypes.EVENT_STREAM)) {
-            reply(ctx, 406, ProtocolCatalog.notAcceptable());
+            refuse(ctx, ProtocolCatalog.notAcceptable());
             return;
         }
         String text = body(ctx);
         if (text != null) {
-            write(ctx, streamable.receive(text, headers(ctx)).answer());
-        }
-    }
-
-    /** Writes an answer: its headers, its status, its media type and body, in that order. */
-    private static void write(RoutingContext ctx, Answer answer) {
-        HttpServerResponse response = ctx.response();
-        answer.headers().forEach(response::putHeader);
-        response.setStatusCode(answer.status());
-        if (answer.contentType() != null) {
-            response.putHeader("Content-Type", answer.contentType());
-        }
-        if (answer.body() == null) {
-            response.end();
-        } else {
-            response.end(Buffer.buffer(answer.body()));
+            AnswerWriter.write(ctx.response(), streamable.receive(text, headers(ctx)).answer());
         }
     }
 
@@ -170,7 +160,7 @@ public class HttpTransport {
     }
 
     private void delete(RoutingContext ctx) {
-        write(ctx, streamable.end(headers(ctx)));
+        AnswerWriter.write(ctx.response(), streamable.end(headers(ctx)));
     }
 
     private void openStream(RoutingContext ctx) {
@@ -180,21 +170,21 @@ public class HttpTransport {
                 .putHeader("Connection", "keep-alive");
         // a stream never completes on its own: shutdown waits for the calls, then ends the streams
         requests.exempt(ctx);
-        SseStream stream = new SseStream(response, Vertx.currentContext(), dispatcher.sseStream());
+        SseStream stream = new SseStream(response, Vertx.currentContext(), endpoints.sseStream());
         streams.put(session, stream);
         response.closeHandler(v -> streams.remove(session));
-        stream.send("endpoint", "/messages/?session_id=" + session);
+        stream.send(SseEvent.of("endpoint", "/messages/?session_id=" + session));
     }
 
     private void message(RoutingContext ctx) {
         String session = ctx.request().getParam("session_id");
         if (session == null) {
-            reply(ctx, 400, ProtocolCatalog.sseSessionMissing());
+            refuse(ctx, ProtocolCatalog.sseSessionMissing());
             return;
         }
         SseStream stream = streams.get(session);
         if (stream == null) {
-            reply(ctx, 404, ProtocolCatalog.unknownSseSession(session));
+            refuse(ctx, ProtocolCatalog.unknownSseSession(session));
             return;
         }
         String text = body(ctx);
@@ -203,16 +193,16 @@ public class HttpTransport {
         }
         Turn turn = stream.connection().receive(text, headers(ctx)); // admitted before the 202: the client may cancel
         if (!turn.admitted()) {
-            write(ctx, turn.answer());
+            AnswerWriter.write(ctx.response(), turn.answer());
             return;
         }
         // the answer goes out on the stream after the 202 ends this request: shutdown must wait for it too
         Runnable answered = requests.hold();
         try {
-            reply(ctx, 202, ProtocolCatalog.accepted());
+            AnswerWriter.write(ctx.response(), Answer.text(202, ProtocolCatalog.accepted()));
             Answer answer = turn.answer();
             if (answer.body() != null) {
-                stream.send("message", new String(answer.body(), StandardCharsets.UTF_8));
+                stream.send(SseEvent.of("message", answer.body()));
             }
         } finally {
             answered.run();
@@ -222,14 +212,14 @@ public class HttpTransport {
     /** The body's text, or null after answering 415 when it is not declared JSON. */
     private static String body(RoutingContext ctx) {
         if (!MediaTypes.isJson(ctx.request().getHeader("Content-Type"))) {
-            reply(ctx, 415, ProtocolCatalog.notJsonContent());
+            refuse(ctx, ProtocolCatalog.notJsonContent());
             return null;
         }
         String text = ctx.body().asString("UTF-8");
         return text == null ? "" : text;
     }
 
-    private static void reply(RoutingContext ctx, int status, String text) {
-        ctx.response().setStatusCode(status).putHeader("Content-Type", "text/plain; charset=utf-8").end(text);
+    private static void refuse(RoutingContext ctx, Refusal refusal) {
+        AnswerWriter.write(ctx.response(), Answer.refused(refusal));
     }
 }

@@ -26,8 +26,8 @@ import org.jboss.logging.Logger;
 import dev.dbprint.mcp.config.DbprintConfig;
 import dev.dbprint.mcp.protocol.Answer;
 import dev.dbprint.mcp.protocol.Connection;
+import dev.dbprint.mcp.protocol.Endpoints;
 import dev.dbprint.mcp.protocol.Headers;
-import dev.dbprint.mcp.protocol.McpDispatcher;
 import dev.dbprint.mcp.protocol.Turn;
 import dev.dbprint.mcp.shutdown.ExitRequest;
 import dev.dbprint.mcp.shutdown.ShutdownBound;
@@ -56,7 +56,7 @@ public class StdioTransport {
     static final int WORKERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
     @Inject
-    McpDispatcher dispatcher;
+    Endpoints endpoints;
 
     @Inject
     DbprintConfig config;
@@ -77,7 +77,7 @@ public class StdioTransport {
     private volatile boolean abandoned;
 
     public void start() {
-        connection = dispatcher.stdio();
+        connection = endpoints.stdio();
         out = StdioStreams.frames();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         workers = new ForkJoinPool(WORKERS, pool -> new Worker(pool, loader), null, true); // asyncMode: first in, first out

@@ -1,63 +1,60 @@
 package dev.dbprint.mcp.freshness;
 
+import static dev.dbprint.mcp.freshness.Freshness.State.DORMANT;
+import static dev.dbprint.mcp.freshness.Freshness.State.LIVE;
+import static dev.dbprint.mcp.freshness.Freshness.State.STALE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
 /**
  * A table's freshness verdict (server spec §4.2) from its {@code profiled_at} and {@code max_age_days} as a print spells
- * them: the keys and their order, the half-even rounding of {@code age_days}, the refused thresholds.
+ * them: the state, the half-even rounding of {@code age_days}, the refused thresholds.
  */
 class FreshnessTest {
 
     private static final Instant NOW = Instant.parse("2026-05-20T00:00:00Z");
 
-    /** The verdict's keys for an entry with these two values, judged at {@link #NOW}. */
-    private static Map<String, Object> judged(Object profiledAt, Object maxAgeDays) {
+    /** The verdict for an entry with these two values, judged at {@link #NOW}. */
+    private static Freshness.Verdict judged(Object profiledAt, Object maxAgeDays) {
         String refusal = WholeDays.refusal(maxAgeDays);
         Threshold threshold = refusal == null ? Threshold.of(maxAgeDays, false) : Threshold.refused(refusal);
-        Map<String, Object> entry = new LinkedHashMap<>();
-        Freshness.judge(ProfiledAt.parse(profiledAt), threshold, NOW).putInto(entry);
-        return entry;
+        return Freshness.judge(ProfiledAt.parse(profiledAt), threshold, NOW);
     }
 
-    private static Map<String, Object> verdict(String freshness, Double ageDays, Object maxAgeDays) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("freshness", freshness);
-        m.put("age_days", ageDays);
-        m.put("max_age_days", maxAgeDays);
-        return m;
+    private static Freshness.Verdict verdict(Freshness.State state, Double ageDays, Object maxAgeDays) {
+        return new Freshness.Verdict(state, ageDays, maxAgeDays, null);
+    }
+
+    private static Freshness.Verdict refused(String error) {
+        return new Freshness.Verdict(null, null, null, error);
     }
 
     @Test
     void aTableYoungerThanItsThresholdIsLiveItsAgeRoundedHalfEvenToHundredthsOfADay() {
-        Map<String, Object> twoAndAnEighth = judged("2026-05-17T21:00:00Z", 7); // 2.125 days
-        assertEquals(List.of("freshness", "age_days", "max_age_days"), List.copyOf(twoAndAnEighth.keySet()));
-        assertEquals(verdict("live", 2.12, 7), twoAndAnEighth);
-        assertEquals(verdict("live", 2.14, 7), judged("2026-05-17T20:45:36Z", 7)); // 2.135 days
+        Freshness.Verdict twoAndAnEighth = judged("2026-05-17T21:00:00Z", 7); // 2.125 days
+        assertEquals(verdict(LIVE, 2.12, 7), twoAndAnEighth);
+        assertEquals(verdict(LIVE, 2.14, 7), judged("2026-05-17T20:45:36Z", 7)); // 2.135 days
     }
 
     @Test
     void anAgeOfExactlyTheThresholdIsStaleAndZeroDaysIsNeverLive() {
-        assertEquals(verdict("stale", 7.0, 7), judged("2026-05-13T00:00:00Z", 7));
-        assertEquals(verdict("stale", 0.0, 0), judged("2026-05-20T00:00:00Z", 0));
-        assertEquals(verdict("live", 0.0, 1), judged("2026-05-20T00:00:00Z", 1));
+        assertEquals(verdict(STALE, 7.0, 7), judged("2026-05-13T00:00:00Z", 7));
+        assertEquals(verdict(STALE, 0.0, 0), judged("2026-05-20T00:00:00Z", 0));
+        assertEquals(verdict(LIVE, 0.0, 1), judged("2026-05-20T00:00:00Z", 1));
     }
 
     @Test
     void aMissingOrUnreadableProfiledAtIsDormantWithTheThresholdStillShown() {
-        assertEquals(verdict("dormant", null, 7), judged(null, 7));
-        assertEquals(verdict("dormant", null, 7), judged("17/05/2026", 7));
-        assertEquals(verdict("dormant", null, 7), judged(20260517, 7));
+        assertEquals(verdict(DORMANT, null, 7), judged(null, 7));
+        assertEquals(verdict(DORMANT, null, 7), judged("17/05/2026", 7));
+        assertEquals(verdict(DORMANT, null, 7), judged(20260517, 7));
     }
 
     @Test
@@ -70,26 +67,26 @@ class FreshnessTest {
 
     @Test
     void aThresholdThatIsNotAWholeNonNegativeNumberOfDaysIsRefusedAlone() {
-        assertEquals(Map.of("threshold_error", "7.5 is not a whole number of days"),
+        assertEquals(refused("7.5 is not a whole number of days"),
                 judged("2026-05-17T21:00:00Z", new BigDecimal("7.5")));
-        assertEquals(Map.of("threshold_error", "-1 is negative"), judged("2026-05-17T21:00:00Z", -1));
-        assertEquals(Map.of("threshold_error", "True is not a number of days"), judged("2026-05-17T21:00:00Z", true));
-        assertEquals(Map.of("threshold_error", "'7' is not a number of days"), judged("2026-05-17T21:00:00Z", "7"));
-        assertEquals(Map.of("threshold_error", "inf is not a whole number of days"),
+        assertEquals(refused("-1 is negative"), judged("2026-05-17T21:00:00Z", -1));
+        assertEquals(refused("True is not a number of days"), judged("2026-05-17T21:00:00Z", true));
+        assertEquals(refused("'7' is not a number of days"), judged("2026-05-17T21:00:00Z", "7"));
+        assertEquals(refused("inf is not a whole number of days"),
                 judged("2026-05-17T21:00:00Z", Double.POSITIVE_INFINITY));
     }
 
     @Test
     void aWholeFloatIsAThresholdShownAsWritten() {
-        assertEquals(verdict("live", 2.12, new BigDecimal("7.0")), judged("2026-05-17T21:00:00Z", new BigDecimal("7.0")));
+        assertEquals(verdict(LIVE, 2.12, new BigDecimal("7.0")), judged("2026-05-17T21:00:00Z", new BigDecimal("7.0")));
     }
 
     @Test
     void agesAndThresholdsPastWhatALongHoldsAreStillExact() {
         long days = ChronoUnit.DAYS.between(LocalDate.of(1, 1, 1), LocalDate.of(2026, 5, 20)); // past 292 years in nanos
-        assertEquals(verdict("stale", (double) days, 7), judged("0001-01-01", 7));
+        assertEquals(verdict(STALE, (double) days, 7), judged("0001-01-01", 7));
         long huge = 10_000_000_000L; // more days than an int holds
-        assertEquals(verdict("live", (double) days, huge), judged("0001-01-01", huge));
-        assertEquals(verdict("stale", 1.0, 1), judged("2026-05-19", 1));
+        assertEquals(verdict(LIVE, (double) days, huge), judged("0001-01-01", huge));
+        assertEquals(verdict(STALE, 1.0, 1), judged("2026-05-19", 1));
     }
 }

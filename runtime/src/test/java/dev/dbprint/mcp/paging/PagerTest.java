@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -204,6 +205,40 @@ class PagerTest {
             Position pos = CODEC.open(pager.page(k).nextCursor(), TOOL, ARGS).requirePrint(PRINT);
             assertEquals(pager.page(k + 1).text(), new Pager(reply, mint()).pageAt(pos).text());
         }
+    }
+
+    /** An item counting how often it is written. */
+    private record Counted(int n, AtomicInteger written) implements JsonForm {
+
+        @Override
+        public Object toJson() {
+            written.incrementAndGet();
+            return Map.of("n", n, "pad", "x".repeat(90));
+        }
+    }
+
+    @Test
+    void aTypedItemIsWrittenOnlyWhenAPageReachesItAndThePageNoteReadsItTyped() {
+        List<AtomicInteger> written = new ArrayList<>();
+        List<Object> items = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            written.add(new AtomicInteger());
+            items.add(new Counted(i, written.get(i)));
+        }
+        List<Object> noted = new ArrayList<>();
+        ListReply reply = new ListReply(Map.of(), Map.of(), List.of(ListReply.Walk.list("items", items)), true)
+                .withPageNote(page -> {
+                    noted.addAll(page);
+                    return Map.of();
+                });
+        Page first = new Pager(reply, mint()).first();
+        @SuppressWarnings("unchecked")
+        List<Object> shown = (List<Object>) first.body().get("items");
+        assertEquals(Map.of("n", 0, "pad", "x".repeat(90)), shown.get(0), "the page holds the item as written");
+        assertEquals(items.subList(0, shown.size()), noted, "the note sees the items as given");
+        long reached = written.stream().filter(w -> w.get() > 0).count();
+        assertTrue(reached < 2 * shown.size(), reached + " items written for a page of " + shown.size());
+        assertTrue(written.stream().allMatch(w -> w.get() <= 1), "each reached item is written once");
     }
 
     @Test

@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -26,7 +25,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbprint.mcp.error.ProtocolError;
 import dev.dbprint.mcp.paging.JsonLiteral;
 import dev.dbprint.mcp.paging.Reply;
-import dev.dbprint.mcp.print.store.PrintWarmup;
 import dev.dbprint.mcp.resource.ResourceService;
 import dev.dbprint.mcp.tool.ToolHarness;
 import dev.dbprint.mcp.tool.call.ToolInvoker;
@@ -57,13 +55,13 @@ class ConnectionTest {
     };
     private int warmups;
 
-    private final McpDispatcher dispatcher = dispatcher();
+    private static final ObjectMapper MAPPER = new ServerObjectMapper().objectMapper();
 
-    private McpDispatcher dispatcher() {
-        McpDispatcher d = new McpDispatcher();
-        d.mapper = new ServerObjectMapper().objectMapper();
-        d.tools = new ToolRegistry(new ToolMethods(), d.mapper);
-        d.invoker = new ToolInvoker() {
+    private final Endpoints endpoints = endpoints(new ToolRegistry(new ToolMethods(), MAPPER));
+
+    /** The protocol's beans wired by hand as CDI wires them, with the tools of {@code registry}. */
+    private Endpoints endpoints(ToolRegistry registry) {
+        ToolInvoker invoker = new ToolInvoker() {
 
             @Override
             public ToolResult call(String name, ObjectNode arguments, BooleanSupplier cancelled) {
@@ -75,7 +73,7 @@ class ConnectionTest {
                         : ToolResult.ok("tables of " + name);
             }
         };
-        d.resources = new ResourceService() {
+        ResourceService resources = new ResourceService() {
 
             @Override
             public ObjectNode list(Optional<String> cursor) {
@@ -105,16 +103,19 @@ class ConnectionTest {
                 return result;
             }
         };
-        d.warmup = new PrintWarmup(null, null) {
+        ReadAhead readAhead = new ReadAhead(null) {
 
             @Override
-            public CompletableFuture<Void> begin() {
+            void begin() {
                 warmups++;
-                return CompletableFuture.completedFuture(null);
             }
         };
-        d.writers();
-        return d;
+        MethodTable methods = new MethodTable(new ToolReplies(MAPPER, registry, invoker, readAhead),
+                new ResourceReplies(resources));
+        Endpoints e = new Endpoints();
+        e.codec = new JsonCodec(MAPPER);
+        e.batch = new Batch(new Envelope(new Notifications(readAhead), methods));
+        return e;
     }
 
     private static String text(Answer answer) {
@@ -155,7 +156,7 @@ class ConnectionTest {
 
     @Test
     void stdioAnswersTheEnvelopeFaultsWithTheStandardCodes() {
-        Connection stdio = dispatcher.stdio();
+        Connection stdio = endpoints.stdio();
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: empty message\"}}",
                 text(send(stdio, "")));
         assertTrue(text(send(stdio, "{\"jsonrpc\":")).startsWith(
@@ -193,7 +194,7 @@ class ConnectionTest {
 
     @Test
     void stdioServesTheHandshakeRevisionsAndBatches() {
-        Connection stdio = dispatcher.stdio();
+        Connection stdio = endpoints.stdio();
         String handshake = text(send(stdio, HANDSHAKE));
         assertTrue(handshake.startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
                 + "\"capabilities\":{\"resources\":{\"subscribe\":false,\"listChanged\":false},\"tools\":{\"listChanged\":false},"
@@ -223,7 +224,7 @@ class ConnectionTest {
 
     @Test
     void completionIsAnsweredInBothErasAndReadsThePrint() {
-        Connection stdio = dispatcher.stdio();
+        Connection stdio = endpoints.stdio();
         String params = "\"ref\":{\"type\":\"ref/resource\",\"uri\":\"dbprint://{connection}/manifest\"},"
                 + "\"argument\":{\"name\":\"connection\",\"value\":\"sh\"}";
         Turn legacy = stdio.receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"completion/complete\",\"params\":{"
@@ -242,14 +243,13 @@ class ConnectionTest {
     /** A tool's json result carries structuredContent, and tools/list its outputSchema, from revision 2025-06-18 on. */
     @Test
     void structuredResultsWhereTheRevisionHasThem() {
-        McpDispatcher d = dispatcher();
-        d.tools = new ToolRegistry(new ToolMethods(), d.mapper) {
+        Endpoints d = endpoints(new ToolRegistry(new ToolMethods(), MAPPER) {
 
             @Override
             public Collection<Tool> all() {
-                return List.of(Tool.of("list_tables", List.of(), call -> null, d.mapper));
+                return List.of(Tool.of("list_tables", List.of(), call -> null, MAPPER));
             }
-        };
+        });
         String json = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\","
                 + "\"arguments\":{\"format\":\"json\"}";
         String md = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\"";
@@ -297,11 +297,25 @@ class ConnectionTest {
         return ToolHarness.parse(text(answer));
     }
 
+    /**
+     * A reply holding a lone surrogate (a client's {@code "\\ud800"} echoed back) is valid UTF-8 on every carrier, but
+     * not the same bytes: written straight, the surrogate is a JSON escape; on the legacy SSE stream, whose replies were
+     * always written as text, it is a question mark.
+     */
+    @Test
+    void aLoneSurrogateIsAnEscapeInBytesAndAQuestionMarkOnSse() {
+        String frame = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"\\ud800\"}}";
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":"
+                + "\"tables of \\uD800\"}],\"isError\":false}}", text(send(endpoints.stdio(), frame)));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":"
+                + "\"tables of ?\"}],\"isError\":false}}", text(send(endpoints.sseStream(), frame)));
+    }
+
     // ---------------------------------------------------------------- stdio, 2026-07-28
 
     @Test
     void stdioServesALineNamingItsRevisionAsModern() {
-        Connection stdio = dispatcher.stdio();
+        Connection stdio = endpoints.stdio();
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[],\"resultType\":\"complete\",\"ttlMs\":3600000,"
                 + "\"cacheScope\":\"public\"}}",
                 text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" + META + "}}")));
@@ -347,7 +361,7 @@ class ConnectionTest {
 
     @Test
     void aCancellationReadBeforeAWorkerTakesTheCallWithdrawsItUnstarted() {
-        Connection stdio = dispatcher.stdio();
+        Connection stdio = endpoints.stdio();
         Turn call = stdio.receive("{\"jsonrpc\":\"2.0\",\"id\":\"c\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
                 Headers.NONE);
         assertNull(text(
@@ -361,7 +375,7 @@ class ConnectionTest {
 
     @Test
     void aCancellationOfACallInFlightWithdrawsItsAnswerInEitherEra() {
-        Connection stdio = dispatcher.stdio();
+        Connection stdio = endpoints.stdio();
         duringCall = () -> send(stdio,
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
         assertNull(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}").body());
@@ -370,7 +384,7 @@ class ConnectionTest {
         assertEquals(2, calls.size(), "both calls ran; neither answer is sent");
         assertEquals(List.of(true, true), cancelledSeen, "each call could see that it was cancelled");
         // another client's cancellation does not reach this one's request
-        Connection other = dispatcher.stdio();
+        Connection other = endpoints.stdio();
         duringCall = () -> send(other,
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
         assertTrue(text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
@@ -381,7 +395,7 @@ class ConnectionTest {
 
     @Test
     void aModernPostMustRepeatItsBodyInItsHeaders() {
-        Connection http = dispatcher.streamable(10, Duration.ofMinutes(1));
+        Connection http = endpoints.streamable(10, Duration.ofMinutes(1));
         String call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\"," + META
                 + "}}";
         assertAnswer(400, "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32020,\"message\":\"Header mismatch: the "
@@ -404,7 +418,7 @@ class ConnectionTest {
 
     @Test
     void aModernPostGoesOutWithItsErrorsStatus() {
-        Connection http = dispatcher.streamable(10, Duration.ofMinutes(1));
+        Connection http = endpoints.streamable(10, Duration.ofMinutes(1));
         assertAnswer(404, "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found: ping\"}}",
                 send(http, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{" + META + "}}",
                         routed("ping", null)));
@@ -438,7 +452,7 @@ class ConnectionTest {
 
     @Test
     void aHandshakeMintsASessionWhichLaterPostsCarry() {
-        Connection http = dispatcher.streamable(1, Duration.ofMinutes(1));
+        Connection http = endpoints.streamable(1, Duration.ofMinutes(1));
         Answer handshake = send(http, HANDSHAKE, Headers.NONE);
         assertEquals(200, handshake.status());
         String session = handshake.headers().get("Mcp-Session-Id");
@@ -473,7 +487,7 @@ class ConnectionTest {
 
     @Test
     void aSessionsCancellationWithdrawsItsOwnRequestsOnly() {
-        Connection http = dispatcher.streamable(10, Duration.ofMinutes(1));
+        Connection http = endpoints.streamable(10, Duration.ofMinutes(1));
         Headers mine = headers("Mcp-Session-Id", send(http, HANDSHAKE, Headers.NONE).headers().get("Mcp-Session-Id"));
         Headers theirs = headers("Mcp-Session-Id", send(http, HANDSHAKE, Headers.NONE).headers().get("Mcp-Session-Id"));
         String cancel = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}";
@@ -490,7 +504,7 @@ class ConnectionTest {
 
     @Test
     void anSseStreamServesHandshakeRevisionsOnly() {
-        Connection sse = dispatcher.sseStream();
+        Connection sse = endpoints.sseStream();
         Turn refused = sse.receive("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"id\":2,"
                 + "\"method\":\"tools/list\",\"params\":{" + META + "}}]", Headers.NONE);
         assertFalse(refused.admitted());

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class EraTest {
 
     private static List<String> answered(Era era) {
-        return Arrays.stream(Method.values()).map(Method::wire).filter(w -> era.method(w).isPresent()).toList();
+        return Arrays.stream(Method.values()).map(Method::wire).filter(w -> Method.named(w).filter(era::answers).isPresent())
+                .toList();
     }
 
     @Test
@@ -22,11 +23,11 @@ class EraTest {
         assertEquals(List.of("server/discover", "tools/list", "tools/call", "resources/list", "resources/read",
                 "resources/templates/list", "completion/complete"), answered(Era.MODERN));
         for (Era era : Era.values()) {
-            assertEquals(Optional.empty(), era.method("prompts/list"));
-            assertEquals(Optional.empty(), era.method("Tools/List"));
-            assertEquals(Optional.empty(), era.method(""));
+            assertEquals(Optional.empty(), Method.named("prompts/list").filter(era::answers));
+            assertEquals(Optional.empty(), Method.named("Tools/List").filter(era::answers));
+            assertEquals(Optional.empty(), Method.named("").filter(era::answers));
         }
-        assertEquals(Optional.of(Method.TOOLS_CALL), Era.MODERN.method("tools/call"));
+        assertEquals(Optional.of(Method.TOOLS_CALL), Method.named("tools/call").filter(Era.MODERN::answers));
     }
 
     @Test

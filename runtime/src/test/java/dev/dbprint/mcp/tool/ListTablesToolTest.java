@@ -142,6 +142,8 @@ class ListTablesToolTest {
         assertEquals(map("table", "s.live", "type", "table", "row_count", num("10"), "columns", num("3"), "profiled_at",
                 "2026-05-19T00:00:00Z", "freshness", "live", "age_days", num("1.5"), "max_age_days", num("7")),
                 t.get("s.live"));
+        assertEquals(List.of("table", "type", "row_count", "columns", "profiled_at", "freshness", "age_days",
+                "max_age_days"), new ArrayList<>(t.get("s.live").keySet()), "the projection, then the verdict");
         assertEquals(map("table", "s.stale", "type", "table", "row_count", num("10"), "columns", num("3"),
                 "profiled_at", "2026-05-01T12:00:00Z", "freshness", "stale", "age_days", num("19.0"), "max_age_days",
                 num("7")), t.get("s.stale"));
@@ -317,7 +319,12 @@ class ListTablesToolTest {
                                 + " dbprint (0.10 on) never accepts in one rule"},
                 {"rules:\n- sample: 0.1\n  filter: x\n", "sets both sample and filter, which never go together"},
                 {"rules:\n- max_age_days: 1.5\n", "has max_age_days 1.5 is not a whole number of days"},
-                {"rules: 7\n", "rules is not a list"}}) {
+                {"rules: 7\n", "rules is not a list"},
+                {"rules:\n- max_age_days: 1\n- 7\n", "rules entry 2 (counted from 1, those from defaults first) is not a"
+                        + " mapping"},
+                {"rules:\n- include: null\n  max_age_days: 1\n", "has an include or exclude that is not a list of globs"},
+                {"rules:\n- exclude: ['a.x', 1]\n  max_age_days: 1\n", "has an include or exclude that is not a list of"
+                        + " globs"}}) {
             PrintProject p = new PrintProject(dir.resolve("p" + c[0].hashCode()), "", c[0]);
             p.manifest(entry("a.t", "profiled_at: '2026-05-19T12:00:00Z'"));
             String error = (String) detail(p, "{\"detail\": true}").get("a.t").get("threshold_error");

@@ -61,6 +61,83 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
         return inferred != null && inferred.candidateKey();
     }
 
+    /** A {@code min} and {@code max} as written ({@code range}, {@code length}); {@code max} null when absent. */
+    public record Bounds(Object min, Object max) {
+
+        static Bounds of(Map<String, Object> block) {
+            return block != null && block.containsKey("min") ? new Bounds(block.get("min"), block.get("max")) : null;
+        }
+    }
+
+    /** One entry of {@code percentiles} as written: its key ({@code p50}, or any other the file uses) and value. */
+    public record Percentile(String key, Object value) {
+    }
+
+    /** The {@code freshness} block: its classification word and the newest value's age in days, as written. */
+    public record ValueAge(String classification, Object maxAgeDays) {
+    }
+
+    /** {@code range}, or null when absent or without a {@code min}. */
+    public Bounds range() {
+        return Bounds.of(Raw.map(raw, "range"));
+    }
+
+    /** {@code length}, or null when absent or without a {@code min}. */
+    public Bounds length() {
+        return Bounds.of(Raw.map(raw, "length"));
+    }
+
+    /** {@code percentiles} in file order; empty when absent. */
+    public List<Percentile> percentiles() {
+        Map<String, Object> block = Raw.map(raw, "percentiles");
+        if (block == null) {
+            return List.of();
+        }
+        List<Percentile> out = new ArrayList<>(block.size());
+        block.forEach((k, v) -> out.add(new Percentile(k, v)));
+        return out;
+    }
+
+    /** {@code mean} when a number, else null. */
+    public Number mean() {
+        return Raw.num(raw, "mean");
+    }
+
+    /** {@code zero_count} when a number, else null. */
+    public Number zeroCount() {
+        return Raw.num(raw, "zero_count");
+    }
+
+    /** {@code negative_count} when a number, else null. */
+    public Number negativeCount() {
+        return Raw.num(raw, "negative_count");
+    }
+
+    /** {@code empty_count} when a number, else null. */
+    public Number emptyCount() {
+        return Raw.num(raw, "empty_count");
+    }
+
+    /** The {@code freshness} block, or null when absent or without a classification word. */
+    public ValueAge valueAge() {
+        Map<String, Object> block = Raw.map(raw, "freshness");
+        return block != null && block.get("classification") instanceof String word
+                ? new ValueAge(word, block.get("max_age_days"))
+                : null;
+    }
+
+    /** {@code unmeasured} as written; empty when absent. */
+    public List<Object> unmeasured() {
+        List<Object> names = Raw.list(raw, "unmeasured");
+        return names == null ? List.of() : names;
+    }
+
+    /** Whether {@code unmeasured} is a list of field names holding {@code field}. */
+    public boolean leftUnmeasured(String field) {
+        List<String> names = Raw.strings(raw, "unmeasured");
+        return names != null && names.contains(field);
+    }
+
     static ColumnStats of(String name, Map<String, Object> m) {
         List<ValueEntry> values = null;
         List<Object> rawValues = Raw.list(m, "values");

@@ -14,11 +14,24 @@ import java.util.Map;
  * @param path {@code path} (outgoing only, §2.3.9), or null
  * @param targetPath {@code target_path} (outgoing only), or null
  * @param detection {@code declared | inferred | measured}, or null
- * @param observed the {@code observed} block (§2.3.10), or null
+ * @param observed what the {@code observed} block (§2.3.10) says, or null when absent
  */
 public record Edge(Map<String, Object> raw, Direction direction, List<String> column, String otherTable,
         List<String> otherColumn, List<String> path, List<String> targetPath, String detection, String onDelete,
-        String onUpdate, String constraintName, Map<String, Object> observed) {
+        String onUpdate, String constraintName, Observed observed) {
+
+    /**
+     * The {@code observed} block's measures of the edge.
+     *
+     * @param fanoutAvg {@code fanout_avg} as written, or null
+     * @param targetCoverage {@code target_coverage} when a number, else null
+     */
+    public record Observed(Object fanoutAvg, Number targetCoverage) {
+
+        static Observed of(Map<String, Object> block) {
+            return block == null ? null : new Observed(block.get("fanout_avg"), Raw.num(block, "target_coverage"));
+        }
+    }
 
     public enum Direction {
         REFERS_TO, REFERENCED_BY
@@ -51,6 +64,6 @@ public record Edge(Map<String, Object> raw, Direction direction, List<String> co
         return new Edge(m, d, Raw.strings(m, "column"), Raw.str(m, out ? "target_table" : "referencer_table"),
                 Raw.strings(m, out ? "target_column" : "referencer_column"), Raw.strings(m, "path"),
                 Raw.strings(m, "target_path"), Raw.str(m, "detection"), Raw.str(m, "on_delete"),
-                Raw.str(m, "on_update"), Raw.str(m, "constraint_name"), Raw.map(m, "observed"));
+                Raw.str(m, "on_update"), Raw.str(m, "constraint_name"), Observed.of(Raw.map(m, "observed")));
     }
 }

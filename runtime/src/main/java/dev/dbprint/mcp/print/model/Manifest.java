@@ -166,7 +166,7 @@ public record Manifest(Path path, Map<String, Object> header, Map<String, TableE
         Object pa = raw.get("profiled_at");
         TableEntry t = new TableEntry(fqn, raw, true, null, pathText, dir, Raw.str(raw, "type"), Raw.lng(raw, "row_count"),
                 Raw.lng(raw, "columns"), pa instanceof String s ? s : pa == null ? null : String.valueOf(pa),
-                Raw.lng(raw, "max_age_days"), Collections.unmodifiableMap(artifacts),
+                raw.get("max_age_days"), Collections.unmodifiableMap(artifacts),
                 Collections.unmodifiableMap(files));
         return reason == null ? t : t.withContainment(false, reason);
     }

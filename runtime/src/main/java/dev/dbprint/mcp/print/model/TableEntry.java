@@ -21,12 +21,12 @@ import java.util.Optional;
  * @param rowCount {@code row_count}, or null (absent on a catalog-only view)
  * @param columns {@code columns} (a count), or null
  * @param profiledAt {@code profiled_at} as written, or null
- * @param maxAgeDays {@code max_age_days} when an integer, else null (see raw for other spellings)
+ * @param maxAgeDays {@code max_age_days} as written (any type: a reader judges it), or null when absent
  * @param artifacts the declared {@code artifacts} map in file order: kind key to file name
  * @param files declared artifacts of known kinds resolved to absolute paths (empty when not followable)
  */
 public record TableEntry(String fqn, Map<String, Object> raw, boolean followable, String notFollowableReason, String path,
-        Path dir, String type, Long rowCount, Long columns, String profiledAt, Long maxAgeDays,
+        Path dir, String type, Long rowCount, Long columns, String profiledAt, Object maxAgeDays,
         Map<String, String> artifacts, Map<Artifact, Path> files) {
 
     public boolean declares(Artifact artifact) {

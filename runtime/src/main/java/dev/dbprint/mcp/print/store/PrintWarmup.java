@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
@@ -14,6 +15,7 @@ import dev.dbprint.mcp.config.Connections;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.signal.ClientGreeted;
 
 /**
  * Reads what every first call of a session needs, once, on a thread of its own, when the first client says hello:
@@ -63,6 +65,11 @@ public class PrintWarmup {
         this.connections = connections;
         this.giveWayNanos = giveWayNanos;
         this.largePrint = largePrint;
+    }
+
+    /** A client is past its handshake, or lists the tools: its first calls are near. */
+    void greeted(@Observes ClientGreeted greeted) {
+        begin();
     }
 
     /** Starts the read once per process; every later call returns the same, perhaps finished, read. */

@@ -140,7 +140,7 @@ public final class ContextModel {
     /** The rows every share is over: scope.rows_scanned when scoped, else the row count. */
     public Long rowsScanned() {
         if (scoped()) {
-            Object rs = statistics.get().scope().get("rows_scanned");
+            Object rs = statistics.get().partialRead().rowsScanned();
             if (rs instanceof Number n) {
                 return n.longValue();
             }

@@ -2,10 +2,8 @@ package dev.dbprint.mcp.render.context;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
-import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.render.vocabulary.Term;
 import dev.dbprint.mcp.render.vocabulary.TermsLegend;
@@ -22,33 +20,27 @@ final class GrainLine {
     }
 
     static Optional<String> of(Statistics s, TermsLegend legend) {
-        Map<String, Object> grain = Raw.map(s.raw(), "grain");
+        Statistics.Grain grain = s.grain();
         if (grain == null) {
             return Optional.empty();
         }
         List<Term> terms = new ArrayList<>(List.of(Term.GRAIN));
         List<String> keys = new ArrayList<>();
-        List<Object> listed = Raw.list(grain, "keys");
-        for (Object k : listed == null ? List.of() : listed) {
-            Map<String, Object> key = Raw.map(k);
-            List<String> columns = key == null ? null : Raw.strings(key, "columns");
-            if (columns == null || columns.isEmpty()) {
-                continue;
-            }
-            String detection = Raw.str(key, "detection");
+        for (Statistics.GrainKey key : grain.keys()) {
+            String detection = key.detection();
             Term t = "declared".equals(detection)
                     ? Term.GRAIN_DECLARED
                     : "measured".equals(detection) ? Term.GRAIN_MEASURED : null;
             terms.add(t);
             String how = t != null ? t.label() : detection;
-            keys.add("(" + String.join(", ", columns) + ")" + (how == null ? "" : " " + how));
+            keys.add("(" + String.join(", ", key.columns()) + ")" + (how == null ? "" : " " + how));
         }
         String line = "Grain: " + (keys.isEmpty() ? noKey(grain) : String.join("; ", keys)) + "\n";
         return Optional.of(legend.mark(line, terms.toArray(Term[]::new)));
     }
 
-    private static String noKey(Map<String, Object> grain) {
-        Boolean exhausted = Raw.bool(Raw.map(grain, "search"), "exhausted");
+    private static String noKey(Statistics.Grain grain) {
+        Boolean exhausted = grain.searchExhausted();
         if (exhausted == null) {
             return "none declared; no search for a measured one";
         }

@@ -3,7 +3,6 @@ package dev.dbprint.mcp.render.context;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.paging.Fence;
@@ -67,17 +66,17 @@ final class MarkdownParts {
             rows.add(legend.mark(facts + "\n", method, catalogOnly ? Term.CATALOG_ONLY : null));
         }
         if (m.scoped()) {
-            Map<String, Object> scope = m.statistics.get().scope();
-            StringBuilder s = new StringBuilder("Scope: ").append(YamlLoader.spell(scope.get("rows_scanned")))
+            Statistics.PartialRead scope = m.statistics.get().partialRead();
+            StringBuilder s = new StringBuilder("Scope: ").append(YamlLoader.spell(scope.rowsScanned()))
                     .append(" rows scanned");
             if (rowCount != null) {
                 s.append(" of ").append(rowCount);
             }
-            if (scope.containsKey("sample")) {
-                s.append(" (sample ").append(YamlLoader.spell(scope.get("sample"))).append(")");
+            if (scope.sampled()) {
+                s.append(" (sample ").append(YamlLoader.spell(scope.sample())).append(")");
             }
-            if (scope.containsKey("filter")) {
-                s.append(" (filter ").append(Literals.of(scope.get("filter"))).append(")");
+            if (scope.filtered()) {
+                s.append(" (filter ").append(Literals.of(scope.filter())).append(")");
             }
             s.append(": every count and share below is over the rows scanned, not the table\n");
             rows.add(legend.mark(s.toString(), Term.SCOPE, Term.OVER_ROWS_SCANNED));

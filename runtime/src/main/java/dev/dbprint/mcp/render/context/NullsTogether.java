@@ -2,7 +2,6 @@ package dev.dbprint.mcp.render.context;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Statistics;
@@ -23,28 +22,23 @@ final class NullsTogether {
 
     /** The part's rows, heading first; empty when the file has no {@code null_patterns} block. */
     static List<String> rows(Statistics s, Long rowsScanned, TermsLegend legend) {
-        Map<String, Object> block = Raw.map(s.raw(), "null_patterns");
-        List<Object> patterns = Raw.list(block, "patterns");
+        Statistics.NullPatterns block = s.nullPatterns();
         List<String> rows = new ArrayList<>();
-        if (patterns == null) {
+        if (block == null) {
             return rows;
         }
         rows.add(s.scoped()
                 ? legend.mark("\n### Nulls together, over the rows scanned\n", Term.NULLS_TOGETHER,
                         Term.OVER_ROWS_SCANNED)
                 : legend.mark("\n### Nulls together\n", Term.NULLS_TOGETHER));
-        for (Object o : patterns) {
-            Map<String, Object> p = Raw.map(o);
-            List<String> columns = Raw.strings(p, "columns");
-            Long count = Raw.lng(p, "count");
-            if (columns == null || count == null) {
-                continue;
-            }
+        for (Statistics.NullPattern p : block.patterns()) {
+            List<String> columns = p.columns();
+            long count = p.count();
             String share = rowsScanned == null ? "" : " (" + Shares.percent(count, rowsScanned) + ")";
             rows.add(legend.mark("- " + (columns.isEmpty() ? "none" : String.join(", ", columns)) + ": " + count
                     + (count == 1 ? " row" : " rows") + share + "\n", Term.NULLS_TOGETHER));
         }
-        Number coverage = Raw.num(block, "coverage");
+        Number coverage = block.coverage();
         if (coverage != null && Raw.compare(coverage, 1) < 0) {
             rows.add(legend.mark("Listed: " + Shares.percent(coverage) + " of the scanned rows; other combinations hold"
                     + " the rest\n", Term.NULLS_TOGETHER));

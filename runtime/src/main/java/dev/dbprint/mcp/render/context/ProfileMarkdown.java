@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.dbprint.mcp.print.model.ColumnStats;
-import dev.dbprint.mcp.print.model.Raw;
+import dev.dbprint.mcp.print.model.Edge;
 import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.ValueEntry;
@@ -172,34 +172,34 @@ public final class ProfileMarkdown {
         if (c.values() != null) {
             f.add(values(c, terms, scanned));
         }
-        Map<String, Object> range = Raw.map(c.raw(), "range");
-        if (range != null && range.containsKey("min")) {
-            f.add("range " + Literals.of(range.get("min")) + " to " + Literals.of(range.get("max")));
+        ColumnStats.Bounds range = c.range();
+        if (range != null) {
+            f.add("range " + Literals.of(range.min()) + " to " + Literals.of(range.max()));
             terms.add(Term.RANGE);
         }
-        Map<String, Object> pct = Raw.map(c.raw(), "percentiles");
-        if (pct != null && !pct.isEmpty()) {
+        if (!c.percentiles().isEmpty()) {
             List<String> ps = new ArrayList<>();
-            pct.forEach((k, v) -> {
-                Term t = Term.isPercentileKey(k) ? Term.percentile(k) : null;
-                ps.add((t == null ? k : t.label()) + " " + Literals.of(v));
+            for (ColumnStats.Percentile p : c.percentiles()) {
+                Term t = Term.isPercentileKey(p.key()) ? Term.percentile(p.key()) : null;
+                ps.add((t == null ? p.key() : t.label()) + " " + Literals.of(p.value()));
                 terms.add(t);
-            });
+            }
             f.add(String.join(", ", ps));
         }
-        count(f, terms, c, "mean", Term.MEAN);
-        count(f, terms, c, "zero_count", Term.ZEROS);
-        count(f, terms, c, "negative_count", Term.NEGATIVES);
-        count(f, terms, c, "empty_count", Term.EMPTIES);
-        Map<String, Object> length = Raw.map(c.raw(), "length");
-        if (length != null && length.containsKey("min")) {
-            f.add("length " + YamlLoader.spell(length.get("min")) + " to " + YamlLoader.spell(length.get("max")));
+        count(f, terms, c.mean(), Term.MEAN);
+        count(f, terms, c.zeroCount(), Term.ZEROS);
+        count(f, terms, c.negativeCount(), Term.NEGATIVES);
+        count(f, terms, c.emptyCount(), Term.EMPTIES);
+        ColumnStats.Bounds length = c.length();
+        if (length != null) {
+            f.add("length " + YamlLoader.spell(length.min()) + " to " + YamlLoader.spell(length.max()));
             terms.add(Term.LENGTH);
         }
-        Map<String, Object> fresh = Raw.map(c.raw(), "freshness");
-        if (fresh != null && fresh.get("classification") instanceof String word) {
-            f.add(word + " (newest value " + YamlLoader.spell(fresh.get("max_age_days")) + " days old)" + scanned);
-            terms.add(Term.freshnessOf(word));
+        ColumnStats.ValueAge fresh = c.valueAge();
+        if (fresh != null) {
+            f.add(fresh.classification() + " (newest value " + YamlLoader.spell(fresh.maxAgeDays()) + " days old)"
+                    + scanned);
+            terms.add(Term.freshnessOf(fresh.classification()));
             if (!scanned.isEmpty()) {
                 terms.add(Term.OVER_ROWS_SCANNED);
             }
@@ -209,9 +209,8 @@ public final class ProfileMarkdown {
             f.add(t == null ? c.distribution() : t.label());
             terms.add(t);
         }
-        List<Object> unmeasured = Raw.list(c.raw(), "unmeasured");
-        if (unmeasured != null && !unmeasured.isEmpty()) {
-            f.add("unmeasured: " + String.join(", ", unmeasured.stream().map(YamlLoader::keyText).toList()));
+        if (!c.unmeasured().isEmpty()) {
+            f.add("unmeasured: " + String.join(", ", c.unmeasured().stream().map(YamlLoader::keyText).toList()));
             terms.add(Term.UNMEASURED);
         }
         if (c.candidateKey() && !scanned.isEmpty()) {
@@ -220,9 +219,8 @@ public final class ProfileMarkdown {
         return f;
     }
 
-    private static void count(List<String> f, Set<Term> terms, ColumnStats c, String key, Term t) {
-        Object v = c.raw().get(key);
-        if (v instanceof Number) {
+    private static void count(List<String> f, Set<Term> terms, Number v, Term t) {
+        if (v != null) {
             f.add(t.label() + " " + YamlLoader.spell(v));
             terms.add(t);
         }
@@ -289,13 +287,13 @@ public final class ProfileMarkdown {
                     facts.add("on update " + j.emitted().onUpdate());
                     terms.add(Term.ON_UPDATE);
                 }
-                Map<String, Object> obs = j.emitted().observed();
-                if (obs != null && obs.get("fanout_avg") != null) {
-                    facts.add("fan-out " + YamlLoader.spell(obs.get("fanout_avg")));
+                Edge.Observed obs = j.emitted().observed();
+                if (obs != null && obs.fanoutAvg() != null) {
+                    facts.add("fan-out " + YamlLoader.spell(obs.fanoutAvg()));
                     terms.add(Term.FANOUT);
                 }
-                if (obs != null && obs.get("target_coverage") instanceof Number) {
-                    facts.add("target coverage " + Shares.percent((Number) obs.get("target_coverage")));
+                if (obs != null && obs.targetCoverage() != null) {
+                    facts.add("target coverage " + Shares.percent(obs.targetCoverage()));
                     terms.add(Term.TARGET_COVERAGE);
                 }
             }

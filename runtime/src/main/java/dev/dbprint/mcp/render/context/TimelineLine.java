@@ -5,12 +5,11 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.Statistics;
+import dev.dbprint.mcp.print.model.Statistics.Bucket;
 import dev.dbprint.mcp.render.vocabulary.Literals;
 import dev.dbprint.mcp.render.vocabulary.Term;
 import dev.dbprint.mcp.render.vocabulary.TermsLegend;
@@ -28,24 +27,20 @@ final class TimelineLine {
     private TimelineLine() {
     }
 
-    private record Bucket(Object start, long count) {
-    }
-
     static Optional<String> of(Statistics s, TermsLegend legend) {
-        Map<String, Object> timeline = Raw.map(s.raw(), "timeline");
+        Statistics.Timeline timeline = s.timeline();
         if (timeline == null) {
             return Optional.empty();
         }
-        String unit = Raw.str(timeline, "unit");
+        String unit = timeline.unit();
         Term unitTerm = Term.unitOf(unit);
         List<Term> terms = new ArrayList<>(List.of(Term.TIMELINE));
         terms.add(unitTerm);
-        StringBuilder line = new StringBuilder("Timeline: ")
-                .append(Objects.toString(Raw.str(timeline, "column"), "?"));
+        StringBuilder line = new StringBuilder("Timeline: ").append(Objects.toString(timeline.column(), "?"));
         if (unit != null) {
             line.append(" (").append(unit).append(")");
         }
-        List<Bucket> buckets = buckets(timeline);
+        List<Bucket> buckets = timeline.buckets();
         if (buckets.isEmpty()) {
             line.append("; buckets: none");
         } else {
@@ -66,24 +61,11 @@ final class TimelineLine {
                 terms.add(Term.GAPS);
             }
         }
-        Number coverage = Raw.num(timeline, "coverage");
+        Number coverage = timeline.coverage();
         if (coverage != null) {
             line.append("; bucketed: ").append(Shares.percent(coverage)).append(" of the scanned rows");
         }
         return Optional.of(legend.mark(line.append("\n").toString(), terms.toArray(Term[]::new)));
-    }
-
-    private static List<Bucket> buckets(Map<String, Object> timeline) {
-        List<Bucket> out = new ArrayList<>();
-        List<Object> listed = Raw.list(timeline, "buckets");
-        for (Object o : listed == null ? List.of() : listed) {
-            Map<String, Object> b = Raw.map(o);
-            Long count = Raw.lng(b, "count");
-            if (b != null && b.get("start") != null && count != null) {
-                out.add(new Bucket(b.get("start"), count));
-            }
-        }
-        return out;
     }
 
     /**

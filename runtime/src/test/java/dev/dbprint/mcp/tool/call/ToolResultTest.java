@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
 import dev.dbprint.mcp.paging.JsonLiteral;
-import dev.dbprint.mcp.protocol.McpDispatcher;
+import dev.dbprint.mcp.protocol.JsonCodec;
 
 /** A kept page's JSON literal is spelled exactly as the JSON writer spells the text, so a reply is byte-identical. */
 class ToolResultTest {
@@ -28,9 +28,9 @@ class ToolResultTest {
         ObjectNode plain = MAPPER.createObjectNode().put("text", text);
         ObjectNode raw = MAPPER.createObjectNode().putRawValue("text", new RawValue(JsonLiteral.of(text)));
         assertArrayEquals(MAPPER.writeValueAsString(plain).getBytes(StandardCharsets.UTF_8),
-                McpDispatcher.utf8Writer(MAPPER).writeValueAsBytes(raw), "as bytes, as the string was written before");
+                JsonCodec.utf8Writer(MAPPER).writeValueAsBytes(raw), "as bytes, as the string was written before");
         assertArrayEquals(MAPPER.writeValueAsString(plain).getBytes(StandardCharsets.UTF_8),
-                McpDispatcher.utf8Writer(MAPPER).writeValueAsBytes(plain));
+                JsonCodec.utf8Writer(MAPPER).writeValueAsBytes(plain));
         assertEquals(MAPPER.writeValueAsString(plain), MAPPER.writeValueAsString(raw));
         assertEquals(MAPPER.writeValueAsString(text), JsonLiteral.of(text).toString());
     }
