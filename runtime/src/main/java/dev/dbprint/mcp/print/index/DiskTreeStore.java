@@ -80,6 +80,18 @@ final class DiskTreeStore implements TreeStore {
         }
 
         @Override
+        public byte[] bytes(Path file, String form, FileIdentity identity) {
+            return of(form).bytes(file, form, identity);
+        }
+
+        @Override
+        public void putBytes(Path file, String form, FileIdentity identity, byte[] bytes) {
+            if (!identity.racy(racyNanos)) {
+                of(form).putBytes(file, form, identity, bytes);
+            }
+        }
+
+        @Override
         public Object derived(Path key, String form, Map<Path, FileIdentity> from) {
             return rest.get(key, form, rest.token(from));
         }

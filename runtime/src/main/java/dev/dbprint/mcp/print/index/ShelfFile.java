@@ -42,7 +42,7 @@ import dev.dbprint.mcp.print.files.FileIdentity;
  * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
  * identity token, offset, length, CRC-32C of the payload; for a tree derived from several files, a directory and a token
  * naming each of those files with its identity: {@link #token(Map)}), the table's own CRC-32C, then the payloads
- * ({@link TreeCodec}). A file that is missing, truncated, of another version, of another root, or whose table fails its
+ * ({@link TreeCodec}, or bytes a form's owner encodes itself: {@link #putBytes}). A file that is missing, truncated, of another version, of another root, or whose table fails its
  * check is ignored whole; a payload that fails its check or does not decode is ignored alone. Either way the tree is
  * parsed again and written at the next flush.
  * <p>
@@ -59,9 +59,10 @@ final class ShelfFile implements TreeStore.Shelf {
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
     /**
      * Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own; 3:
-     * identities name the change time; 4: search's skim of statistics.yaml keeps format_version).
+     * identities name the change time; 4: search's skim of statistics.yaml keeps format_version; 5: the manifest kept in
+     * the form of its own that {@code ManifestForm} encodes, not as its tree).
      */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
     static final String SUFFIX = ".trees";
@@ -125,18 +126,32 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /** The tree kept for {@code path} in {@code form} under exactly {@code token}, or null. */
     Object get(Path path, String form, String token) {
-        load();
         Key key = new Key(relative(path), form);
-        Entry e = entries.get(key);
-        if (e == null || !e.token().equals(token)) {
-            return null;
-        }
+        Entry e = entry(key, token);
         try {
-            return TreeCodec.decode(payload(e));
+            return e == null ? null : TreeCodec.decode(payload(e));
         } catch (IOException | IllegalArgumentException ex) {
             entries.remove(key, e);
             return null;
         }
+    }
+
+    @Override
+    public byte[] bytes(Path path, String form, FileIdentity identity) {
+        Key key = new Key(relative(path), form);
+        Entry e = entry(key, identity.token());
+        try {
+            return e == null ? null : payload(e);
+        } catch (IOException ex) {
+            entries.remove(key, e);
+            return null;
+        }
+    }
+
+    private Entry entry(Key key, String token) {
+        load();
+        Entry e = entries.get(key);
+        return e == null || !e.token().equals(token) ? null : e;
     }
 
     @Override
@@ -157,7 +172,15 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /** Keeps {@code tree} for {@code path} in {@code form} under {@code token}. */
     void put(Path path, String form, String token, Object tree) {
-        byte[] payload = TreeCodec.encode(tree);
+        keep(path, form, token, TreeCodec.encode(tree));
+    }
+
+    @Override
+    public void putBytes(Path path, String form, FileIdentity identity, byte[] bytes) {
+        keep(path, form, identity.token(), bytes);
+    }
+
+    private void keep(Path path, String form, String token, byte[] payload) {
         entries.put(new Key(relative(path), form), new Entry(token, payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
         dirty = true;

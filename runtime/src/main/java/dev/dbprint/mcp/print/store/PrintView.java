@@ -157,7 +157,7 @@ public final class PrintView {
         Path p = manifestPath();
         Read<Manifest> r = recorded(p,
                 abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, yamlParser(),
-                        (path, tree) -> Manifest.of(path, root, tree)));
+                        (path, tree) -> Manifest.of(path, root, tree), new ManifestForm(root)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
         }
