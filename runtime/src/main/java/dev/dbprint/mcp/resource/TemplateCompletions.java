@@ -14,7 +14,6 @@ import dev.dbprint.mcp.error.DetailedFault;
 import dev.dbprint.mcp.error.ErrorCatalog;
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.error.ProtocolError;
-import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.reference.ReferenceDocument;
 
@@ -83,12 +82,10 @@ public final class TemplateCompletions {
                     ? ErrorCatalog.completionNeedsConnection(connections.set().servedNames())
                     : e.getMessage());
         }
-        Manifest index;
         try {
-            index = store.view(connection).index();
+            return store.view(connection).index().followableOrder();
         } catch (PrintError e) {
             return List.of();
         }
-        return index.fqnOrder().stream().filter(fqn -> index.table(fqn).followable()).toList();
     }
 }

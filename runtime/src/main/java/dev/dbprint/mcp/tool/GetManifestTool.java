@@ -11,7 +11,6 @@ import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.paging.ListReply;
 import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.model.Manifest;
-import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.tool.call.McpTool;
@@ -54,7 +53,7 @@ public class GetManifestTool {
                     header.put("failed_tables", failed);
                 }
             }
-            Map<String, Object> rawTables = Raw.map(manifest.raw(), "tables"); // a mapping: Manifest.of checked it
+            Map<String, Object> rawTables = manifest.written();
             Map<String, Object> tables = new LinkedHashMap<>();
             for (String fqn : sorted.get(connection.name() + '\0' + connection.root(), manifest,
                     () -> FqnPattern.of(FqnPattern.ALL).sorted(rawTables.keySet()))) {

@@ -33,8 +33,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <p>
  * Arguments (defaults in brackets): {@code --project} [the production example print beside the project],
  * {@code --runs} [9], {@code --launcher} [integration-tests/target/dbprint-mcp], {@code --jdks} JAVA_HOMEs for the
- * launcher [/usr/lib/jvm/java-17-openjdk-amd64,/usr/lib/jvm/temurin-25-jdk-amd64], {@code --archive} a release
- * archive, or {@code none} [integration-tests/target/dist/dbprint-mcp-*-linux-x86_64.tar.gz when built],
+ * launcher, or {@code none} [/usr/lib/jvm/java-17-openjdk-amd64,/usr/lib/jvm/temurin-25-jdk-amd64], {@code --archive}
+ * release archives, comma-separated (two builds' archives measure them interleaved, A/B), or {@code none}
+ * [integration-tests/target/dist/dbprint-mcp-*-linux-x86_64.tar.gz when built],
  * {@code --java-opts} for every candidate, through {@code DBPRINT_MCP_JAVA_OPTS} [none], {@code --reference} the
  * reference server's {@code dbprint} command, measured as one more candidate as {@code <it> serve --project <print>}
  * [none], and the calls' arguments
@@ -110,16 +111,27 @@ public final class FirstAnswersBench {
         List<Candidate> candidates = new ArrayList<>();
         for (String jdk : args.string("--jdks", "/usr/lib/jvm/java-17-openjdk-amd64,/usr/lib/jvm/temurin-25-jdk-amd64")
                 .split(",")) {
+            if (jdk.equals("none")) {
+                continue;
+            }
             candidates.add(new Candidate("launcher in place, JDK " + javaVersion(Path.of(jdk)),
                     List.of(launcher.toString(), "--project", project.toString()),
                     Map.of("JAVA_HOME", jdk, "XDG_CACHE_HOME", cache.toString(), "DBPRINT_MCP_JAVA_OPTS", opts), false));
         }
         args.optional("--reference").ifPresent(dbprint -> candidates.add(new Candidate("reference server, measured",
                 List.of(dbprint, "serve", "--project", project.toString()), Map.of(), false)));
-        Path archive = args.path("--archive").orElseGet(() -> builtArchive(root));
-        if (archive != null && !archive.toString().equals("none")) {
-            Path prefix = install(archive, scratch);
-            candidates.add(new Candidate("installed release archive",
+        List<String> archives = args.optional("--archive").map(a -> List.of(a.split(","))).orElseGet(() -> {
+            Path built = builtArchive(root);
+            return built == null ? List.of() : List.of(built.toString());
+        });
+        for (int i = 0; i < archives.size(); i++) {
+            if (archives.get(i).equals("none")) {
+                continue;
+            }
+            // several archives (two builds, A/B) each get a prefix of their own, named in the table by their path
+            Path archive = Path.of(archives.get(i));
+            Path prefix = install(archive, Files.createDirectories(scratch.resolve("archive-" + i)));
+            candidates.add(new Candidate(archives.size() == 1 ? "installed release archive" : "installed " + archive,
                     List.of(prefix.resolve("bin/dbprint-mcp").toString(), "--project", project.toString()),
                     Map.of("XDG_CACHE_HOME", cache.toString(), "DBPRINT_MCP_JAVA_OPTS", opts), true));
         }

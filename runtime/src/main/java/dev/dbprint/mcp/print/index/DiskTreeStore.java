@@ -80,6 +80,18 @@ final class DiskTreeStore implements TreeStore {
         }
 
         @Override
+        public byte[] bytes(Path file, String form, FileIdentity identity) {
+            return of(form).bytes(file, form, identity);
+        }
+
+        @Override
+        public void putBytes(Path file, String form, FileIdentity identity, byte[] bytes) {
+            if (!identity.racy(racyNanos)) {
+                of(form).putBytes(file, form, identity, bytes);
+            }
+        }
+
+        @Override
         public byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
             return rest.derived(key, form, from);
         }
@@ -88,7 +100,7 @@ final class DiskTreeStore implements TreeStore {
         public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
             // an absence has no change time to be racy about: a file that appears gets an identity of its own
             if (from.values().stream().noneMatch(identity -> identity.exists() && identity.racy(racyNanos))) {
-                rest.putPayload(key, form, rest.token(from), bytes);
+                rest.keep(key, form, rest.token(from), bytes);
             }
         }
 

@@ -42,9 +42,10 @@ import dev.dbprint.mcp.print.files.FileIdentity;
  * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
  * identity token, offset, length, CRC-32C of the payload; for a tree derived from several files, a directory and a token
  * naming each of those files with its identity: {@link #token(Map)}), the table's own CRC-32C, then the payloads
- * ({@link TreeCodec}; a derived payload is bytes its deriver encoded). A file that is missing, truncated, of another
- * version, of another root, or whose table fails its check is ignored whole; a payload that fails its check or does not
- * decode is ignored alone. Either way the tree is parsed again and written at the next flush.
+ * ({@link TreeCodec}, or bytes a form's owner encodes itself: {@link #putBytes}, and every derived payload). A file
+ * that is missing, truncated, of another version, of another root, or whose table fails its check is ignored whole; a
+ * payload that fails its check or does not decode is ignored alone. Either way the tree is parsed again and written at
+ * the next flush.
  * <p>
  * A file not owned by this process's user, or writable by anyone else, is ignored whole ({@link IndexDirectory}).
  * <p>
@@ -59,10 +60,11 @@ final class ShelfFile implements TreeStore.Shelf {
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
     /**
      * Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own; 3:
-     * identities name the change time; 4: search's skim of statistics.yaml keeps format_version; 5: a derived payload
-     * is its deriver's own bytes, no longer a tree).
+     * identities name the change time; 4: search's skim of statistics.yaml keeps format_version; 5: the manifest kept in
+     * the form of its own that {@code ManifestForm} encodes, not as its tree; 6: a derived payload is its deriver's own
+     * bytes, no longer a tree).
      */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
     static final String SUFFIX = ".trees";
@@ -126,14 +128,10 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /** The tree kept for {@code path} in {@code form} under exactly {@code token}, or null. */
     Object get(Path path, String form, String token) {
-        load();
         Key key = new Key(relative(path), form);
-        Entry e = entries.get(key);
-        if (e == null || !e.token().equals(token)) {
-            return null;
-        }
+        Entry e = entry(key, token);
         try {
-            return TreeCodec.decode(payload(e));
+            return e == null ? null : TreeCodec.decode(payload(e));
         } catch (IOException | IllegalArgumentException ex) {
             entries.remove(key, e);
             return null;
@@ -158,6 +156,24 @@ final class ShelfFile implements TreeStore.Shelf {
     }
 
     @Override
+    public byte[] bytes(Path path, String form, FileIdentity identity) {
+        Key key = new Key(relative(path), form);
+        Entry e = entry(key, identity.token());
+        try {
+            return e == null ? null : payload(e);
+        } catch (IOException ex) {
+            entries.remove(key, e);
+            return null;
+        }
+    }
+
+    private Entry entry(Key key, String token) {
+        load();
+        Entry e = entries.get(key);
+        return e == null || !e.token().equals(token) ? null : e;
+    }
+
+    @Override
     public void prepare() {
         load();
     }
@@ -175,11 +191,16 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /** Keeps {@code tree} for {@code path} in {@code form} under {@code token}. */
     void put(Path path, String form, String token, Object tree) {
-        putPayload(path, form, token, TreeCodec.encode(tree));
+        keep(path, form, token, TreeCodec.encode(tree));
+    }
+
+    @Override
+    public void putBytes(Path path, String form, FileIdentity identity, byte[] bytes) {
+        keep(path, form, identity.token(), bytes);
     }
 
     /** Keeps {@code payload}, in the caller's own encoding, for {@code path} in {@code form} under {@code token}. */
-    void putPayload(Path path, String form, String token, byte[] payload) {
+    void keep(Path path, String form, String token, byte[] payload) {
         entries.put(new Key(relative(path), form), new Entry(token, payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
         dirty = true;

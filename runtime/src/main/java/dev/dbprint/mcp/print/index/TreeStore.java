@@ -44,6 +44,18 @@ public interface TreeStore {
         void put(Path file, String form, FileIdentity identity, Object tree);
 
         /**
+         * The bytes kept for {@code file} in {@code form} at {@code identity}, checked but not decoded, or null: for a
+         * form its owner encodes itself rather than as a tree ({@link #putBytes}).
+         */
+        default byte[] bytes(Path file, String form, FileIdentity identity) {
+            return null;
+        }
+
+        /** Keeps {@code bytes}, a form of {@code file} at {@code identity} that its owner encoded and decodes. */
+        default void putBytes(Path file, String form, FileIdentity identity, byte[] bytes) {
+        }
+
+        /**
          * The bytes derived in {@code form} from several files (a table's search record from its two statistics files),
          * kept under {@code key} for exactly the files and identities of {@code from}, or null. They are the deriver's
          * own encoding, handed back as kept: a record can then be read in part.

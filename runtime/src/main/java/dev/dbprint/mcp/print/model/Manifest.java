@@ -17,21 +17,24 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * {@code manifest.yaml} (format spec §2.5).
  *
  * @param path the file read
- * @param raw the whole document as parsed, in file order
  * @param header every top-level key except {@code tables}, in file order
  * @param tables every {@code tables} entry by FQN, in file order, followable or not
+ * @param written the {@code tables} mapping as written, each entry's value as parsed, in file order
  * @param failedTables {@code failed_tables} (empty when absent)
  * @param manifestAnnotations {@code manifest_annotations} as written, or null
  * @param edgeAnnotators FQNs of the entries, followable on their text, that declare relationships.annotations.yaml: the
  *        only tables whose humans can add an edge, found once per parse rather than on every call
  * @param fqnOrder every key of {@code tables} in code-point order, the order every listing walks: sorted once per parse,
  *        where sorting thousands of names on each call cost a search about 2 ms
+ * @param followableOrder the keys of the entries followable on their text, in code-point order: what a completion
+ *        offers, found without building every entry
  */
-public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> header, Map<String, TableEntry> tables,
-        List<String> failedTables, String manifestAnnotations, List<String> edgeAnnotators, List<String> fqnOrder) {
+public record Manifest(Path path, Map<String, Object> header, Map<String, TableEntry> tables, Map<String, Object> written,
+        List<String> failedTables, String manifestAnnotations, List<String> edgeAnnotators, List<String> fqnOrder,
+        List<String> followableOrder) {
 
     public String connection() {
-        return Raw.str(raw, "connection");
+        return Raw.str(header, "connection");
     }
 
     public TableEntry table(String fqn) {
@@ -49,8 +52,8 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
      * call that walks every entry pays for every entry.
      */
     public Manifest recheck(BiFunction<TableEntry, Boolean, String> check) {
-        return new Manifest(path, raw, header, new RecheckedTables(tables, check), failedTables, manifestAnnotations,
-                edgeAnnotators, fqnOrder);
+        return new Manifest(path, header, new RecheckedTables(tables, check), written, failedTables, manifestAnnotations,
+                edgeAnnotators, fqnOrder, followableOrder);
     }
 
     /**
@@ -72,17 +75,6 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
         if (rawTables == null) {
             throw PrintError.shape(path, "'tables' is not a mapping");
         }
-        List<String> failed = List.of();
-        if (m.get("failed_tables") != null) {
-            failed = Raw.strings(m, "failed_tables");
-            if (failed == null) {
-                throw PrintError.shape(path, "'failed_tables' is not a list of strings");
-            }
-        }
-        Object ma = m.get("manifest_annotations");
-        if (ma != null && !(ma instanceof String)) {
-            throw PrintError.shape(path, "'manifest_annotations' is not a string");
-        }
         Map<String, Object> header = new LinkedHashMap<>(m);
         header.remove("tables");
         Map<String, TableEntry> tables = new LinkedHashMap<>();
@@ -93,11 +85,40 @@ public record Manifest(Path path, Map<String, Object> raw, Map<String, Object> h
                 .filter(t -> t.followable() && t.declares(Artifact.RELATIONSHIPS_ANNOTATIONS)).map(TableEntry::fqn).toList();
         String[] order = tables.keySet().toArray(String[]::new);
         Arrays.sort(order, CodePointOrder.INSTANCE);
-        return new Manifest(path, m, Collections.unmodifiableMap(header), Collections.unmodifiableMap(tables), failed,
-                (String) ma, annotators, List.of(order));
+        List<String> fqnOrder = List.of(order);
+        return of(path, header, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(rawTables), annotators,
+                fqnOrder, fqnOrder.stream().filter(fqn -> tables.get(fqn).followable()).toList());
     }
 
-    private static TableEntry entry(Path root, String fqn, Object value) {
+    /**
+     * A manifest from its parts as {@link #of(Path, Path, Object)} found them once, kept by the on-disk index: the
+     * header checked again here (it is small), the tables as given, perhaps built as they are looked up.
+     *
+     * @throws PrintError of kind SHAPE when the header is not the shape every reader below it walks
+     */
+    public static Manifest of(Path path, Map<String, Object> header, Map<String, TableEntry> tables,
+            Map<String, Object> written, List<String> edgeAnnotators, List<String> fqnOrder,
+            List<String> followableOrder) {
+        List<String> failed = List.of();
+        if (header.get("failed_tables") != null) {
+            failed = Raw.strings(header, "failed_tables");
+            if (failed == null) {
+                throw PrintError.shape(path, "'failed_tables' is not a list of strings");
+            }
+        }
+        Object ma = header.get("manifest_annotations");
+        if (ma != null && !(ma instanceof String)) {
+            throw PrintError.shape(path, "'manifest_annotations' is not a string");
+        }
+        return new Manifest(path, Collections.unmodifiableMap(header), tables, written, failed, (String) ma,
+                edgeAnnotators, fqnOrder, followableOrder);
+    }
+
+    /**
+     * One {@code tables} entry, {@code value} as parsed, judged for containment lexically under connection root
+     * {@code root} (absolute, normalised).
+     */
+    public static TableEntry entry(Path root, String fqn, Object value) {
         Map<String, Object> raw = Raw.map(value);
         if (raw == null) {
             return new TableEntry(fqn, Map.of(), false, "entry is not a mapping", null, null, null, null, null, null, null,

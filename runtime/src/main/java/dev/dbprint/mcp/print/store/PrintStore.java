@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -152,7 +154,31 @@ public class PrintStore {
 
     /** A per-call view over one connection's print, named and rooted; see {@link PrintView}. */
     public PrintView view(String connectionName, Path connectionRoot) {
+        lastCall = System.nanoTime();
         return new PrintView(this, connectionName, connectionRoot);
+    }
+
+    /** A view for reading ahead ({@link PrintWarmup}): unlike a call's, it does not make the read-ahead give way. */
+    PrintView viewAhead(ServedConnection connection) {
+        return new PrintView(this, connection.name(), connection.root());
+    }
+
+    /** When a call last opened a view ({@link System#nanoTime()}); long ago at first. */
+    private volatile long lastCall = System.nanoTime() - (1L << 62);
+
+    /**
+     * Waits until {@code quietNanos} have passed since {@code since} ({@link System#nanoTime()}) and since a call last
+     * opened a view: on two processors, a read-ahead running beside a session's first call took a third of its time.
+     */
+    void giveWayToCalls(long quietNanos, long since) {
+        for (long wait = untilQuiet(quietNanos, since); wait > 0; wait = untilQuiet(quietNanos, since)) {
+            LockSupport.parkNanos(wait);
+        }
+    }
+
+    private long untilQuiet(long quietNanos, long since) {
+        long last = lastCall;
+        return (last - since > 0 ? last : since) + quietNanos - System.nanoTime();
     }
 
     public YamlLoader yamlLoader() {
@@ -293,6 +319,44 @@ public class PrintStore {
     public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
             ModelBuilder<T> builder) {
         TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
+        return kept(realRoot, path, form, parser, builder, shelf, identity -> {
+            Object tree = shelf.get(path, form, identity);
+            return tree == null ? null : weighed(builder.build(path, tree), tree);
+        }, (identity, tree, value) -> shelf.put(path, form, identity, tree));
+    }
+
+    /** A model the on-disk index keeps in a form of its own, not as the tree it was built from. */
+    interface Form<T> {
+
+        byte[] encode(T model);
+
+        /** The model {@code bytes} hold, as {@link #encode} wrote it, or null when they hold none. */
+        T decode(Path path, byte[] bytes);
+    }
+
+    /**
+     * As {@link #model(Path, Path, Path, String, Parser, ModelBuilder)}, the model kept on disk in {@code kept}'s form: a
+     * later process decodes what it needs of it rather than the whole tree (the manifest: {@link ManifestForm}).
+     */
+    <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
+            Form<T> kept) {
+        TreeStore.Shelf shelf = trees.shelf(shelfRoot);
+        return kept(realRoot, path, form, parser, builder, shelf, identity -> {
+            byte[] bytes = shelf.bytes(path, form, identity);
+            T model = bytes == null ? null : kept.decode(path, bytes);
+            return model == null ? null : new Loaded<>(model, 64 + 4L * bytes.length);
+        }, (identity, tree, value) -> shelf.putBytes(path, form, identity, kept.encode(value)));
+    }
+
+    /** Keeps on a shelf what a parse at {@code identity} gave. */
+    private interface Keeper<T> {
+
+        void keep(FileIdentity identity, Object tree, T value);
+    }
+
+    /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} keeps it. */
+    private <T> Read<T> kept(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
+            TreeStore.Shelf shelf, Function<FileIdentity, Loaded<T>> kept, Keeper<T> keeper) {
         return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
 
             @Override
@@ -303,14 +367,13 @@ public class PrintStore {
             @Override
             public Loaded<T> at(FileIdentity identity) {
                 // a file this process cannot open now fails the read below, as it does with no index
-                Object tree = Files.isReadable(path) ? shelf.get(path, form, identity) : null;
-                return tree == null ? null : weighed(builder.build(path, tree), tree);
+                return Files.isReadable(path) ? kept.apply(identity) : null;
             }
         }, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
             T value = builder.build(path, tree);
             if (shelf != null) {
-                shelf.put(path, form, identity, tree);
+                keeper.keep(identity, tree, value);
             }
             return weighed(value, tree);
         });

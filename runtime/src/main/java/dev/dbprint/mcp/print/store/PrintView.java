@@ -67,6 +67,8 @@ public final class PrintView {
      */
     private volatile boolean torn;
     private Manifest manifest;
+    /** Whether the print is small enough for its index to keep statistics.yaml whole; judged once per view. */
+    private Boolean smallPrint;
 
     PrintView(PrintStore store, String connection, Path connectionRoot) {
         this.store = store;
@@ -155,7 +157,7 @@ public final class PrintView {
         Path p = manifestPath();
         Read<Manifest> r = recorded(p,
                 abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, yamlParser(),
-                        (path, tree) -> Manifest.of(path, root, tree)));
+                        (path, tree) -> Manifest.of(path, root, tree), new ManifestForm(root)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
         }
@@ -203,8 +205,25 @@ public final class PrintView {
         return file.isPresent() && exists(file.get()) && containment.inside(file.get().toAbsolutePath().normalize());
     }
 
+    /**
+     * statistics.yaml whole. On a print of at most {@value #WHOLE_STATISTICS_TABLES} tables its tree is kept in the
+     * on-disk index too, so a later process's first get_table_context or resolve_value decodes it instead of parsing
+     * the file cold (a 100 KB one took about 35 ms of that first call); a larger print's index keeps only what search
+     * reads ({@link #searchStatistics}), a few KB a table.
+     */
     public Optional<Statistics> statistics(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), false, yamlParser(), Statistics::of);
+        return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), keepsWholeStatistics(), yamlParser(),
+                Statistics::of);
+    }
+
+    /** Tables up to which a print's index keeps each statistics.yaml whole (docs/server.md §7.4). */
+    static final int WHOLE_STATISTICS_TABLES = 100;
+
+    private boolean keepsWholeStatistics() {
+        if (smallPrint == null) {
+            smallPrint = index().fqnOrder().size() <= WHOLE_STATISTICS_TABLES;
+        }
+        return smallPrint;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.print.store;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -22,7 +24,10 @@ import dev.dbprint.mcp.signal.ClientGreeted;
  * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
  * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
  * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
- * reading the file a second time.
+ * reading the file a second time. Past the manifests, the read gives way to calls: it pauses while a call started
+ * within {@link #GIVE_WAY_NANOS} and, on a print of {@link #LARGE_PRINT} tables or more, starts as long after the
+ * manifests, since on two processors it would share them with the call (a client that waits for its model loses
+ * nothing: the read is done long before it calls).
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.
  */
@@ -34,11 +39,32 @@ public class PrintWarmup {
     private final PrintStore store;
     private final Connections connections;
     private final AtomicReference<CompletableFuture<Void>> begun = new AtomicReference<>();
+    private final long giveWayNanos;
+
+    /**
+     * How long the read past the manifest waits after a call starts: about what a session's first check_sql takes on a
+     * print of thousands of tables, which the read beside it slowed by a third (it needs the manifest, read first, and
+     * reads what else it needs itself).
+     */
+    static final long GIVE_WAY_NANOS = 300_000_000L;
+    /** Tables from which the read past the manifests waits for a call even when none came yet. */
+    static final int LARGE_PRINT = 1_000;
+    private final int largePrint;
 
     @Inject
     public PrintWarmup(PrintStore store, Connections connections) {
+        this(store, connections, GIVE_WAY_NANOS, LARGE_PRINT);
+    }
+
+    /**
+     * For tests: a read-ahead that gives way for {@code giveWayNanos} after a call starts, and after the manifests when
+     * they hold {@code largePrint} tables or more.
+     */
+    PrintWarmup(PrintStore store, Connections connections, long giveWayNanos, int largePrint) {
         this.store = store;
         this.connections = connections;
+        this.giveWayNanos = giveWayNanos;
+        this.largePrint = largePrint;
     }
 
     /** A client is past its handshake, or lists the tools: its first calls are near. */
@@ -64,18 +90,30 @@ public class PrintWarmup {
         return mine;
     }
 
+    /** A connection whose manifest was read ahead. */
+    private record Read(ServedConnection connection, PrintView view, Manifest manifest) {
+    }
+
     private void readAhead() {
+        List<Read> read = new ArrayList<>();
         for (ServedConnection connection : connections.set().served().values()) {
             try {
-                PrintView view = store.view(connection);
-                Manifest manifest = view.manifest();
-                // after the manifest, not beside it: on two processors a second thread slowed the first list_tables
-                store.prepareTrees(connection.root());
-                for (String fqn : manifest.edgeAnnotators()) {
-                    readAnnotations(view, fqn);
-                }
+                PrintView view = store.viewAhead(connection);
+                read.add(new Read(connection, view, view.manifest()));
             } catch (RuntimeException e) {
                 LOG.debugf("the manifest of %s was not read ahead: %s", connection.name(), e);
+            }
+        }
+        // after the manifests, not beside them, and past a first call: on two processors a second thread slowed it. On a
+        // small print the rest takes a few milliseconds, done before a model's first call comes: it waits for calls only
+        int tables = read.stream().mapToInt(r -> r.manifest().fqnOrder().size()).sum();
+        long since = System.nanoTime() - (tables < largePrint ? giveWayNanos : 0);
+        for (Read r : read) {
+            store.giveWayToCalls(giveWayNanos, since);
+            store.prepareTrees(r.connection().root());
+            for (String fqn : r.manifest().edgeAnnotators()) {
+                store.giveWayToCalls(giveWayNanos, since);
+                readAnnotations(r.view(), fqn);
             }
         }
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +81,69 @@ class PrintWarmupTest {
 
         assertEquals(Set.of(dir.resolve("prints/c0"), dir.resolve("prints/c1")), Set.copyOf(prepared));
         assertEquals(2, prepared.size(), "each once");
+    }
+
+    /** The manifests at once, as every call starts from them; the rest once neither they nor a call are that recent. */
+    @Test
+    void pastTheManifestsTheReadGivesWayToACallThatStartedMeanwhile() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong manifestRead = new AtomicLong();
+        AtomicLong callStarted = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(500);
+        PrintStore[] store = new PrintStore[1];
+        store[0] = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) { // a call starts as the manifest is kept
+                manifestRead.set(System.nanoTime());
+                sleep(100);
+                callStarted.set(System.nanoTime());
+                store[0].view(connections.named("c0"));
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+
+        new PrintWarmup(store[0], connections, giveWay, Integer.MAX_VALUE).begin().get(30, TimeUnit.SECONDS);
+
+        assertTrue(callStarted.get() > manifestRead.get(), "the manifest was kept on the index");
+        assertTrue(preparedAt.get() - callStarted.get() >= giveWay,
+                "the index's table was read " + (preparedAt.get() - callStarted.get()) / 1_000_000
+                        + " ms after the call began");
+        assertEquals(2, store[0].counters().parses(), "then the manifest's and s.a's annotations were read all the same");
+    }
+
+    @Test
+    void pastTheManifestsOfALargePrintTheReadWaitsEvenWithNoCall() throws Exception {
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(300);
+        long waited = fromManifestToIndexTable(giveWay, 2); // its 2 tables make a large print here
+        assertTrue(waited >= giveWay, "the index's table was read " + waited / 1_000_000 + " ms after the manifest");
+    }
+
+    /** On a small print the rest is read at once: it is done in milliseconds, before a model's first call comes. */
+    @Test
+    void pastTheManifestsOfASmallPrintTheReadGoesOnWithNoCall() throws Exception {
+        long giveWay = TimeUnit.SECONDS.toNanos(20);
+        assertTrue(fromManifestToIndexTable(giveWay, 3) < giveWay, "the index's table was read without a wait");
+    }
+
+    /** A read-ahead of one connection and no call: the nanoseconds from its manifest kept to its index's table read. */
+    private long fromManifestToIndexTable(long giveWay, int largePrint) throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong manifestRead = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) {
+                manifestRead.set(System.nanoTime());
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+        new PrintWarmup(store, connections, giveWay, largePrint).begin().get(15, TimeUnit.SECONDS);
+        return preparedAt.get() - manifestRead.get();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

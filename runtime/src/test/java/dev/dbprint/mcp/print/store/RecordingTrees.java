@@ -32,6 +32,11 @@ final class RecordingTrees implements TreeStore {
             }
 
             @Override
+            public void putBytes(Path file, String form, FileIdentity identity, byte[] bytes) {
+                put.accept(form);
+            }
+
+            @Override
             public void prepare() {
                 prepared.accept(root);
             }

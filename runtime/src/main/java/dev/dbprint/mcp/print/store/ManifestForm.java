@@ -1,0 +1,270 @@
+package dev.dbprint.mcp.print.store;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
+
+import dev.dbprint.mcp.print.index.TreeCodec;
+import dev.dbprint.mcp.print.model.Artifact;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.TableEntry;
+
+/**
+ * A manifest as the on-disk index keeps it: the table names and the few facts a first call needs of each, apart from
+ * the entries themselves, so a fresh process gets the names at once and builds an entry only when a call looks it up.
+ * A completion, check_sql's name resolution and resources/list's slots read the names; check_sql builds the entries of
+ * the tables its statement names, a page of the listing those of its own tables. Decoding the whole tree of a manifest
+ * of 7,003 tables (2.6 MB) was most of a fresh process's first completion.
+ * <p>
+ * Layout, big-endian: the entry count; the names in file order and the header (every top-level key but
+ * {@code tables}), each as a length and a {@link TreeCodec} tree; a flags byte per entry ({@link #FOLLOWABLE},
+ * {@link #ANNOTATOR}, as {@link Manifest#of(Path, Path, Object)} judged the entry); the code-point order as file
+ * positions; each entry's length; then each entry's value as written, as a tree. Bytes that are not such a form decode
+ * to null, and the manifest is parsed.
+ */
+final class ManifestForm implements PrintStore.Form<Manifest> {
+
+    /** The entry is followable on its text. */
+    private static final byte FOLLOWABLE = 1;
+    /** The entry is followable on its text and declares relationships.annotations.yaml. */
+    private static final byte ANNOTATOR = 2;
+
+    private final Path root;
+
+    /** The form of the manifests of connection root {@code root} (absolute, normalised): entries resolve under it. */
+    ManifestForm(Path root) {
+        this.root = root;
+    }
+
+    @Override
+    public byte[] encode(Manifest manifest) {
+        List<String> names = List.copyOf(manifest.tables().keySet());
+        Map<String, Integer> position = positions(names);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(names.size());
+            writeTree(out, names);
+            writeTree(out, manifest.header());
+            for (String name : names) {
+                TableEntry entry = manifest.tables().get(name);
+                boolean followable = entry.followable();
+                out.writeByte((followable ? FOLLOWABLE : 0)
+                        | (followable && entry.declares(Artifact.RELATIONSHIPS_ANNOTATIONS) ? ANNOTATOR : 0));
+            }
+            for (String name : manifest.fqnOrder()) {
+                out.writeInt(position.get(name));
+            }
+            List<byte[]> entries = new ArrayList<>(names.size());
+            for (String name : names) {
+                byte[] entry = TreeCodec.encode(manifest.written().get(name));
+                out.writeInt(entry.length);
+                entries.add(entry);
+            }
+            for (byte[] entry : entries) {
+                out.write(entry);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not thrown by a stream in memory
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public Manifest decode(Path path, byte[] bytes) {
+        try {
+            return read(path, ByteBuffer.wrap(bytes), bytes);
+        } catch (BufferUnderflowException | IllegalArgumentException | ClassCastException e) {
+            return null;
+        }
+    }
+
+    private Manifest read(Path path, ByteBuffer in, byte[] bytes) {
+        int n = in.getInt();
+        if (n < 0 || n > in.remaining() / 9) { // a flag, a position and a length at least per entry
+            throw new IllegalArgumentException("bad count");
+        }
+        List<?> listed = (List<?>) readTree(in, bytes);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> header = (Map<String, Object>) readTree(in, bytes);
+        if (listed.size() != n) {
+            throw new IllegalArgumentException("names do not match the count");
+        }
+        String[] names = listed.toArray(String[]::new);
+        Map<String, Integer> position = positions(Arrays.asList(names));
+        byte[] flags = new byte[n];
+        in.get(flags);
+        List<String> fqnOrder = new ArrayList<>(n);
+        List<String> followableOrder = new ArrayList<>(n);
+        boolean[] ordered = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            int at = in.getInt();
+            if (at < 0 || at >= n || ordered[at]) {
+                throw new IllegalArgumentException("bad order");
+            }
+            ordered[at] = true;
+            fqnOrder.add(names[at]);
+            if ((flags[at] & FOLLOWABLE) != 0) {
+                followableOrder.add(names[at]);
+            }
+        }
+        int[] offsets = new int[n + 1];
+        offsets[0] = in.position() + 4 * n;
+        for (int i = 0; i < n; i++) {
+            int length = in.getInt();
+            if (length < 1 || length > bytes.length - offsets[i]) {
+                throw new IllegalArgumentException("bad entry length");
+            }
+            offsets[i + 1] = offsets[i] + length;
+        }
+        if (offsets[n] != bytes.length) {
+            throw new IllegalArgumentException("truncated or overlong");
+        }
+        List<String> annotators = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if ((flags[i] & ANNOTATOR) != 0) {
+                annotators.add(names[i]);
+            }
+        }
+        IntFunction<Object> written = i -> TreeCodec.decode(Arrays.copyOfRange(bytes, offsets[i], offsets[i + 1]));
+        AtomicReferenceArray<TableEntry> built = new AtomicReferenceArray<>(n);
+        IntFunction<TableEntry> entry = i -> {
+            TableEntry known = built.get(i);
+            if (known == null) {
+                built.compareAndSet(i, null, Manifest.entry(root, names[i], written.apply(i)));
+                known = built.get(i);
+            }
+            return known;
+        };
+        return Manifest.of(path, header, new Named<>(names, position, entry), new Named<>(names, position, written),
+                List.copyOf(annotators), List.copyOf(fqnOrder), List.copyOf(followableOrder));
+    }
+
+    private static Map<String, Integer> positions(List<String> names) {
+        Map<String, Integer> position = new HashMap<>(names.size() * 4 / 3 + 1);
+        for (int i = 0; i < names.size(); i++) {
+            if (position.put(names.get(i), i) != null) {
+                throw new IllegalArgumentException("a name twice");
+            }
+        }
+        return position;
+    }
+
+    private static void writeTree(DataOutputStream out, Object tree) throws IOException {
+        byte[] encoded = TreeCodec.encode(tree);
+        out.writeInt(encoded.length);
+        out.write(encoded);
+    }
+
+    private static Object readTree(ByteBuffer in, byte[] bytes) {
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("bad tree length");
+        }
+        Object tree = TreeCodec.decode(Arrays.copyOfRange(bytes, in.position(), in.position() + length));
+        in.position(in.position() + length);
+        return tree;
+    }
+
+    /**
+     * The entries by name, in file order, each value found by its position when looked up: a map that holds the names,
+     * not the values.
+     */
+    private static final class Named<V> extends AbstractMap<String, V> {
+
+        private final String[] names;
+        private final Map<String, Integer> position;
+        private final IntFunction<V> value;
+
+        Named(String[] names, Map<String, Integer> position, IntFunction<V> value) {
+            this.names = names;
+            this.position = position;
+            this.value = value;
+        }
+
+        @Override
+        public V get(Object key) {
+            Integer at = position.get(key);
+            return at == null ? null : value.apply(at);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return position.containsKey(key);
+        }
+
+        @Override
+        public int size() {
+            return names.length;
+        }
+
+        @Override
+        public Set<String> keySet() {
+            return new InOrder<>(names.length, i -> names[i]) {
+
+                @Override
+                public boolean contains(Object o) {
+                    return position.containsKey(o);
+                }
+            };
+        }
+
+        @Override
+        public Set<Map.Entry<String, V>> entrySet() {
+            return new InOrder<>(names.length, i -> new SimpleImmutableEntry<>(names[i], value.apply(i)));
+        }
+    }
+
+    /** A read-only set of {@code size} items, the i-th made as it is reached. */
+    private static class InOrder<T> extends AbstractSet<T> {
+
+        private final int size;
+        private final IntFunction<T> item;
+
+        InOrder(int size, IntFunction<T> item) {
+            this.size = size;
+            this.item = item;
+        }
+
+        @Override
+        public Iterator<T> iterator() {
+            return new Iterator<>() {
+
+                private int next;
+
+                @Override
+                public boolean hasNext() {
+                    return next < size;
+                }
+
+                @Override
+                public T next() {
+                    if (next >= size) {
+                        throw new NoSuchElementException();
+                    }
+                    return item.apply(next++);
+                }
+            };
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+}

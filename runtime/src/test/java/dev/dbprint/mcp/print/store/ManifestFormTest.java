@@ -1,0 +1,185 @@
+package dev.dbprint.mcp.print.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeCodec;
+import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.yaml.YamlLoader;
+
+/**
+ * The manifest as the on-disk index keeps it ({@link ManifestForm}): a fresh process reads the names without building
+ * any entry, builds an entry when it is looked up, and gets the very manifest a parse gives; a changed manifest is
+ * parsed again, and an index file that is cut short or damaged costs a parse, never an answer.
+ */
+class ManifestFormTest {
+
+    /** Entries of every kind a listing or a completion tells apart, not in code-point order, a name with a lone surrogate. */
+    private static final String MANIFEST = """
+            format_version: 1
+            connection: arb
+            failed_tables:
+            - s.gone
+            manifest_annotations: manifest.annotations.yaml
+            tables:
+              s.zeta:
+                type: table
+                path: s/zeta
+                artifacts:
+                  statistics: statistics.yaml
+                  relationships_annotations: relationships.annotations.yaml
+                row_count: 12
+              s.alpha:
+                path: s/alpha
+                artifacts:
+                  ddl: ddl.sql
+                profiled_at: 2026-03-01T10:00:00Z
+              s.outside:
+                path: ../elsewhere
+              s.listed: not a mapping
+              "s.\\ud800odd":
+                path: s/odd
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path root;
+    private Path index;
+
+    @BeforeEach
+    void print() throws IOException {
+        root = dir.resolve("print").toAbsolutePath().normalize();
+        Files.createDirectories(root);
+        Files.writeString(root.resolve("manifest.yaml"), MANIFEST);
+        index = dir.resolve("index");
+    }
+
+    private Manifest parsed() throws IOException {
+        Path path = root.resolve("manifest.yaml");
+        return Manifest.of(path, root, new YamlLoader().load(path, Files.readAllBytes(path)));
+    }
+
+    @Test
+    void theFormGivesBackTheManifestAParseGives() throws IOException {
+        Manifest parsed = parsed();
+        Manifest kept = new ManifestForm(root).decode(parsed.path(), new ManifestForm(root).encode(parsed));
+
+        assertNotNull(kept);
+        assertEquals(List.of("s.alpha", "s.listed", "s.outside", "s.zeta", "s.\ud800odd"), kept.fqnOrder());
+        assertEquals(List.of("s.alpha", "s.zeta", "s.\ud800odd"), kept.followableOrder());
+        assertEquals(parsed.followableOrder(), kept.followableOrder());
+        assertEquals(List.of("s.zeta"), kept.edgeAnnotators());
+        assertEquals(parsed.edgeAnnotators(), kept.edgeAnnotators());
+        assertEquals(List.of("s.gone"), kept.failedTables());
+        assertEquals("manifest.annotations.yaml", kept.manifestAnnotations());
+        assertEquals("arb", kept.connection());
+        assertEquals(parsed.header(), kept.header());
+        assertEquals(List.copyOf(parsed.tables().keySet()), List.copyOf(kept.tables().keySet()), "file order");
+        assertEquals(parsed.tables(), kept.tables());
+        assertEquals(parsed.written(), kept.written());
+        assertEquals(parsed, kept);
+    }
+
+    /** Each entry is kept apart: one that cannot be decoded fails its own look-up, and the names and others serve. */
+    @Test
+    void anEntryIsBuiltWhenItIsLookedUpAndNoSooner() throws IOException {
+        Manifest parsed = parsed();
+        byte[] bytes = new ManifestForm(root).encode(parsed);
+        byte[] last = TreeCodec.encode(parsed.written().get("s.\ud800odd"));
+        int at = bytes.length - last.length;
+        assertTrue(Arrays.equals(last, Arrays.copyOfRange(bytes, at, bytes.length)), "the last entry ends the form");
+        bytes[at] = 99; // no tag of a tree
+
+        Manifest kept = new ManifestForm(root).decode(parsed.path(), bytes);
+        assertNotNull(kept, "decoding reads no entry");
+        assertEquals(parsed.followableOrder(), kept.followableOrder());
+        assertEquals(parsed.table("s.zeta"), kept.table("s.zeta"));
+        assertThrows(IllegalArgumentException.class, () -> kept.table("s.\ud800odd"));
+    }
+
+    @Test
+    void bytesThatAreNotTheFormDecodeToNothing() throws IOException {
+        Manifest parsed = parsed();
+        ManifestForm form = new ManifestForm(root);
+        byte[] bytes = form.encode(parsed);
+        assertNull(form.decode(parsed.path(), Arrays.copyOf(bytes, bytes.length - 1)), "cut short");
+        assertNull(form.decode(parsed.path(), Arrays.copyOf(bytes, bytes.length + 1)), "overlong");
+        assertNull(form.decode(parsed.path(), new byte[0]));
+        assertNull(form.decode(parsed.path(), TreeCodec.encode(Map.of("tables", Map.of()))), "a tree, as kept before");
+        byte[] count = bytes.clone();
+        count[3]++; // one entry more than the names
+        assertNull(form.decode(parsed.path(), count));
+    }
+
+    /** A fresh process over {@link #index}: a store of its own, written at its end as at shutdown. */
+    private record Process(PrintStore store, Manifest manifest) {
+    }
+
+    private Process fresh() {
+        PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        Manifest manifest = store.view("arb", root).index();
+        store.flush();
+        return new Process(store, manifest);
+    }
+
+    private static Path manifestFile(Path index) throws IOException {
+        return DiskTrees.files(index).stream().filter(f -> f.getFileName().toString().endsWith(".manifest.trees"))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void aFreshProcessReadsTheManifestFromTheIndexUntilTheManifestChanges() throws Exception {
+        Process first = fresh();
+        assertEquals(1, first.store().counters().parses());
+        Process second = fresh();
+        assertEquals(0, second.store().counters().parses(), "read from the index");
+        assertEquals(parsed(), second.manifest());
+
+        Thread.sleep(20); // past the file system's timestamp tick
+        Files.writeString(root.resolve("manifest.yaml"), MANIFEST.replace("s.alpha:", "s.beta:"));
+        Process changed = fresh();
+        assertEquals(1, changed.store().counters().parses(), "a changed manifest is parsed again");
+        assertEquals(List.of("s.beta", "s.zeta", "s.\ud800odd"), changed.manifest().followableOrder());
+        Process after = fresh();
+        assertEquals(0, after.store().counters().parses(), "and kept again");
+        assertEquals(changed.manifest(), after.manifest());
+    }
+
+    @Test
+    void anIndexFileCutShortOrDamagedCostsAParse() throws Exception {
+        fresh();
+        Path file = manifestFile(index);
+        byte[] whole = Files.readAllBytes(file);
+
+        Files.write(file, Arrays.copyOf(whole, whole.length - 100));
+        Process cut = fresh();
+        assertEquals(1, cut.store().counters().parses());
+        assertEquals(parsed(), cut.manifest());
+        assertEquals(0, fresh().store().counters().parses(), "written whole again");
+
+        byte[] damaged = Files.readAllBytes(file);
+        damaged[damaged.length - 30] ^= 0x5a; // inside the form's last entry: its payload fails its check
+        Files.write(file, damaged);
+        Process broken = fresh();
+        assertEquals(1, broken.store().counters().parses());
+        assertEquals(parsed(), broken.manifest());
+        assertEquals(parsed().followableOrder(), broken.manifest().followableOrder());
+    }
+}
