@@ -144,23 +144,22 @@ final class ShelfFile implements TreeStore.Shelf {
         load();
         Key k = new Key(relative(key), form);
         Entry e = entries.get(k);
-        if (e == null || !derivedFrom(e.token(), from)) {
-            return null;
-        }
-        try {
-            return payload(e);
-        } catch (IOException ex) {
-            entries.remove(k, e);
-            return null;
-        }
+        return e != null && derivedFrom(e.token(), from) ? payloadOrDrop(k, e) : null;
     }
 
     @Override
     public byte[] bytes(Path path, String form, FileIdentity identity) {
         Key key = new Key(relative(path), form);
-        Entry e = entry(key, identity.token());
+        return payloadOrDrop(key, entry(key, identity.token()));
+    }
+
+    /** The bytes of {@code e}, kept under {@code key}, or null (and the entry dropped) when there is none that checks. */
+    private byte[] payloadOrDrop(Key key, Entry e) {
+        if (e == null) {
+            return null;
+        }
         try {
-            return e == null ? null : payload(e);
+            return payload(e);
         } catch (IOException ex) {
             entries.remove(key, e);
             return null;
