@@ -95,7 +95,7 @@ public final class Connection {
             client = new Peer();
         }
         String version = Era.MODERN.latest();
-        if (RequestId.valid(message.id()) && message.name() != null) {
+        if (message.isRequest()) {
             try {
                 version = meta.servedVersion();
             } catch (ProtocolError e) {
@@ -157,18 +157,20 @@ public final class Connection {
 
     /** The revision an {@code initialize} agrees to (what its reply says). */
     private static String agreement(JsonNode initialize) {
-        return Era.LEGACY.agree(initialize.path("params").path("protocolVersion").asText(""));
+        return Handshake.agreedVersion(initialize.path("params"));
     }
 
     /** A frame that is not one JSON value: -32700 with id null, HTTP 400, written as text as it always was. */
     private Turn failed(ProtocolError e) {
-        byte[] body = codec.textBytes(Envelope.refusal(NullNode.instance, e).body());
-        return Turn.refused(Answer.json(e.httpStatus(), body, Map.of()));
+        return refused(Envelope.error(NullNode.instance, e), codec::textBytes);
     }
 
     /** A message refused before dispatch, with its error's status; its id answered when it has one. */
     private Turn refused(Message message, ProtocolError e) {
-        Reply reply = Envelope.refusal(message.json(), e);
-        return Turn.refused(Answer.json(reply.status(), codec.bytes(reply.body()), Map.of()));
+        return refused(Envelope.refusal(message.json(), e), codec::bytes);
+    }
+
+    private static Turn refused(Reply reply, Function<JsonNode, byte[]> encoder) {
+        return Turn.refused(Answer.json(reply.status(), encoder.apply(reply.body()), Map.of()));
     }
 }

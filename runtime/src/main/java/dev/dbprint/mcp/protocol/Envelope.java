@@ -56,8 +56,7 @@ class Envelope {
             }
             return error(id, ProtocolCatalog.methodNotString());
         }
-        JsonNode version = message.json().path("jsonrpc");
-        if (!version.isTextual() || !"2.0".equals(version.textValue())) {
+        if (!message.isJsonRpc2()) {
             return error(id, ProtocolCatalog.badJsonrpc());
         }
         return methods.answer(message, id, exchange);

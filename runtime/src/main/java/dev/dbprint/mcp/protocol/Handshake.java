@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.protocol;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -13,13 +14,17 @@ final class Handshake {
     }
 
     static ObjectNode initialize(ObjectNode params) {
-        String asked = params.path("protocolVersion").asText("");
         ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.put("protocolVersion", Era.LEGACY.agree(asked));
+        result.put("protocolVersion", agreedVersion(params));
         capabilities(result);
         serverInfo(result.putObject("serverInfo"));
         result.put("instructions", ServerIdentity.instructions());
         return result;
+    }
+
+    /** The revision an {@code initialize} with these params agrees to; a connection remembers what its reply said. */
+    static String agreedVersion(JsonNode params) {
+        return Era.LEGACY.agree(params.path("protocolVersion").asText(""));
     }
 
     /** What {@code initialize} says, the stateless way: the server's identity rides in the result's {@code _meta}. */

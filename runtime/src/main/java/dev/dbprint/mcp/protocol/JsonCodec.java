@@ -73,9 +73,4 @@ public class JsonCodec {
             throw new IllegalStateException(e);
         }
     }
-
-    /** The JSON a tool's json reply spells, parsed. */
-    JsonNode read(String text) throws JsonProcessingException {
-        return mapper.readTree(text);
-    }
 }

@@ -38,6 +38,16 @@ record Message(JsonNode json, String name, Method method, List<Message> batch) {
         return name == null && (json.has("result") || json.has("error"));
     }
 
+    /** Whether it is a request: it names a method and carries an id a request may have. */
+    boolean isRequest() {
+        return name != null && RequestId.valid(id());
+    }
+
+    /** Whether it says {@code "jsonrpc": "2.0"}. */
+    boolean isJsonRpc2() {
+        return "2.0".equals(json.path("jsonrpc").textValue());
+    }
+
     /** The {@code id} it carries, or null. */
     JsonNode id() {
         return json.get("id");

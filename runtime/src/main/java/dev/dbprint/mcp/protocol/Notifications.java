@@ -19,7 +19,7 @@ class Notifications {
     }
 
     void receive(Message message, Exchange exchange) {
-        if (!"2.0".equals(message.json().path("jsonrpc").textValue())) {
+        if (!message.isJsonRpc2()) {
             return;
         }
         if ("notifications/cancelled".equals(message.name())) {

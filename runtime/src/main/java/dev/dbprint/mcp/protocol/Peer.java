@@ -30,9 +30,8 @@ final class Peer {
     }
 
     private void admitOne(Message message) {
-        JsonNode id = message.id();
-        if (message.json().isObject() && message.name() != null && RequestId.valid(id)) {
-            running.putIfAbsent(id, Boolean.FALSE);
+        if (message.isRequest()) {
+            running.putIfAbsent(message.id(), Boolean.FALSE);
         }
     }
 

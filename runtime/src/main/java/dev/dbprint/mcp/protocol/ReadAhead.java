@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.protocol;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -15,6 +17,8 @@ import dev.dbprint.mcp.signal.ClientGreeted;
 class ReadAhead {
 
     private final Event<ClientGreeted> greeted;
+    /** Once begun, a stateless client's every tools/list need not fire the event again. */
+    private final AtomicBoolean begun = new AtomicBoolean();
 
     @Inject
     ReadAhead(Event<ClientGreeted> greeted) {
@@ -22,6 +26,9 @@ class ReadAhead {
     }
 
     void begin() {
+        if (!begun.compareAndSet(false, true)) {
+            return;
+        }
         greeted.fire(new ClientGreeted());
         NumberWarmup.begin();
     }
