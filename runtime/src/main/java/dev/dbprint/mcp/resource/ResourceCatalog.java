@@ -137,8 +137,9 @@ public final class ResourceCatalog {
 
     /**
      * {@code path} as this listing saw it: the identity the view recorded already (the manifest read, an optional
-     * file's presence), else one stat, recorded like those so that the cursor is pinned to every date the listing
-     * gives. Null when there is nothing to date: no file there, or one that cannot be stat'ed (its read says why).
+     * file's presence), else one stat, recorded like those so that the page dates each file once (the cursor is pinned
+     * to the served connections and their manifests only, §3.3). Null when there is nothing to date: no file there, or
+     * one that cannot be stat'ed (its read says why).
      */
     private static FileIdentity seen(PrintView view, Path path) {
         FileIdentity identity = view.recorded(path);

@@ -78,12 +78,12 @@ public class CheckSqlTool {
                 return pinned(new PagedReplies.Document(md.sections(), md.legend()), view, budget);
             }));
         }
-        boolean json = "json".equals(format);
-        Reply page = paging.list(call, json ? Spelling.JSON : YamlPage.SPELLING, now.toString(), () -> {
+        Spelling spelling = "json".equals(format) ? Spelling.JSON : YamlPage.SPELLING;
+        Reply page = paging.list(call, spelling, now.toString(), () -> {
             PrintView view = store.view(connection);
             return pinned(report(view, connection, sql, dialect, now, budget).object(), view, budget);
         });
-        return json ? ToolResult.object(page) : ToolResult.ok(page);
+        return ToolResult.of(page, spelling);
     }
 
     private CheckReport report(PrintView view, ServedConnection connection, String sql, Dialect dialect, Instant now,

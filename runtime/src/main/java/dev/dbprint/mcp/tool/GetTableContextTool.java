@@ -49,8 +49,8 @@ public class GetTableContextTool {
                 return PagedReplies.Pinned.of(markdown(m, query, flags), view);
             }));
         }
-        boolean json = "json".equals(format);
-        Reply page = paging.list(call, json ? Spelling.JSON : YamlPage.SPELLING, () -> {
+        Spelling spelling = "json".equals(format) ? Spelling.JSON : YamlPage.SPELLING;
+        Reply page = paging.list(call, spelling, () -> {
             PrintView view = store.view(call.connection());
             ContextModel m = new ContextModel(view, view.requireTable(call.string("table")), flags.annotations());
             ListReply reply = query
@@ -58,7 +58,7 @@ public class GetTableContextTool {
                     : ContextObject.profile(m, flags);
             return PagedReplies.Pinned.of(reply, view);
         });
-        return json ? ToolResult.object(page) : ToolResult.ok(page);
+        return ToolResult.of(page, spelling);
     }
 
     private static boolean flag(ToolCall call, String key) {

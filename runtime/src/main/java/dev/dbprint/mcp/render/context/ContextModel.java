@@ -74,6 +74,8 @@ public final class ContextModel {
     /** Columns whose own entry carries a note or value note, or that inherit one: a fact of the print. */
     private final Set<String> documentedColumns = new HashSet<>();
     private final boolean inheritsNotes;
+    /** Read once: every column's shares and the joins ask for it. */
+    private final Long rowsScanned;
 
     public ContextModel(PrintView view, TableEntry entry) {
         this(view, entry, true);
@@ -101,6 +103,7 @@ public final class ContextModel {
         this.ddl = guarded(Artifact.DDL.key(), () -> view.ddl(entry));
         this.description = guarded(Artifact.DESCRIPTION.key(), () -> view.description(entry));
         this.statistics = guarded(Artifact.STATISTICS.key(), () -> view.statistics(entry));
+        this.rowsScanned = readRowsScanned();
         this.relationships = guarded(Artifact.RELATIONSHIPS.key(), () -> view.relationships(entry));
         this.readAnnotations = guarded(Artifact.STATISTICS_ANNOTATIONS.key(), () -> view.statisticsAnnotations(entry));
         this.readVerdicts = guarded(Artifact.RELATIONSHIPS_ANNOTATIONS.key(),
@@ -139,6 +142,10 @@ public final class ContextModel {
 
     /** The rows every share is over: scope.rows_scanned when scoped, else the row count. */
     public Long rowsScanned() {
+        return rowsScanned;
+    }
+
+    private Long readRowsScanned() {
         if (scoped()) {
             Object rs = statistics.get().partialRead().rowsScanned();
             if (rs instanceof Number n) {

@@ -177,9 +177,10 @@ public final class ProfileMarkdown {
             f.add("range " + Literals.of(range.min()) + " to " + Literals.of(range.max()));
             terms.add(Term.RANGE);
         }
-        if (!c.percentiles().isEmpty()) {
+        List<ColumnStats.Percentile> percentiles = c.percentiles();
+        if (!percentiles.isEmpty()) {
             List<String> ps = new ArrayList<>();
-            for (ColumnStats.Percentile p : c.percentiles()) {
+            for (ColumnStats.Percentile p : percentiles) {
                 Term t = Term.isPercentileKey(p.key()) ? Term.percentile(p.key()) : null;
                 ps.add((t == null ? p.key() : t.label()) + " " + Literals.of(p.value()));
                 terms.add(t);
@@ -209,8 +210,9 @@ public final class ProfileMarkdown {
             f.add(t == null ? c.distribution() : t.label());
             terms.add(t);
         }
-        if (!c.unmeasured().isEmpty()) {
-            f.add("unmeasured: " + String.join(", ", c.unmeasured().stream().map(YamlLoader::keyText).toList()));
+        List<Object> unmeasured = c.unmeasured();
+        if (!unmeasured.isEmpty()) {
+            f.add("unmeasured: " + String.join(", ", unmeasured.stream().map(YamlLoader::keyText).toList()));
             terms.add(Term.UNMEASURED);
         }
         if (c.candidateKey() && !scanned.isEmpty()) {

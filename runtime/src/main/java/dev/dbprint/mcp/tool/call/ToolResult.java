@@ -3,6 +3,7 @@ package dev.dbprint.mcp.tool.call;
 import com.fasterxml.jackson.core.SerializableString;
 
 import dev.dbprint.mcp.paging.Reply;
+import dev.dbprint.mcp.paging.Spelling;
 
 /**
  * What a tool answers: the text a client receives, and whether it reports a fault (spec §8.2).
@@ -30,6 +31,11 @@ public record ToolResult(String text, boolean isError, SerializableString json, 
     /** A page of a paged reply whose text is a JSON object. */
     public static ToolResult object(Reply reply) {
         return new ToolResult(reply.text(), false, reply.json(), true);
+    }
+
+    /** A page spelled as the caller asked: a JSON object when {@code spelling} is JSON's, else text. */
+    public static ToolResult of(Reply reply, Spelling spelling) {
+        return spelling == Spelling.JSON ? object(reply) : ok(reply);
     }
 
     public static ToolResult fault(String detail) {
