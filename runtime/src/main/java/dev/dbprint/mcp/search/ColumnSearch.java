@@ -118,7 +118,7 @@ public final class ColumnSearch {
             return new Found(List.of(), walked.unreadable(), false);
         }
         boolean switchedOff = predicates.filtersLooksLike() && index.looksLikeSwitchedOff();
-        if (!predicates.mayMatch(index)) {
+        if (index.packed() || !predicates.mayMatch(index)) { // still packed: the walk ruled it out on its text
             return new Found(List.of(), walked.unreadable(), switchedOff);
         }
         Long rowCount = entry.rowCount() != null ? entry.rowCount() : index.rowCount();
@@ -156,7 +156,7 @@ public final class ColumnSearch {
             kept = stored(view, entry, statisticsNow, annotationsNow);
         }
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
-            TableIndex ready = predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
+            TableIndex ready = kept.packed() && predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
             if (ready != null) {
                 return new Walked(ready, false);
             }

@@ -168,7 +168,7 @@ final class TableIndexRecord {
                         (String) f.get(18), List.copyOf(notes), (String) f.get(20), List.copyOf(lowerValueNotes)));
             }
             return List.copyOf(columns);
-        } catch (ClassCastException | NullPointerException e) {
+        } catch (ClassCastException | NullPointerException | IndexOutOfBoundsException e) {
             throw new IllegalArgumentException("not a search record", e);
         }
     }

@@ -89,8 +89,9 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
     public Manifest decode(Path path, byte[] bytes) {
         try {
             return read(path, ByteBuffer.wrap(bytes), bytes);
-        } catch (BufferUnderflowException | IllegalArgumentException | ClassCastException e) {
-            return null;
+        } catch (BufferUnderflowException | IllegalArgumentException | ClassCastException | NullPointerException
+                | ArrayStoreException e) {
+            return null; // bytes of another form or damaged: not a tree of names and a header
         }
     }
 
@@ -141,7 +142,7 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
                 annotators.add(names[i]);
             }
         }
-        IntFunction<Object> written = i -> TreeCodec.decode(Arrays.copyOfRange(bytes, offsets[i], offsets[i + 1]));
+        IntFunction<Object> written = i -> TreeCodec.decode(bytes, offsets[i], offsets[i + 1] - offsets[i]);
         AtomicReferenceArray<TableEntry> built = new AtomicReferenceArray<>(n);
         IntFunction<TableEntry> entry = i -> {
             TableEntry known = built.get(i);
@@ -176,7 +177,7 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
         if (length < 0 || length > in.remaining()) {
             throw new IllegalArgumentException("bad tree length");
         }
-        Object tree = TreeCodec.decode(Arrays.copyOfRange(bytes, in.position(), in.position() + length));
+        Object tree = TreeCodec.decode(bytes, in.position(), length);
         in.position(in.position() + length);
         return tree;
     }
