@@ -474,12 +474,18 @@ public final class PrintView {
         return store.yamlLoader()::load;
     }
 
-    /** The search fields of a statistics.yaml: the skim's cut when it proves the file, else the whole file. */
+    /**
+     * The search fields of a statistics.yaml: when the skim proves the file, the tree it built of what it kept, or its
+     * cut parsed where a kept value needs the loader; else the whole file parsed.
+     */
     private Object searchTree(Path path, byte[] bytes) {
-        byte[] cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT ? YamlSkim.reduce(bytes, SearchFields.RULE) : null;
+        YamlSkim.Cut cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT ? YamlSkim.cut(bytes, SearchFields.RULE) : null;
         if (cut != null) {
+            if (cut.tree() != null) {
+                return cut.tree();
+            }
             try {
-                return store.yamlLoader().load(path, cut);
+                return store.yamlLoader().load(path, cut.bytes());
             } catch (PrintError e) {
                 // not expected for a proven document; the full parse decides
             }

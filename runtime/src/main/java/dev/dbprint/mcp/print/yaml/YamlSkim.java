@@ -1,7 +1,11 @@
 package dev.dbprint.mcp.print.yaml;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Cuts a block-style YAML document down to the keys a reader needs, without parsing what it drops.
@@ -17,6 +21,10 @@ import java.util.Arrays;
  * <p>
  * A kept mapping whose every entry was dropped is written {@code {}}, so it still reads as a mapping; so is the top
  * level when the rule keeps none of its keys.
+ * <p>
+ * Beside the kept document it builds the tree the loader would build of it, while every kept scalar is one whose value
+ * is certain without the loader ({@link SkimScalar}): the caller then parses nothing at all. The tree is left out,
+ * and the kept document is all there is, as soon as one is not.
  */
 public final class YamlSkim {
 
@@ -39,6 +47,16 @@ public final class YamlSkim {
         Action action(int state, byte[] doc, int keyStart, int keyEnd);
 
         int child(int state, byte[] doc, int keyStart, int keyEnd);
+    }
+
+    /**
+     * What a skim proved of a document.
+     *
+     * @param bytes the kept document
+     * @param tree the plain tree {@link YamlLoader} builds of {@code bytes}, or null when a kept scalar's value is not
+     *        certain without it
+     */
+    public record Cut(byte[] bytes, Object tree) {
     }
 
     /** Deepest nesting followed before giving up (well under the loader's own limit). */
@@ -68,11 +86,24 @@ public final class YamlSkim {
     private final int[] headerStart = new int[MAX_DEPTH];
     private final int[] headerEnd = new int[MAX_DEPTH];
     private final boolean[] headerWritten = new boolean[MAX_DEPTH];
+    /** A kept frame's collection in the tree (a map or a list), else null. */
+    private final Object[] node = new Object[MAX_DEPTH];
+
+    /** Whether the tree is still being built: every kept scalar so far read with certainty. */
+    private boolean building = true;
+    private Object root;
+    /**
+     * The last byte of the current line, before {@link #lineEnd}'s result, that a plain scalar must look at: outside
+     * printable ASCII, or a space, '!', '"', '#' or ':'; -1 when none.
+     */
+    private int special;
 
     // the entry that left its value to the next lines: -1 when none
     private int openIndent = -1;
     private boolean openIsKey;
     private Action openMode;
+    /** The open entry's key as the tree holds it, or null (a sequence entry, or a dropped or untreed one). */
+    private String openKey;
     private int openState;
     private int openLineStart;
     private int openLineEnd;
@@ -83,8 +114,8 @@ public final class YamlSkim {
         this.out = new ByteArrayOutputStream(Math.max(64, in.length / 16));
     }
 
-    /** The kept document, or null when {@code doc} is not provably inside the subset. */
-    public static byte[] reduce(byte[] doc, Rule rule) {
+    /** The kept document and its tree, or null when {@code doc} is not provably inside the subset. */
+    public static Cut cut(byte[] doc, Rule rule) {
         try {
             return new YamlSkim(doc, rule).run();
         } catch (Unproven e) {
@@ -106,7 +137,7 @@ public final class YamlSkim {
         return UNPROVEN;
     }
 
-    private byte[] run() {
+    private Cut run() {
         int n = in.length;
         if (n == 0) {
             throw unproven();
@@ -120,14 +151,32 @@ public final class YamlSkim {
         while (depth > 0) {
             pop();
         }
-        return out.toByteArray();
+        return new Cut(out.toByteArray(), building ? root : null);
     }
 
+    /**
+     * Where the line from {@code pos} ends; notes the line's last {@link #special} byte on the way, so that a plain
+     * scalar, most of a statistics file's bytes (sketches, long values), is proven without a second look at each byte.
+     */
     private int lineEnd(int pos) {
+        byte[] b = in;
+        int n = b.length;
         int e = pos;
-        while (e < in.length && in[e] != '\n') {
+        int last = -1;
+        while (e < n) {
+            byte x = b[e];
+            if (x >= '$') {
+                if (x == ':' || x == 0x7f) {
+                    last = e;
+                }
+            } else if (x == '\n') {
+                break;
+            } else {
+                last = e; // a control, a space, '!', '"', '#', or part of a multi-byte character
+            }
             e++;
         }
+        special = last;
         return e;
     }
 
@@ -154,6 +203,9 @@ public final class YamlSkim {
         if (openIndent >= 0) {
             if (ind > openIndent || (seq && openIsKey && ind == openIndent)) {
                 push(ind, seq ? SEQ : MAP, openMode, openState, openLineStart, openLineEnd);
+                if (openMode != Action.DROP) {
+                    attach(depth - 2, openKey, node[depth - 1]);
+                }
                 openIndent = -1;
                 return;
             }
@@ -168,6 +220,7 @@ public final class YamlSkim {
             }
             started = true;
             push(0, MAP, Action.DESCEND, 0, -1, -1);
+            root = node[0];
             return;
         }
         if (indent[depth - 1] != ind) {
@@ -192,6 +245,7 @@ public final class YamlSkim {
         if (openMode != Action.DROP) {
             writeAncestors();
             copy(openLineStart, openLineEnd);
+            attach(depth - 1, openKey, null);
         }
         openIndent = -1;
     }
@@ -208,7 +262,34 @@ public final class YamlSkim {
         headerStart[depth] = hStart;
         headerEnd[depth] = hEnd;
         headerWritten[depth] = false;
+        node[depth] = !building || m == Action.DROP ? null : k == MAP ? new LinkedHashMap<String, Object>() : new ArrayList<>();
         depth++;
+    }
+
+    /**
+     * Adds {@code value} to frame {@code f}'s collection in the tree, under {@code key} in a map; an
+     * {@link SkimScalar#UNCERTAIN} value ends the tree.
+     */
+    @SuppressWarnings("unchecked")
+    private void attach(int f, String key, Object value) {
+        if (!building) {
+            return;
+        }
+        if (value == SkimScalar.UNCERTAIN) {
+            building = false;
+            root = null;
+            return;
+        }
+        if (kind[f] == MAP) {
+            ((Map<String, Object>) node[f]).put(key, value);
+        } else {
+            ((List<Object>) node[f]).add(value);
+        }
+    }
+
+    /** The tree's value of the proven scalar at [start, end), when the tree is still being built. */
+    private Object scalar(int start, int end) {
+        return building ? SkimScalar.value(in, start, end) : null;
     }
 
     private void pop() {
@@ -253,7 +334,7 @@ public final class YamlSkim {
         Action m = mode[f] == Action.DESCEND ? Action.KEEP : mode[f];
         int c = start + ind + 1;
         if (c == eol) {
-            open(ind, false, m, state[f], start, eol);
+            open(ind, false, m, state[f], start, eol, null);
             return eol + 1;
         }
         c++; // the space after '-'
@@ -261,7 +342,7 @@ public final class YamlSkim {
             c++;
         }
         if (c == eol) {
-            open(ind, false, m, state[f], start, eol);
+            open(ind, false, m, state[f], start, eol, null);
             return eol + 1;
         }
         if (in[c] == '-' && (c + 1 == eol || in[c + 1] == ' ')) {
@@ -275,12 +356,16 @@ public final class YamlSkim {
             // the entry is a mapping whose first key shares the dash's line
             push(ind + 2, MAP, m, state[f], -1, -1);
             headerWritten[depth - 1] = true;
+            if (m != Action.DROP) {
+                attach(f, null, node[depth - 1]);
+            }
             return entryValue(start, eol, ind + 2, c, keyEnd, m == Action.KEEP ? Action.KEEP : Action.DROP);
         }
         int end = value(c, eol, ind);
         if (m == Action.KEEP) {
             writeAncestors();
             copy(start, end);
+            attach(f, null, scalar(c, end));
         }
         return end + 1;
     }
@@ -312,7 +397,7 @@ public final class YamlSkim {
         }
         if (v == eol) {
             int childState = a == Action.DESCEND ? rule.child(state[f], in, keyStart(c), keyTextEnd(c, keyEnd)) : 0;
-            open(ind, true, a, childState, start, eol);
+            open(ind, true, a, childState, start, eol, treeKey(a, c, keyEnd));
             return eol + 1;
         }
         if (v == keyEnd + 1) {
@@ -322,13 +407,20 @@ public final class YamlSkim {
         if (a != Action.DROP) {
             writeAncestors();
             copy(start, end);
+            attach(f, treeKey(a, c, keyEnd), scalar(v, end));
         }
         return end + 1;
     }
 
-    private void open(int ind, boolean isKey, Action m, int st, int lineStart, int lineEnd) {
+    /** The key at [c, keyEnd) as the tree holds it, for a kept entry while the tree is built; else null. */
+    private String treeKey(Action a, int c, int keyEnd) {
+        return building && a != Action.DROP ? SkimScalar.key(in, c, keyEnd) : null;
+    }
+
+    private void open(int ind, boolean isKey, Action m, int st, int lineStart, int lineEnd, String key) {
         openIndent = ind;
         openIsKey = isKey;
+        openKey = key;
         openMode = m;
         openState = st;
         openLineStart = lineStart;
@@ -412,7 +504,7 @@ public final class YamlSkim {
         return b == '.' && c + 1 < eol && in[c + 1] >= 'a' && in[c + 1] <= 'z';
     }
 
-    private static final String[] NON_STRING_WORDS = {"yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
+    static final String[] NON_STRING_WORDS = {"yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
             "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", ".inf", ".nan"};
 
     /** A plain key YAML 1.1 reads as a boolean, null or float, whose duplicates a byte comparison would miss. */
@@ -517,20 +609,30 @@ public final class YamlSkim {
         if (!startOk || (b == '=' && c + 1 == eol)) {
             throw unproven();
         }
+        if (special < c) {
+            return; // the rest of the line is printable ASCII with no space, '#' or ':'
+        }
         int last = c;
-        for (int i = c; i < eol; i += charLength(i)) {
+        int i = c;
+        while (i < eol) {
             byte x = in[i];
-            if (!printable(i)) {
-                throw unproven();
-            }
-            if (x == ':' && (i + 1 == eol || in[i + 1] == ' ')) {
-                throw unproven();
-            }
-            if (x == '#' && in[i - 1] == ' ') {
-                throw unproven();
-            }
-            if (x != ' ') {
+            if (x >= ' ' && x < 0x7f) {
+                if (x == ':' && (i + 1 == eol || in[i + 1] == ' ')) {
+                    throw unproven();
+                }
+                if (x == '#' && in[i - 1] == ' ') {
+                    throw unproven();
+                }
+                if (x != ' ') {
+                    last = i;
+                }
+                i++;
+            } else {
+                if (!printable(i)) {
+                    throw unproven();
+                }
                 last = i;
+                i += charLength(i);
             }
         }
         if (in[last] == ':') {
