@@ -21,9 +21,9 @@ import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.print.yaml.YamlSkim;
 
 /**
- * The search record a never-indexed search builds from the skim's tree is, byte for byte, the record a full parse of
+ * The search record a never-indexed search builds from the skim's trees is, byte for byte, the record a full parse of
  * the same files gives: for every statistics.yaml the project ships (the sample print and the test fixtures), with
- * the statistics.annotations.yaml beside it.
+ * the statistics.annotations.yaml beside it read skim first.
  */
 class SkimRecordTest {
 
@@ -42,9 +42,10 @@ class SkimRecordTest {
             if (cut == null || cut.tree() == null || whole == null) {
                 continue;
             }
-            StatisticsAnnotations notes = annotations(file.resolveSibling("statistics.annotations.yaml"));
-            byte[] expected = TableIndexRecord.encode(TableIndex.of(whole, notes, STATS, NOTES));
-            byte[] actual = TableIndexRecord.encode(TableIndex.of(Statistics.of(file, cut.tree()), notes, STATS, NOTES));
+            Path notesFile = file.resolveSibling("statistics.annotations.yaml");
+            byte[] expected = TableIndexRecord.encode(TableIndex.of(whole, annotations(notesFile, false), STATS, NOTES));
+            byte[] actual = TableIndexRecord.encode(
+                    TableIndex.of(Statistics.of(file, cut.tree()), annotations(notesFile, true), STATS, NOTES));
             assertArrayEquals(expected, actual, file.toString());
             compared++;
         }
@@ -59,12 +60,14 @@ class SkimRecordTest {
         }
     }
 
-    private StatisticsAnnotations annotations(Path file) throws IOException {
+    /** The file's annotations (null when absent or unreadable), read skim first as a search reads them, or parsed. */
+    private StatisticsAnnotations annotations(Path file, boolean skimFirst) throws IOException {
         if (!Files.exists(file)) {
             return null;
         }
+        byte[] bytes = Files.readAllBytes(file);
         try {
-            return StatisticsAnnotations.of(file, loader.load(file, Files.readAllBytes(file)));
+            return StatisticsAnnotations.of(file, skimFirst ? loader.loadSkimFirst(file, bytes) : loader.load(file, bytes));
         } catch (PrintError e) {
             return null;
         }

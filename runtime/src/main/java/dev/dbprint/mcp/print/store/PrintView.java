@@ -156,7 +156,7 @@ public final class PrintView {
     public Manifest index() {
         Path p = manifestPath();
         Read<Manifest> r = recorded(p,
-                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, yamlParser(),
+                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, store.yamlLoader()::loadSkimFirst,
                         (path, tree) -> Manifest.of(path, root, tree), new ManifestForm(root)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
@@ -242,7 +242,7 @@ public final class PrintView {
 
     public Optional<StatisticsAnnotations> statisticsAnnotations(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS_ANNOTATIONS, Artifact.STATISTICS_ANNOTATIONS.key(), true,
-                yamlParser(), StatisticsAnnotations::of);
+                store.yamlLoader()::loadSkimFirst, StatisticsAnnotations::of);
     }
 
     public Optional<RelationshipsAnnotations> relationshipsAnnotations(TableEntry table) {

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
  * Reads a scalar that {@link YamlSkim} has proven as the value {@link YamlLoader} gives it, for the few spellings where
  * that value is certain without the loader's resolvers: a plain scalar that starts with a letter (a string, unless it is
  * {@code true}, {@code false} or {@code null}), a decimal integer of at most 18 digits, a positional decimal fraction,
- * {@code ~}, and a quoted scalar on one line (a double-quoted one without escapes). Anything else — another YAML 1.1
+ * a version such as {@code 0.4.0}, {@code ~}, a quoted scalar on one line (a double-quoted one without escapes), and a folded note. Anything else — another YAML 1.1
  * boolean or null word, an octal, hexadecimal, sexagesimal or exponent spelling, an underscore in a number, a
  * timestamp, a folded quoted scalar — is {@link #UNCERTAIN}, and the caller leaves the document to the loader.
  */
@@ -34,6 +34,9 @@ final class SkimScalar {
         byte b = in[start];
         if (b == '\'' || b == '"') {
             return quoted(in, start, end);
+        }
+        if (b == '>') {
+            return folded(in, start, end);
         }
         if (b == '[') {
             return new ArrayList<>(0);
@@ -89,7 +92,10 @@ final class SkimScalar {
         return new String(in, start, len, StandardCharsets.ISO_8859_1);
     }
 
-    /** {@code 0}, {@code -?[1-9][0-9]*} of at most 18 digits, or {@code -?[0-9]+\.[0-9]+}. */
+    /**
+     * {@code 0} or {@code -?[1-9][0-9]*} of at most 18 digits (a Long), {@code -?[0-9]+\.[0-9]+} (a BigDecimal), or
+     * digits in three or more dot-separated groups (a string).
+     */
     private static Object number(byte[] in, int start, int end) {
         int i = in[start] == '-' ? start + 1 : start;
         int digits = i;
@@ -106,15 +112,44 @@ final class SkimScalar {
             boolean decimal = in[digits] != '0' && whole <= MAX_LONG_DIGITS;
             return zero || decimal ? (Object) Long.parseLong(text) : UNCERTAIN;
         }
-        if (in[i] != '.' || i + 1 == end) {
-            return UNCERTAIN;
-        }
-        for (int k = i + 1; k < end; k++) {
-            if (in[k] < '0' || in[k] > '9') {
+        int dots = 0;
+        for (int k = i; k < end; k++) {
+            if (in[k] == '.' && k + 1 < end && in[k + 1] != '.') {
+                dots++;
+            } else if (in[k] < '0' || in[k] > '9') {
                 return UNCERTAIN;
             }
         }
-        return new BigDecimal(text);
+        if (dots == 1) {
+            return new BigDecimal(text);
+        }
+        // a version such as 0.4.0: no resolver reads two dots, so it is a string
+        return digits == start ? text : UNCERTAIN;
+    }
+
+    /** A folded scalar as the skim proves one ({@code >-}, lines at one indentation): its lines joined by spaces. */
+    private static String folded(byte[] in, int start, int end) {
+        StringBuilder sb = new StringBuilder(end - start);
+        int i = start;
+        while (in[i] != '\n') {
+            i++;
+        }
+        while (i < end) {
+            i++; // past the line break
+            while (in[i] == ' ') {
+                i++;
+            }
+            int e = i;
+            while (e < end && in[e] != '\n') {
+                e++;
+            }
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(new String(in, i, e - i, StandardCharsets.UTF_8));
+            i = e;
+        }
+        return sb.toString();
     }
 
     /** A quoted scalar on one line, without escapes when double-quoted; else {@link #UNCERTAIN}. */

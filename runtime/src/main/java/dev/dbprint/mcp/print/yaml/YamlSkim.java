@@ -13,9 +13,9 @@ import java.util.Map;
  * Most of a statistics.yaml is what no search reads — sketch payloads, value lists, histograms — and a full parse of
  * it costs far more than reading the bytes. This reader walks the document line by line, proves that every line lies
  * inside a strict subset of YAML (block mappings and sequences, single-line plain scalars, quoted scalars, {@code []} and
- * {@code {}}, printable UTF-8, no duplicate keys, no tabs, comments, anchors, aliases, tags, block scalars or flow
- * collections), and copies the lines a {@link Rule} keeps, verbatim, into a smaller document that {@link YamlLoader}
- * then parses as usual. Every document in the subset is valid YAML, so the kept keys parse to exactly what a full parse
+ * {@code {}}, a mapping value folded as dbprint folds a note ({@link #folded}), printable UTF-8, no duplicate keys, no
+ * tabs, comments, anchors, aliases, tags, other block scalars or flow collections), and copies the lines a
+ * {@link Rule} keeps, verbatim, into a smaller document that {@link YamlLoader} then parses as usual. Every document in the subset is valid YAML, so the kept keys parse to exactly what a full parse
  * gives them. A document the reader cannot prove — anything outside the subset, valid or not — yields {@code null}, and
  * the caller parses the whole file, so any error is the full parser's own.
  * <p>
@@ -58,6 +58,20 @@ public final class YamlSkim {
      */
     public record Cut(byte[] bytes, Object tree) {
     }
+
+    /** Keeps every entry: the whole document proven, and its tree built. */
+    public static final Rule WHOLE = new Rule() {
+
+        @Override
+        public Action action(int state, byte[] doc, int keyStart, int keyEnd) {
+            return Action.KEEP;
+        }
+
+        @Override
+        public int child(int state, byte[] doc, int keyStart, int keyEnd) {
+            return 0;
+        }
+    };
 
     /** Deepest nesting followed before giving up (well under the loader's own limit). */
     static final int MAX_DEPTH = 64;
@@ -361,6 +375,9 @@ public final class YamlSkim {
             }
             return entryValue(start, eol, ind + 2, c, keyEnd, m == Action.KEEP ? Action.KEEP : Action.DROP);
         }
+        if (in[c] == '>') {
+            throw unproven(); // a folded scalar is proven only as a mapping's value
+        }
         int end = value(c, eol, ind);
         if (m == Action.KEEP) {
             writeAncestors();
@@ -596,8 +613,55 @@ public final class YamlSkim {
             }
             throw unproven();
         }
+        if (b == '>') {
+            return folded(c, eol, ind);
+        }
         plain(c, eol);
         return eol;
+    }
+
+    /**
+     * A folded block scalar as dbprint writes a note: the header {@code >-} alone, then one or more lines all at one
+     * indentation deeper than the entry's, none blank, none indented further, none ending in a space and none starting
+     * with '#', so that its value is plainly the lines joined by single spaces. Returns where its last line ends.
+     */
+    private int folded(int c, int eol, int ind) {
+        if (c + 2 != eol || in[c + 1] != '-') {
+            throw unproven();
+        }
+        int contentIndent = -1;
+        int end = eol;
+        while (end + 1 < in.length) {
+            int from = end + 1;
+            int k = from;
+            while (k < in.length && in[k] == ' ') {
+                k++;
+            }
+            int indent = k - from;
+            if (contentIndent >= 0 && indent < contentIndent) {
+                break; // the scalar ended; the line is the structure's
+            }
+            int e = lineEnd(from);
+            if (k == e || indent <= ind || (contentIndent >= 0 && indent != contentIndent) || in[k] == '#'
+                    || in[e - 1] == ' ') {
+                throw unproven();
+            }
+            contentIndent = indent;
+            for (int i = k; i < e; i++) {
+                byte x = in[i];
+                if (x < ' ' || x >= 0x7f) {
+                    if (!printable(i)) {
+                        throw unproven();
+                    }
+                    i += charLength(i) - 1;
+                }
+            }
+            end = e;
+        }
+        if (contentIndent < 0) {
+            throw unproven(); // no line at all: an empty value
+        }
+        return end;
     }
 
     /** A plain scalar on one line: no indicator first, no ": " or " #" inside, no ':' last. */

@@ -161,7 +161,7 @@ class YamlSkimTest {
         assertTrue(rejectedByParser > 300, "too few invalid mutants: " + rejectedByParser);
     }
 
-    private static byte[] mutate(byte[] doc, Random random, byte[][] inserts) {
+    static byte[] mutate(byte[] doc, Random random, byte[][] inserts) {
         byte[] out = doc;
         int edits = 1 + random.nextInt(3);
         for (int e = 0; e < edits; e++) {
