@@ -228,11 +228,13 @@ public final class PrintView {
 
     /**
      * statistics.yaml read for search alone: only the keys {@link SearchFields} names, the rest of the file proven valid
-     * YAML but not parsed ({@link YamlSkim}), and the tree kept on disk for later processes. A model without value
-     * lists, histograms or sketches: it serves search_columns and nothing else. Errors are those of a full read.
+     * YAML but not parsed ({@link YamlSkim}). A model without value lists, histograms or sketches: it serves
+     * search_columns and nothing else. Errors are those of a full read. Its tree is not kept on disk: what a later
+     * process searches is the table's search record, which the index keeps, and a skim costs about what decoding the
+     * tree would.
      */
     public Optional<Statistics> searchStatistics(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS, "statistics_search", true, this::searchTree, Statistics::of);
+        return tableModel(table, Artifact.STATISTICS, "statistics_search", false, this::searchTree, Statistics::of);
     }
 
     public Optional<Relationships> relationships(TableEntry table) {
