@@ -68,21 +68,14 @@ final class SkimScalar {
     /** A plain scalar starting with a letter: a string, or one of the words YAML 1.1 resolves otherwise. */
     private static Object word(byte[] in, int start, int end) {
         int len = end - start;
-        if (len <= 5) {
+        if (resolvesOtherwise(in, start, end)) {
             if (is(in, start, end, "true")) {
                 return Boolean.TRUE;
             }
             if (is(in, start, end, "false")) {
                 return Boolean.FALSE;
             }
-            if (is(in, start, end, "null")) {
-                return null;
-            }
-            for (String w : YamlSkim.NON_STRING_WORDS) {
-                if (is(in, start, end, w)) {
-                    return UNCERTAIN;
-                }
-            }
+            return is(in, start, end, "null") ? null : UNCERTAIN;
         }
         for (int i = start; i < end; i++) {
             if (in[i] < 0) {
@@ -176,11 +169,28 @@ final class SkimScalar {
         return sb == null ? tail : sb.append(tail).toString();
     }
 
+    private static final String[] NON_STRING_WORDS = {"yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
+            "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", ".inf", ".nan"};
+
+    /** Whether the plain scalar at [start, end) is a word YAML 1.1 reads as a boolean, null or float. */
+    static boolean resolvesOtherwise(byte[] in, int start, int end) {
+        if (end - start > 5 || "yYnNtTfFoO.".indexOf(in[start]) < 0) {
+            return false;
+        }
+        for (String w : NON_STRING_WORDS) {
+            if (is(in, start, end, w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean letter(byte b) {
         return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
     }
 
-    private static boolean is(byte[] in, int start, int end, String w) {
+    /** Whether [start, end) of {@code in} holds the ASCII text {@code w}. */
+    static boolean is(byte[] in, int start, int end, String w) {
         if (end - start != w.length()) {
             return false;
         }

@@ -478,7 +478,8 @@ public final class YamlSkim {
             while (e < eol && plainKeyPart(in[e])) {
                 e++;
             }
-            if (plainKeyResolvesOtherwise(c, e)) {
+            if (SkimScalar.resolvesOtherwise(in, c, e)) {
+                // a boolean, null or float key, whose duplicates a byte comparison would miss
                 return -1;
             }
         }
@@ -519,32 +520,6 @@ public final class YamlSkim {
             return true;
         }
         return b == '.' && c + 1 < eol && in[c + 1] >= 'a' && in[c + 1] <= 'z';
-    }
-
-    static final String[] NON_STRING_WORDS = {"yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
-            "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", ".inf", ".nan"};
-
-    /** A plain key YAML 1.1 reads as a boolean, null or float, whose duplicates a byte comparison would miss. */
-    private boolean plainKeyResolvesOtherwise(int c, int e) {
-        int len = e - c;
-        if (len > 5) {
-            return false;
-        }
-        for (String w : NON_STRING_WORDS) {
-            if (w.length() == len && regionIs(c, w)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean regionIs(int c, String w) {
-        for (int i = 0; i < w.length(); i++) {
-            if (in[c + i] != w.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The first byte of the key's text (inside its quotes for a quoted key). */
