@@ -1,11 +1,13 @@
 package dev.dbprint.mcp.print.yaml;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Cuts a block-style YAML document down to the keys a reader needs, without parsing what it drops.
@@ -75,6 +77,8 @@ public final class YamlSkim {
 
     /** Deepest nesting followed before giving up (well under the loader's own limit). */
     static final int MAX_DEPTH = 64;
+    /** Keys of a mapping compared pairwise before the rest are kept in a set. */
+    static final int LISTED_KEYS = 16;
     /** Longest key accepted; YAML caps an implicit key at 1024 characters. */
     static final int MAX_KEY = 1000;
 
@@ -96,6 +100,9 @@ public final class YamlSkim {
     /** Keys seen in a map frame, as [start, end) pairs into {@link #in}. */
     private final int[][] keys = new int[MAX_DEPTH][];
     private final int[] keyCount = new int[MAX_DEPTH];
+    /** A map frame's keys past its first {@value #LISTED_KEYS}, as text, or null. */
+    @SuppressWarnings("unchecked")
+    private final Set<String>[] keySet = new Set[MAX_DEPTH];
     /** For a DESCEND map frame: its header line, not yet written (start, end of the line without its newline). */
     private final int[] headerStart = new int[MAX_DEPTH];
     private final int[] headerEnd = new int[MAX_DEPTH];
@@ -273,6 +280,7 @@ public final class YamlSkim {
         mode[depth] = m;
         state[depth] = st;
         keyCount[depth] = 0;
+        keySet[depth] = null;
         headerStart[depth] = hStart;
         headerEnd[depth] = hEnd;
         headerWritten[depth] = false;
@@ -538,20 +546,46 @@ public final class YamlSkim {
         int count = keyCount[f];
         int[] ks = keys[f];
         if (ks == null) {
-            ks = keys[f] = new int[16];
+            ks = keys[f] = new int[2 * LISTED_KEYS];
+        }
+        if (count >= LISTED_KEYS) {
+            rememberInSet(f, ks, start, end, quoted);
+            return;
         }
         for (int i = 0; i < count; i++) {
             if (sameKey(ks[2 * i], ks[2 * i + 1], start, end, quoted)) {
                 throw unproven();
             }
         }
-        if (2 * count + 2 > ks.length) {
-            ks = keys[f] = Arrays.copyOf(ks, ks.length * 2);
-        }
         // a single-quoted key is stored with a marker bit so '' reads as one quote when compared
         ks[2 * count] = quoted ? ~start : start;
         ks[2 * count + 1] = end;
         keyCount[f] = count + 1;
+    }
+
+    /**
+     * Past its first {@value #LISTED_KEYS} keys a mapping's keys are kept as text in a set: a manifest's {@code tables}
+     * holds thousands, and comparing each with every one before it took most of its skim.
+     */
+    private void rememberInSet(int f, int[] ks, int start, int end, boolean quoted) {
+        Set<String> set = keySet[f];
+        if (set == null) {
+            set = keySet[f] = new HashSet<>();
+            for (int i = 0; i < LISTED_KEYS; i++) {
+                boolean q = ks[2 * i] < 0;
+                set.add(keyText(q ? ~ks[2 * i] : ks[2 * i], ks[2 * i + 1], q));
+            }
+        }
+        if (!set.add(keyText(start, end, quoted))) {
+            throw unproven();
+        }
+        keyCount[f]++;
+    }
+
+    /** A key's text as its bytes, one per char, with a single-quoted key's doubled quotes read as one. */
+    private String keyText(int start, int end, boolean quoted) {
+        String text = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
+        return quoted ? text.replace("''", "'") : text;
     }
 
     private boolean sameKey(int aStart, int aEnd, int bStart, int bEnd, boolean bQuoted) {

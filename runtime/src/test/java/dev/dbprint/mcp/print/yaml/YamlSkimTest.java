@@ -289,6 +289,23 @@ class YamlSkimTest {
         assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc0, (byte) 0x80}, SearchFields.RULE), "overlong");
     }
 
+    /** A mapping of thousands of keys (a manifest's tables) keeps its later keys in a set: duplicates are still found. */
+    @Test
+    void aDuplicateKeyInALongMappingIsFound() {
+        StringBuilder doc = new StringBuilder("columns:\n");
+        for (int i = 0; i < 40; i++) {
+            doc.append("  c").append(i).append(":\n    sql_type: int\n");
+        }
+        doc.append("  'it''s':\n    sql_type: int\n");
+        String distinct = doc.toString();
+        assertNotNull(YamlSkim.cut(distinct.getBytes(StandardCharsets.UTF_8), SearchFields.RULE));
+        for (String again : List.of("  c3:\n", "  c30:\n", "  'c5':\n", "  \"c35\":\n", "  'it''s':\n")) {
+            String doubled = distinct + again + "    sql_type: text\n";
+            assertNull(YamlSkim.cut(doubled.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), again);
+            assertThrows(PrintError.class, () -> loader.load(FILE, doubled.getBytes(StandardCharsets.UTF_8)), again);
+        }
+    }
+
     @Test
     void acceptsTheBlockShapesDbprintWrites() {
         String doc = """
