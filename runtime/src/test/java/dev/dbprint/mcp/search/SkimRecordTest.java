@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +15,7 @@ import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.yaml.SearchFields;
+import dev.dbprint.mcp.print.yaml.ShippedFiles;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.print.yaml.YamlSkim;
 
@@ -74,12 +73,6 @@ class SkimRecordTest {
     }
 
     private static List<Path> statisticsFiles() throws IOException {
-        List<Path> out = new ArrayList<>();
-        for (Path dir : List.of(Path.of("../src/sample"), Path.of("src/test/resources/fixtures"))) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.filter(p -> p.getFileName().toString().equals("statistics.yaml")).sorted().forEach(out::add);
-            }
-        }
-        return out;
+        return ShippedFiles.named(name -> name.equals("statistics.yaml"));
     }
 }

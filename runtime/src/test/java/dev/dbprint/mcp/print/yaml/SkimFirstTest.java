@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,13 +29,7 @@ class SkimFirstTest {
 
     /** Every YAML file the project ships: the sample print and the test fixtures, invalid ones included. */
     private static List<Path> shippedYaml() throws IOException {
-        List<Path> out = new ArrayList<>();
-        for (Path dir : List.of(Path.of("../src/sample"), Path.of("src/test/resources/fixtures"))) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().forEach(out::add);
-            }
-        }
-        return out;
+        return ShippedFiles.named(name -> name.endsWith(".yaml"));
     }
 
     @Test

@@ -32,12 +32,8 @@ class YamlSkimTest {
     /** Every statistics.yaml the project ships (the sample print and the test fixtures). */
     static List<byte[]> shippedStatistics() throws IOException {
         List<byte[]> out = new ArrayList<>();
-        for (Path dir : List.of(Path.of("../src/sample"), Path.of("src/test/resources/fixtures"))) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                for (Path p : s.filter(p -> p.getFileName().toString().equals("statistics.yaml")).sorted().toList()) {
-                    out.add(Files.readAllBytes(p));
-                }
-            }
+        for (Path p : ShippedFiles.named(name -> name.equals("statistics.yaml"))) {
+            out.add(Files.readAllBytes(p));
         }
         assertTrue(out.size() >= 10, "expected the sample print's and the fixtures' statistics files: " + out.size());
         return out;
