@@ -42,7 +42,8 @@ class SkimRecordTest {
                 continue;
             }
             Path notesFile = file.resolveSibling("statistics.annotations.yaml");
-            byte[] expected = TableIndexRecord.encode(TableIndex.of(whole, annotations(notesFile, false), STATS, NOTES));
+            byte[] expected = TableIndexRecord.encode(
+                    TableIndex.of(whole, annotations(notesFile, false), STATS, NOTES));
             byte[] actual = TableIndexRecord.encode(
                     TableIndex.of(Statistics.of(file, cut.tree()), annotations(notesFile, true), STATS, NOTES));
             assertArrayEquals(expected, actual, file.toString());
@@ -66,7 +67,8 @@ class SkimRecordTest {
         }
         byte[] bytes = Files.readAllBytes(file);
         try {
-            return StatisticsAnnotations.of(file, skimFirst ? loader.loadSkimFirst(file, bytes) : loader.load(file, bytes));
+            Object tree = skimFirst ? loader.loadSkimFirst(file, bytes) : loader.load(file, bytes);
+            return StatisticsAnnotations.of(file, tree);
         } catch (PrintError e) {
             return null;
         }

@@ -9,9 +9,10 @@ import java.util.LinkedHashMap;
  * Reads a scalar that {@link YamlSkim} has proven as the value {@link YamlLoader} gives it, for the few spellings where
  * that value is certain without the loader's resolvers: a plain scalar that starts with a letter (a string, unless it is
  * {@code true}, {@code false} or {@code null}), a decimal integer of at most 18 digits, a positional decimal fraction,
- * a version such as {@code 0.4.0}, {@code ~}, a quoted scalar on one line (a double-quoted one without escapes), and a folded note. Anything else — another YAML 1.1
- * boolean or null word, an octal, hexadecimal, sexagesimal or exponent spelling, an underscore in a number, a
- * timestamp, a folded quoted scalar — is {@link #UNCERTAIN}, and the caller leaves the document to the loader.
+ * a version such as {@code 0.4.0}, {@code ~}, a quoted scalar on one line (a double-quoted one without escapes), and a
+ * folded note. Anything else — another YAML 1.1 boolean or null word, an octal, hexadecimal, sexagesimal or exponent
+ * spelling, an underscore in a number, a timestamp, a quoted scalar over several lines — is {@link #UNCERTAIN}, and
+ * the caller leaves the document to the loader.
  */
 final class SkimScalar {
 

@@ -15,11 +15,12 @@ import java.util.Set;
  * Most of a statistics.yaml is what no search reads — sketch payloads, value lists, histograms — and a full parse of
  * it costs far more than reading the bytes. This reader walks the document line by line, proves that every line lies
  * inside a strict subset of YAML (block mappings and sequences, single-line plain scalars, quoted scalars, {@code []} and
- * {@code {}}, a mapping value folded as dbprint folds a note ({@link #folded}), printable UTF-8, no duplicate keys, no
+ * {@code {}}, a mapping value folded as dbprint folds a note ({@code >-}), printable UTF-8, no duplicate keys, no
  * tabs, comments, anchors, aliases, tags, other block scalars or flow collections), and copies the lines a
- * {@link Rule} keeps, verbatim, into a smaller document that {@link YamlLoader} then parses as usual. Every document in the subset is valid YAML, so the kept keys parse to exactly what a full parse
- * gives them. A document the reader cannot prove — anything outside the subset, valid or not — yields {@code null}, and
- * the caller parses the whole file, so any error is the full parser's own.
+ * {@link Rule} keeps, verbatim, into a smaller document that {@link YamlLoader} then parses as usual. Every document in
+ * the subset is valid YAML, so the kept keys parse to exactly what a full parse gives them. A document the reader
+ * cannot prove — anything outside the subset, valid or not — yields {@code null}, and the caller parses the whole file,
+ * so any error is the full parser's own.
  * <p>
  * A kept mapping whose every entry was dropped is written {@code {}}, so it still reads as a mapping; so is the top
  * level when the rule keeps none of its keys.
@@ -284,7 +285,9 @@ public final class YamlSkim {
         headerStart[depth] = hStart;
         headerEnd[depth] = hEnd;
         headerWritten[depth] = false;
-        node[depth] = !building || m == Action.DROP ? null : k == MAP ? new LinkedHashMap<String, Object>() : new ArrayList<>();
+        node[depth] = !building || m == Action.DROP
+                ? null
+                : k == MAP ? new LinkedHashMap<String, Object>() : new ArrayList<>();
         depth++;
     }
 

@@ -50,7 +50,8 @@ class SkimFirstTest {
     @Test
     void theSamplePrintsManifestAndNotesAreSkimmed() throws IOException {
         Path rental = Path.of("../src/sample/prints/shop/rental");
-        for (Path p : List.of(rental.resolveSibling("manifest.yaml"), rental.resolve("customer/statistics.annotations.yaml"),
+        for (Path p : List.of(rental.resolveSibling("manifest.yaml"),
+                rental.resolve("customer/statistics.annotations.yaml"),
                 rental.resolve("ride/statistics.annotations.yaml"))) {
             YamlSkim.Cut cut = YamlSkim.cut(Files.readAllBytes(p), YamlSkim.WHOLE);
             assertNotNull(cut, p.toString());
