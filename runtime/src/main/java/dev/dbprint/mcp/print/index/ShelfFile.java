@@ -27,6 +27,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
@@ -74,7 +75,19 @@ final class ShelfFile implements TreeStore.Shelf {
     /** Separates the files of a derived tree's token, and each from its identity: no path or identity holds it. */
     private static final char SOURCES = '\0';
 
-    private record Key(String file, String form) {
+    record Key(String file, String form) {
+
+        // written out: a record's own equals and hashCode are bootstrapped on first use, spinning classes that no
+        // start-up cache holds, on a fresh process's first call
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && file.equals(k.file) && form.equals(k.form);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(file, form);
+        }
     }
 
     /** A kept tree: in memory until written ({@code payload}), then by place in {@code channel}. */

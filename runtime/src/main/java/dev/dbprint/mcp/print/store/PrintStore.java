@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -72,7 +73,19 @@ public class PrintStore {
         T build(Path path, Object tree);
     }
 
-    private record Key(Path path, String form) {
+    record Key(Path path, String form) {
+
+        // written out: a record's own equals and hashCode are bootstrapped on first use, spinning classes that no
+        // start-up cache holds, on a fresh process's first call
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && path.equals(k.path) && form.equals(k.form);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, form);
+        }
     }
 
     /** A value loaded at one identity. */
