@@ -26,7 +26,7 @@ public class ServerLifecycle {
      * How long the stdio client stays silent, every frame of it answered, before the boot goes on: longer than a client
      * takes to send its next frame once it has a reply, far shorter than a model takes to make its first call.
      */
-    static final long QUIET_NANOS = 20_000_000L;
+    static final long QUIET_NANOS = 100_000_000L;
     /** The longest the boot waits for a client that keeps sending (log records wait for the boot's logging). */
     static final long HOLD_NANOS = 10_000_000_000L;
 
