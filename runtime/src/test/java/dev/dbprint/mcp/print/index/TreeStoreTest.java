@@ -381,19 +381,4 @@ class TreeStoreTest {
             throw new AssertionError(e);
         }
     }
-
-    /** A shelf's key is equal by file and form, and either tells two keys' hashes apart. */
-    @Test
-    void shelfKeysAreEqualByFileAndForm() {
-        ShelfFile.Key key = new ShelfFile.Key("a/statistics.yaml", "search");
-        assertEquals(key, new ShelfFile.Key("a/statistics.yaml", "search"));
-        assertEquals(key.hashCode(), new ShelfFile.Key("a/statistics.yaml", "search").hashCode());
-        for (ShelfFile.Key other : List.of(new ShelfFile.Key("b/statistics.yaml", "search"),
-                new ShelfFile.Key("a/statistics.yaml", "whole"))) {
-            assertFalse(key.equals(other), other.toString());
-            assertTrue(key.hashCode() != other.hashCode(), other.toString());
-        }
-        assertFalse(key.equals("search"));
-    }
-
 }

@@ -288,19 +288,4 @@ class PrintStoreTest {
             writer.shutdownNow();
         }
     }
-
-    /** The cache's key is equal by path and form, each of which tells two keys apart in its hash as well. */
-    @Test
-    void keysAreEqualByPathAndForm() {
-        PrintStore.Key key = new PrintStore.Key(Path.of("/p/manifest.yaml"), "tree");
-        assertEquals(key, new PrintStore.Key(Path.of("/p/manifest.yaml"), "tree"));
-        assertEquals(key.hashCode(), new PrintStore.Key(Path.of("/p/manifest.yaml"), "tree").hashCode());
-        for (PrintStore.Key other : List.of(new PrintStore.Key(Path.of("/p/other.yaml"), "tree"),
-                new PrintStore.Key(Path.of("/p/manifest.yaml"), "bytes"))) {
-            assertNotEquals(key, other);
-            assertNotEquals(key.hashCode(), other.hashCode(), other.toString());
-        }
-        assertNotEquals(key, "tree");
-    }
-
 }
