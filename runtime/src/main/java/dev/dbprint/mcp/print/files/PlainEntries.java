@@ -186,6 +186,11 @@ public final class PlainEntries {
         return directories.size();
     }
 
+    /** How many file names are kept: one instance each, whichever directories hold it. */
+    int names() {
+        return names.size();
+    }
+
     /**
      * Whether a stamp can vouch for its directory's entries: it was read, and the directory's last change was older than
      * the racy window when the stamp was taken. When, not now: a stamp taken within a tick of a change would miss a

@@ -320,6 +320,7 @@ class ContainmentMemoTest {
             }
         }
         assertEquals(tables + 2, shared.directories(), "the tables' directories, s and the root: no record per path");
+        assertEquals(5 + tables + 1, shared.names(), "each file name once, however many directories hold it");
         for (Path t : directories) {
             for (String name : List.of("ddl.sql", "statistics.yaml", "relationships.yaml", "description.md",
                     "statistics.annotations.yaml")) {
@@ -328,6 +329,38 @@ class ContainmentMemoTest {
             assertTrue(shared.absentIn(t.resolve("statistics.annotations.yaml"), PlainEntries::stamp));
             assertFalse(shared.absentIn(t.resolve("description.md"), PlainEntries::stamp));
         }
+    }
+
+    /**
+     * A group holds for exactly the files it was found with, key by key and path by path, and only while the parent
+     * keeps its stamp too; a name remembered twice under one stamp is still known once.
+     */
+    @Test
+    void aGroupHoldsForTheSameFilesOnlyAndWhileItsParentIsUnchanged() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Path ddl = Files.writeString(t.resolve("ddl.sql"), "x\n");
+        Map<String, Path> files = Map.of("statistics", stats, "ddl", ddl);
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files));
+        assertEquals(root.resolve("s"), shared.group(t, files, PlainEntries::stamp));
+        assertEquals(null, shared.group(t, Map.of("statistics", stats, "ddl", t.resolve("other.sql")),
+                PlainEntries::stamp), "another file under the same key");
+        assertEquals(null, shared.group(t, Map.of("statistics", stats, "relationships", ddl), PlainEntries::stamp),
+                "the same file under another key");
+
+        PlainEntries.Stamp now = PlainEntries.stamp(t);
+        shared.remember(ddl, t, now, false); // the first name of the directory's sorted names, known already
+        shared.remember(ddl, t, now, false);
+        assertEquals(t, shared.plainIn(ddl, x -> now), "remembered again, known once");
+        assertEquals(t, shared.plainIn(stats, x -> now));
+
+        Files.writeString(root.resolve("s/beside.yaml"), "x: 1\n");
+        Thread.sleep(20);
+        assertEquals(now, PlainEntries.stamp(t), "the table's directory unchanged");
+        assertEquals(null, shared.group(t, files, PlainEntries::stamp), "its parent changed: no group");
     }
 
     @Test
@@ -358,6 +391,8 @@ class ContainmentMemoTest {
         entries.clear();
         assertEquals(null, entries.plainIn(d.resolve("c"), x -> stamp), "cleared");
         assertEquals(null, entries.group(d.resolve("c"), Map.of(), x -> stamp), "cleared");
+        assertEquals(0, entries.directories());
+        assertEquals(0, entries.names());
     }
 
     /** Replaces whatever is at {@code link} by a symbolic link to {@code target}. */
