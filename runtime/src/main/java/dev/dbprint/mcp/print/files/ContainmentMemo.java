@@ -82,8 +82,8 @@ public final class ContainmentMemo {
      * remembered for later calls.
      */
     public Path firstOutside(Path directory, Map<?, Path> files) {
-        PlainEntries.Group group = plain.group(directory, files, this::stamp);
-        if (group != null && inside(group.parent(), true)
+        Path parent = plain.group(directory, files, this::stamp);
+        if (parent != null && inside(parent, true)
                 && !Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
             grouped.add(files);
             return null;
@@ -117,7 +117,7 @@ public final class ContainmentMemo {
         PlainEntries.Stamp stamp = stamps.get(directory);
         PlainEntries.Stamp parentStamp = stamps.get(parent);
         if (stamp != null && parentStamp != null) {
-            plain.rememberGroup(directory, new PlainEntries.Group(parent, parentStamp, stamp, files));
+            plain.rememberGroup(directory, files, stamp, parentStamp);
         }
     }
 

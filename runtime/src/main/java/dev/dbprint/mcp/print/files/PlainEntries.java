@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -21,8 +22,10 @@ import java.util.function.Function;
  * A directory whose ctime is within {@link #RACY_NANOS} of now is not remembered: timestamps advance in clock ticks, so
  * a second change within the tick of the first would keep the stamp (the racy case version control systems know).
  * <p>
- * Kept by path, the directory beside it, so a later call looks a path up without taking it apart. Thread-safe. Bounded:
- * past {@link #MAX_PATHS} paths it starts again empty.
+ * Kept by directory, as one record of its stamp and its names (sorted arrays, each file name one instance shared by
+ * every directory that holds it), not by path: a listing of thousands of tables kept a map entry, a path, a stamp and
+ * a copy of the declared files for each file, which every young collection copied again. Thread-safe. Bounded: past
+ * {@link #MAX_PATHS} names and groups it starts again empty.
  */
 public final class PlainEntries {
 
@@ -52,25 +55,78 @@ public final class PlainEntries {
     }
 
     /**
-     * A path found no link while its directory had {@code stamp}, and whether it was absent then; the directory is kept
-     * to stat it again.
+     * What one stamp of a directory vouches for: the names in it found no link (sorted, for a binary search), those of
+     * them found absent, and the group of a manifest entry whose directory it is, or null.
      */
-    private record Known(Path directory, Stamp stamp, boolean absent) {
+    private record Entries(long dev, long ino, long ctimeNanos, Path[] plain, Path[] absent, Group group) {
+
+        Entries(Stamp stamp, Group group) {
+            this(stamp.dev(), stamp.ino(), stamp.ctimeNanos(), NO_NAMES, NO_NAMES, group);
+        }
+
+        boolean holds(Stamp now) {
+            return now.dev() == dev && now.ino() == ino && now.ctimeNanos() == ctimeNanos;
+        }
+
+        Entries with(Path name, boolean isAbsent) {
+            return new Entries(dev, ino, ctimeNanos, inserted(plain, name), isAbsent ? inserted(absent, name) : absent,
+                    group);
+        }
+
+        Entries with(Group g) {
+            return new Entries(dev, ino, ctimeNanos, plain, absent, g);
+        }
+
+        private static Path[] inserted(Path[] names, Path name) {
+            int at = Arrays.binarySearch(names, name);
+            if (at >= 0) {
+                return names;
+            }
+            int i = -at - 1;
+            Path[] more = new Path[names.length + 1];
+            System.arraycopy(names, 0, more, 0, i);
+            more[i] = name;
+            System.arraycopy(names, i, more, i + 1, names.length - i);
+            return more;
+        }
     }
 
+    private static final Path[] NO_NAMES = {};
+
     /**
-     * A table directory and the files a manifest entry declares in it, all found no link (or absent) while the directory
-     * had {@code stamp} and its parent {@code parentStamp}: while both hold, the directory is inside exactly when its
-     * parent is, and so is every one of the files, which one stat of each directory confirms.
+     * A manifest entry's declared files, each by its key and its name directly in the directory, found no link (or
+     * absent) while the directory had its entries' stamp and its parent the stamp here: while both hold, the directory
+     * is inside exactly when its parent is, and so is every one of the files.
      */
-    record Group(Path parent, Stamp parentStamp, Stamp stamp, Map<?, Path> files) {
+    private record Group(long parentDev, long parentIno, long parentCtimeNanos, Object[] keys, Path[] names) {
+
+        boolean parentHolds(Stamp now) {
+            return now.dev() == parentDev && now.ino() == parentIno && now.ctimeNanos() == parentCtimeNanos;
+        }
+
+        /** Whether {@code files} are exactly these: the same keys, each at its name in {@code directory}. */
+        boolean declares(Path directory, Map<?, Path> files) {
+            if (files.size() != keys.length) {
+                return false;
+            }
+            for (int i = 0; i < keys.length; i++) {
+                Path file = files.get(keys[i]);
+                if (file == null || !file.equals(directory.resolve(names[i]))) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     public static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final int MAX_PATHS = 1_000_000;
 
-    private final Map<Path, Known> known = new ConcurrentHashMap<>();
-    private final Map<Path, Group> groups = new ConcurrentHashMap<>();
+    private final Map<Path, Entries> directories = new ConcurrentHashMap<>();
+    /** One instance of each file name, which thousands of directories share (statistics.yaml, ddl.sql, ...). */
+    private final Map<Path, Path> names = new ConcurrentHashMap<>();
+    /** Names and groups remembered since the last clear, for the bound. */
+    private final AtomicInteger remembered = new AtomicInteger();
     private final long racyNanos;
     private final int maxPaths;
 
@@ -120,8 +176,19 @@ public final class PlainEntries {
     }
 
     public void clear() {
-        known.clear();
-        groups.clear();
+        directories.clear();
+        names.clear();
+        remembered.set(0);
+    }
+
+    /** How many directories are remembered: one record each, however many of their names or groups. */
+    int directories() {
+        return directories.size();
+    }
+
+    /** How many file names are kept: one instance each, whichever directories hold it. */
+    int names() {
+        return names.size();
     }
 
     /**
@@ -147,8 +214,8 @@ public final class PlainEntries {
      * it had then ({@code stampOf} stats it), else null.
      */
     Path plainIn(Path path, Function<Path, Stamp> stampOf) {
-        Known k = known.get(path);
-        return k != null && k.stamp().equals(stampOf.apply(k.directory())) ? k.directory() : null;
+        Path directory = path.getParent();
+        return directory != null && holds(directory, path, false, stampOf) ? directory : null;
     }
 
     /**
@@ -157,46 +224,77 @@ public final class PlainEntries {
      * and a call need not probe it.
      */
     public boolean absentIn(Path path, Function<Path, Stamp> stampOf) {
-        Known k = known.get(path);
-        return k != null && k.absent() && k.stamp().equals(stampOf.apply(k.directory()));
+        Path directory = path.getParent();
+        return directory != null && holds(directory, path, true, stampOf);
+    }
+
+    private boolean holds(Path directory, Path path, boolean absent, Function<Path, Stamp> stampOf) {
+        Entries e = directories.get(directory);
+        return e != null && Arrays.binarySearch(absent ? e.absent() : e.plain(), path.getFileName()) >= 0
+                && e.holds(stampOf.apply(directory));
     }
 
     /**
-     * Remembers that {@code path} is no link in {@code directory} at {@code stamp}, unless the stamp is too recent, and
-     * whether it was absent, which the caller saw after taking {@code stamp}: a name created since then changed the
-     * directory's ctime, so it is never taken for absent.
+     * Remembers that {@code path} is no link in {@code directory} (its parent) at {@code stamp}, unless the stamp is too
+     * recent, and whether it was absent, which the caller saw after taking {@code stamp}: a name created since then
+     * changed the directory's ctime, so it is never taken for absent. A stamp other than the one remembered for the
+     * directory replaces what was known of it.
      */
     void remember(Path path, Path directory, Stamp stamp, boolean absent) {
-        if (!settled(stamp)) {
+        if (!settled(stamp) || !directory.equals(path.getParent())) {
             return;
         }
-        if (known.size() >= maxPaths) {
-            known.clear();
-        }
-        known.put(path, new Known(directory, stamp, absent));
+        Path name = canonical(path.getFileName());
+        directories.compute(directory,
+                (d, e) -> (e != null && e.holds(stamp) ? e : new Entries(stamp, null)).with(name, absent));
     }
 
     /**
-     * The group remembered for {@code directory} when it declares exactly {@code files} and both it and its parent still
-     * have the stamps they had then ({@code stampOf} stats them), else null.
+     * The parent of {@code directory} when a group was remembered for it that declares exactly {@code files}, and both
+     * directories still have the stamps they had then ({@code stampOf} stats them), else null.
      */
-    Group group(Path directory, Map<?, Path> files, Function<Path, Stamp> stampOf) {
-        Group g = groups.get(directory);
-        return g != null && (g.files() == files || g.files().equals(files)) && g.stamp().equals(stampOf.apply(directory))
-                && g.parentStamp().equals(stampOf.apply(g.parent())) ? g : null;
+    Path group(Path directory, Map<?, Path> files, Function<Path, Stamp> stampOf) {
+        Entries e = directories.get(directory);
+        Path parent = directory.getParent();
+        return e != null && e.group() != null && parent != null && e.group().declares(directory, files)
+                && e.holds(stampOf.apply(directory)) && e.group().parentHolds(stampOf.apply(parent)) ? parent : null;
     }
 
     /**
-     * Remembers that {@code directory}, and each of {@code files} (every one directly in it), was found no link as of
-     * the two stamps, unless either is too recent.
+     * Remembers that {@code directory}, and each of {@code files} (every one directly in it), was found no link while it
+     * had {@code stamp} and its parent {@code parentStamp}, unless either is too recent.
      */
-    void rememberGroup(Path directory, Group group) {
-        if (!settled(group.stamp()) || !settled(group.parentStamp())) {
+    void rememberGroup(Path directory, Map<?, Path> files, Stamp stamp, Stamp parentStamp) {
+        if (!settled(stamp) || !settled(parentStamp)) {
             return;
         }
-        if (groups.size() >= maxPaths) {
-            groups.clear();
+        Object[] keys = new Object[files.size()];
+        Path[] fileNames = new Path[files.size()];
+        int i = 0;
+        for (Map.Entry<?, Path> f : files.entrySet()) {
+            if (!directory.equals(f.getValue().getParent())) {
+                return;
+            }
+            keys[i] = f.getKey();
+            fileNames[i++] = canonical(f.getValue().getFileName());
         }
-        groups.put(directory, group);
+        Group g = new Group(parentStamp.dev(), parentStamp.ino(), parentStamp.ctimeNanos(), keys, fileNames);
+        count();
+        directories.compute(directory, (d, e) -> e != null && e.holds(stamp) ? e.with(g) : new Entries(stamp, g));
+    }
+
+    /** The one instance kept of a file name. */
+    private Path canonical(Path name) {
+        count();
+        Path first = names.putIfAbsent(name, name);
+        return first != null ? first : name;
+    }
+
+    /** Counts one more name or group toward the bound, starting again empty past it. */
+    private void count() {
+        if (remembered.incrementAndGet() > maxPaths) {
+            clear();
+            remembered.incrementAndGet();
+        }
     }
 }

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -289,6 +290,79 @@ class ContainmentMemoTest {
         assertTrue(shared.group(t, plainFiles, PlainEntries::stamp) != null, "the same entry, its file beside it");
     }
 
+    /**
+     * What calls leave for later ones is kept per directory, not per path: a listing's calls over many tables, each
+     * judging a table's directory, its declared files, the user-authored files present and the names absent, leave one
+     * record per directory, and every path is still answered from it.
+     */
+    @Test
+    void whatCallsLeaveIsOneRecordPerDirectoryHoweverManyOfItsPathsWereJudged() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        int tables = 40;
+        List<Path> directories = new ArrayList<>();
+        for (int i = 0; i < tables; i++) {
+            Path t = Files.createDirectories(root.resolve("s/t" + i));
+            for (String name : List.of("ddl.sql", "statistics.yaml", "relationships.yaml", "description.md")) {
+                Files.writeString(t.resolve(name), "x\n");
+            }
+            directories.add(t);
+        }
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        for (int call = 0; call < 2; call++) {
+            ContainmentMemo memo = new ContainmentMemo(root, realRoot, shared);
+            for (Path t : directories) {
+                Map<String, Path> files = Map.of("ddl", t.resolve("ddl.sql"), "statistics", t.resolve("statistics.yaml"),
+                        "relationships", t.resolve("relationships.yaml"));
+                assertNull(memo.firstOutside(t, files));
+                assertTrue(memo.inside(t.resolve("description.md")));
+                assertTrue(memo.inside(t.resolve("statistics.annotations.yaml")));
+            }
+        }
+        assertEquals(tables + 2, shared.directories(), "the tables' directories, s and the root: no record per path");
+        assertEquals(5 + tables + 1, shared.names(), "each file name once, however many directories hold it");
+        for (Path t : directories) {
+            for (String name : List.of("ddl.sql", "statistics.yaml", "relationships.yaml", "description.md",
+                    "statistics.annotations.yaml")) {
+                assertEquals(t, shared.plainIn(t.resolve(name), PlainEntries::stamp), name);
+            }
+            assertTrue(shared.absentIn(t.resolve("statistics.annotations.yaml"), PlainEntries::stamp));
+            assertFalse(shared.absentIn(t.resolve("description.md"), PlainEntries::stamp));
+        }
+    }
+
+    /**
+     * A group holds for exactly the files it was found with, key by key and path by path, and only while the parent
+     * keeps its stamp too; a name remembered twice under one stamp is still known once.
+     */
+    @Test
+    void aGroupHoldsForTheSameFilesOnlyAndWhileItsParentIsUnchanged() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Path ddl = Files.writeString(t.resolve("ddl.sql"), "x\n");
+        Map<String, Path> files = Map.of("statistics", stats, "ddl", ddl);
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries shared = settledEntries();
+        assertNull(new ContainmentMemo(root, realRoot, shared).firstOutside(t, files));
+        assertEquals(root.resolve("s"), shared.group(t, files, PlainEntries::stamp));
+        assertEquals(null, shared.group(t, Map.of("statistics", stats, "ddl", t.resolve("other.sql")),
+                PlainEntries::stamp), "another file under the same key");
+        assertEquals(null, shared.group(t, Map.of("statistics", stats, "relationships", ddl), PlainEntries::stamp),
+                "the same file under another key");
+
+        PlainEntries.Stamp now = PlainEntries.stamp(t);
+        shared.remember(ddl, t, now, false); // the first name of the directory's sorted names, known already
+        shared.remember(ddl, t, now, false);
+        assertEquals(t, shared.plainIn(ddl, x -> now), "remembered again, known once");
+        assertEquals(t, shared.plainIn(stats, x -> now));
+
+        Files.writeString(root.resolve("s/beside.yaml"), "x: 1\n");
+        Thread.sleep(20);
+        assertEquals(now, PlainEntries.stamp(t), "the table's directory unchanged");
+        assertEquals(null, shared.group(t, files, PlainEntries::stamp), "its parent changed: no group");
+    }
+
     @Test
     void theEntriesForgetEverythingWhenClearedOrPastTheirBound() throws Exception {
         Path d = Files.createDirectories(dir.resolve("d"));
@@ -303,16 +377,22 @@ class ContainmentMemoTest {
         assertEquals(null, entries.plainIn(d.resolve("a"), x -> stamp), "a third starts again empty");
         assertEquals(null, entries.plainIn(d.resolve("b"), x -> stamp));
         assertEquals(d, entries.plainIn(d.resolve("c"), x -> stamp));
-        PlainEntries.Group group = new PlainEntries.Group(dir, stamp, stamp, Map.of());
-        entries.rememberGroup(d.resolve("a"), group);
-        entries.rememberGroup(d.resolve("b"), group);
-        assertEquals(group, entries.group(d.resolve("a"), Map.of(), x -> stamp), "two groups fit a bound of two");
-        entries.rememberGroup(d.resolve("c"), group);
-        assertEquals(null, entries.group(d.resolve("a"), Map.of(), x -> stamp), "a third starts again empty");
-        assertEquals(group, entries.group(d.resolve("c"), Map.of(), x -> stamp));
+        entries.clear();
+        Path t = Files.createDirectories(d.resolve("t"));
+        Path u = Files.createDirectories(d.resolve("u"));
+        Thread.sleep(5);
+        PlainEntries.Stamp both = PlainEntries.stamp(t); // the stamps are only compared: one stands for each directory
+        entries.rememberGroup(t, Map.of(), both, both);
+        entries.rememberGroup(u, Map.of(), both, both);
+        assertEquals(d, entries.group(t, Map.of(), x -> both), "two groups fit a bound of two");
+        entries.rememberGroup(d.resolve("c"), Map.of(), both, both);
+        assertEquals(null, entries.group(t, Map.of(), x -> both), "a third starts again empty");
+        assertEquals(d, entries.group(d.resolve("c"), Map.of(), x -> both));
         entries.clear();
         assertEquals(null, entries.plainIn(d.resolve("c"), x -> stamp), "cleared");
         assertEquals(null, entries.group(d.resolve("c"), Map.of(), x -> stamp), "cleared");
+        assertEquals(0, entries.directories());
+        assertEquals(0, entries.names());
     }
 
     /** Replaces whatever is at {@code link} by a symbolic link to {@code target}. */
