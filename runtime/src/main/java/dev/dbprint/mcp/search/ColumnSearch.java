@@ -35,8 +35,11 @@ import dev.dbprint.mcp.print.store.PrintView;
  * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
  * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
  * connection has an on-disk index, as records there under both files' identities ({@link TableIndexRecord}): a fresh
- * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. A record's
- * columns are decoded only for a table whose text the predicates cannot rule out ({@link ColumnPredicates#mayMatch}).
+ * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Beside the
+ * manifest the index keeps every table's text with the identities it was derived at ({@link SearchTexts}): a table
+ * whose files still have them and whose text the predicates rule out ({@link ColumnPredicates#mayMatch}) is passed
+ * without its record; a record's columns are decoded only for a table whose text they cannot rule out. A table the
+ * index keeps no record of is read at once, its files stat'ed by that read alone.
  * Tables are walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
@@ -57,12 +60,80 @@ public final class ColumnSearch {
         }
     }
 
-    /** One table's share of the walk: its index (null when its columns could not be read) and whether it is named unreadable. */
-    private record Walked(TableIndex index, boolean unreadable) {
+    /**
+     * One table's share of the walk: its index (null when its columns could not be read, or when the print's
+     * {@link SearchTexts} ruled it out), whether it is named unreadable, and whether such a ruled-out table has
+     * {@code looks_like} switched off.
+     */
+    private record Walked(TableIndex index, boolean unreadable, boolean switchedOff) {
+
+        Walked(TableIndex index, boolean unreadable) {
+            this(index, unreadable, false);
+        }
     }
 
     /** One table's share of the reply: its matching columns, and whether it is named unreadable or switched off. */
     private record Found(List<ColumnMatch> matches, boolean unreadable, boolean switchedOff) {
+    }
+
+    private static final Walked UNREADABLE = new Walked(null, true);
+    private static final Walked RULED_OUT = new Walked(null, false);
+    private static final Walked RULED_OUT_SWITCHED_OFF = new Walked(null, false, true);
+    private static final Found NONE = new Found(List.of(), false, false);
+    private static final Found NONE_UNREADABLE = new Found(List.of(), true, false);
+    private static final Found NONE_SWITCHED_OFF = new Found(List.of(), false, true);
+
+    /**
+     * One walk's use of the print's {@link SearchTexts}: taken from the index when the first table not kept in memory
+     * asks, and each table's index as the walk found it (at identities it stat'ed), so that the texts are written again
+     * when some table's differ from those kept.
+     */
+    private static final class Texts {
+
+        private final PrintView view;
+        private final TableIndex[] found;
+        private volatile boolean asked;
+        private SearchTexts kept;
+
+        Texts(PrintView view, int tables) {
+            this.view = view;
+            this.found = new TableIndex[tables];
+        }
+
+        /** The texts the index keeps for this print's manifest, or null. */
+        SearchTexts kept() {
+            if (!asked) {
+                synchronized (this) {
+                    if (!asked) {
+                        byte[] bytes = view.withManifest(SearchTexts.FORM);
+                        kept = bytes == null ? null : SearchTexts.decode(bytes, found.length);
+                        asked = true;
+                    }
+                }
+            }
+            return kept;
+        }
+
+        /** Notes table {@code i}'s index, found at identities this walk stat'ed. */
+        void found(int i, TableIndex index) {
+            found[i] = index;
+        }
+
+        /**
+         * Writes the texts again when the walk asked for them (a table not kept in memory) and some table's index it
+         * found is not what they hold.
+         */
+        void keepIfChanged() {
+            if (!asked) {
+                return;
+            }
+            for (int i = 0; i < found.length; i++) {
+                if (found[i] != null && (kept == null || !kept.holds(i, found[i].statistics(), found[i].annotations()))) {
+                    view.keepWithManifest(SearchTexts.FORM, SearchTexts.encode(found, kept));
+                    return;
+                }
+            }
+        }
     }
 
     /** Walks tables on every processor; its threads are daemons, made on the first search. */
@@ -89,12 +160,16 @@ public final class ColumnSearch {
         Map<String, TableEntry> all = manifest.tables();
         List<String> names = manifest.fqnOrder();
         Found[] found = new Found[names.size()];
+        Texts texts = view.keepsDerived() ? new Texts(view, found.length) : null;
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
             TableEntry entry = all.get(names.get(i));
-            found[i] = find(entry, walk(view, entry, predicates), predicates);
+            found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
         })).join();
+        if (texts != null) {
+            texts.keepIfChanged();
+        }
         List<ColumnMatch> matches = new ArrayList<>();
         // names are unique and in code-point order: the lists come out sorted as §4.3 asks
         List<String> unreadable = new ArrayList<>();
@@ -115,7 +190,10 @@ public final class ColumnSearch {
     private static Found find(TableEntry entry, Walked walked, ColumnPredicates predicates) {
         TableIndex index = walked.index();
         if (index == null) {
-            return new Found(List.of(), walked.unreadable(), false);
+            if (walked.unreadable()) {
+                return NONE_UNREADABLE;
+            }
+            return walked.switchedOff() && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
         }
         boolean switchedOff = predicates.filtersLooksLike() && index.looksLikeSwitchedOff();
         if (index.packed() || !predicates.mayMatch(index)) { // still packed: the walk ruled it out on its text
@@ -133,14 +211,19 @@ public final class ColumnSearch {
         return new Found(matches, walked.unreadable(), switchedOff);
     }
 
-    /** The table's index, its columns decoded unless {@code predicates} rule the table out on its text alone. */
-    private Walked walk(PrintView view, TableEntry entry, ColumnPredicates predicates) {
+    /**
+     * The {@code i}-th table's index, its columns decoded unless {@code predicates} rule the table out on its text
+     * alone; or no index at all where the print's {@code texts} rule it out.
+     */
+    private Walked walk(PrintView view, TableEntry entry, int i, Texts texts, ColumnPredicates predicates) {
         if (!entry.followable()) {
-            return new Walked(null, true);
+            return UNREADABLE;
         }
         TableIndex kept = indexes.get(entry.dir());
-        if (kept == null && !view.keepsDerived()) {
-            return read(view, entry); // its reads stat the files: a stat of each beforehand would be a second
+        SearchTexts print = kept == null && texts != null ? texts.kept() : null;
+        if (kept == null && (texts == null
+                || (print == null || !print.knows(i)) && !view.holdsDerived(entry, TableIndexRecord.FORM))) {
+            return found(texts, i, read(view, entry)); // its reads stat the files: a stat of each first would be a second
         }
         FileIdentity statisticsNow;
         FileIdentity annotationsNow;
@@ -150,7 +233,12 @@ public final class ColumnSearch {
             annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
                     kept == null ? null : kept.annotations());
         } catch (PrintError e) {
-            return read(view, entry);
+            return found(texts, i, read(view, entry));
+        }
+        if (print != null && print.holds(i, statisticsNow, annotationsNow)
+                && openable(view, entry, statisticsNow, annotationsNow)
+                && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
+            return print.looksLikeSwitchedOff(i) ? RULED_OUT_SWITCHED_OFF : RULED_OUT;
         }
         if (kept == null) {
             kept = stored(view, entry, statisticsNow, annotationsNow);
@@ -158,10 +246,26 @@ public final class ColumnSearch {
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
             TableIndex ready = kept.packed() && predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
             if (ready != null) {
-                return new Walked(ready, false);
+                return found(texts, i, new Walked(ready, false));
             }
         }
-        return read(view, entry);
+        return found(texts, i, read(view, entry));
+    }
+
+    /** {@code walked}, its index (when read whole) noted for the print's texts. */
+    private static Walked found(Texts texts, int i, Walked walked) {
+        if (texts != null && walked.index() != null && !walked.unreadable()) {
+            texts.found(i, walked.index());
+        }
+        return walked;
+    }
+
+    /** Whether the table's files at these identities may be stood for by what the index derived from them. */
+    private static boolean openable(PrintView view, TableEntry entry, FileIdentity statistics,
+            FileIdentity annotations) {
+        return (statistics == null || view.openable(entry.file(Artifact.STATISTICS).orElseThrow(), statistics))
+                && (annotations == null
+                        || view.openable(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), annotations));
     }
 
     /**
@@ -231,7 +335,7 @@ public final class ColumnSearch {
         try {
             stats = entry.declares(Artifact.STATISTICS) ? view.searchStatistics(entry).orElse(null) : null;
         } catch (PrintError e) {
-            return new Walked(null, true);
+            return UNREADABLE;
         }
         StatisticsAnnotations annotations;
         boolean unreadable = false;

@@ -208,8 +208,8 @@ public final class PrintView {
     /**
      * statistics.yaml whole. On a print of at most {@value #WHOLE_STATISTICS_TABLES} tables its tree is kept in the
      * on-disk index too, so a later process's first get_table_context or resolve_value decodes it instead of parsing
-     * the file cold (a 100 KB one took about 35 ms of that first call); a larger print's index keeps only what search
-     * reads ({@link #searchStatistics}), a few KB a table.
+     * the file cold (a 100 KB one took about 35 ms of that first call); a larger print's index keeps only each table's
+     * search record, which search builds from {@link #searchStatistics}.
      */
     public Optional<Statistics> statistics(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), keepsWholeStatistics(), yamlParser(),
@@ -228,11 +228,12 @@ public final class PrintView {
 
     /**
      * statistics.yaml read for search alone: only the keys {@link SearchFields} names, the rest of the file proven valid
-     * YAML but not parsed ({@link YamlSkim}), and the tree kept on disk for later processes. A model without value
-     * lists, histograms or sketches: it serves search_columns and nothing else. Errors are those of a full read.
+     * YAML but not parsed ({@link YamlSkim}). A model without value lists, histograms or sketches: it serves
+     * search_columns and nothing else. Its tree is not kept on disk: the search record search builds from it is.
+     * Errors are those of a full read.
      */
     public Optional<Statistics> searchStatistics(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS, "statistics_search", true, this::searchTree, Statistics::of);
+        return tableModel(table, Artifact.STATISTICS, "statistics_search", false, this::searchTree, Statistics::of);
     }
 
     public Optional<Relationships> relationships(TableEntry table) {
@@ -326,6 +327,41 @@ public final class PrintView {
     /** Keeps {@code bytes}, derived in {@code form} from the table's files of {@code from} at those identities. */
     public void keepDerived(TableEntry table, String form, Map<Path, FileIdentity> from, byte[] bytes) {
         store.keepDerived(root, table.dir(), form, from, bytes);
+    }
+
+    /**
+     * Whether the on-disk index keeps anything derived in {@code form} from the table's files, at whatever identities:
+     * where it keeps nothing, a caller reads the files at once rather than stat them first for a look-up
+     * ({@link #derived}) that cannot find anything.
+     */
+    public boolean holdsDerived(TableEntry table, String form) {
+        return store.holdsDerived(root, table.dir(), form);
+    }
+
+    /**
+     * What the on-disk index keeps in {@code form} (one {@link dev.dbprint.mcp.print.index.TreeStore#WITH_MANIFEST}),
+     * derived from the print as a whole for the manifest at the identity this view read it at, or null. The deriver
+     * checks each file its bytes rest on, as for {@link #derived}, and {@link #openable} before using what it holds.
+     */
+    public byte[] withManifest(String form) {
+        FileIdentity at = recorded(manifestPath());
+        return at == null ? null : store.withManifest(root, manifestPath(), form, at);
+    }
+
+    /** Keeps {@code bytes} in {@code form}, derived from the print for the manifest at the identity this view read. */
+    public void keepWithManifest(String form, byte[] bytes) {
+        FileIdentity at = recorded(manifestPath());
+        if (at != null) {
+            store.keepWithManifest(root, manifestPath(), form, at, bytes);
+        }
+    }
+
+    /**
+     * Whether what the index derived from {@code file} at {@code identity} (this view's record of it) may stand for
+     * reading it: not for a file this process cannot open now, which is read, and fails, as with no index.
+     */
+    public boolean openable(Path file, FileIdentity identity) {
+        return PrintStore.openable(file, identity);
     }
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
