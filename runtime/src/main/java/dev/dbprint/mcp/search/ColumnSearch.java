@@ -83,59 +83,6 @@ public final class ColumnSearch {
     private static final Found NONE_UNREADABLE = new Found(List.of(), true, false);
     private static final Found NONE_SWITCHED_OFF = new Found(List.of(), false, true);
 
-    /**
-     * One walk's use of the print's {@link SearchTexts}: taken from the index when the first table not kept in memory
-     * asks, and each table's index as the walk found it (at identities it stat'ed), so that the texts are written again
-     * when some table's differ from those kept.
-     */
-    private static final class Texts {
-
-        private final PrintView view;
-        private final TableIndex[] found;
-        private volatile boolean asked;
-        private SearchTexts kept;
-
-        Texts(PrintView view, int tables) {
-            this.view = view;
-            this.found = new TableIndex[tables];
-        }
-
-        /** The texts the index keeps for this print's manifest, or null. */
-        SearchTexts kept() {
-            if (!asked) {
-                synchronized (this) {
-                    if (!asked) {
-                        byte[] bytes = view.withManifest(SearchTexts.FORM);
-                        kept = bytes == null ? null : SearchTexts.decode(bytes, found.length);
-                        asked = true;
-                    }
-                }
-            }
-            return kept;
-        }
-
-        /** Notes table {@code i}'s index, found at identities this walk stat'ed. */
-        void found(int i, TableIndex index) {
-            found[i] = index;
-        }
-
-        /**
-         * Writes the texts again when the walk asked for them (a table not kept in memory) and some table's index it
-         * found is not what they hold.
-         */
-        void keepIfChanged() {
-            if (!asked) {
-                return;
-            }
-            for (int i = 0; i < found.length; i++) {
-                if (found[i] != null && (kept == null || !kept.holds(i, found[i].statistics(), found[i].annotations()))) {
-                    view.keepWithManifest(SearchTexts.FORM, SearchTexts.encode(found, kept));
-                    return;
-                }
-            }
-        }
-    }
-
     /** Walks tables on every processor; its threads are daemons, made on the first search. */
     private static final class Walkers {
 
@@ -150,6 +97,8 @@ public final class ColumnSearch {
     }
 
     private final WeighedCache<Path, TableIndex> indexes;
+    /** The {@link SearchTexts} last taken from or written to an index, for the manifest they were derived under. */
+    private final WalkTexts.Last lastTexts = new WalkTexts.Last();
 
     public ColumnSearch(long maxBytes) {
         this.indexes = new WeighedCache<>(maxBytes);
@@ -160,7 +109,7 @@ public final class ColumnSearch {
         Map<String, TableEntry> all = manifest.tables();
         List<String> names = manifest.fqnOrder();
         Found[] found = new Found[names.size()];
-        Texts texts = view.keepsDerived() ? new Texts(view, found.length) : null;
+        WalkTexts texts = view.keepsDerived() ? WalkTexts.of(view, names, lastTexts) : null;
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
@@ -168,7 +117,7 @@ public final class ColumnSearch {
             found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
         })).join();
         if (texts != null) {
-            texts.keepIfChanged();
+            texts.keepIfChanged(all);
         }
         List<ColumnMatch> matches = new ArrayList<>();
         // names are unique and in code-point order: the lists come out sorted as §4.3 asks
@@ -215,7 +164,7 @@ public final class ColumnSearch {
      * The {@code i}-th table's index, its columns decoded unless {@code predicates} rule the table out on its text
      * alone; or no index at all where the print's {@code texts} rule it out.
      */
-    private Walked walk(PrintView view, TableEntry entry, int i, Texts texts, ColumnPredicates predicates) {
+    private Walked walk(PrintView view, TableEntry entry, int i, WalkTexts texts, ColumnPredicates predicates) {
         if (!entry.followable()) {
             return UNREADABLE;
         }
@@ -240,20 +189,21 @@ public final class ColumnSearch {
                 && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
             return print.looksLikeSwitchedOff(i) ? RULED_OUT_SWITCHED_OFF : RULED_OUT;
         }
+        boolean inMemory = kept != null;
         if (kept == null) {
             kept = stored(view, entry, statisticsNow, annotationsNow);
         }
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
             TableIndex ready = kept.packed() && predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
             if (ready != null) {
-                return found(texts, i, new Walked(ready, false));
+                return inMemory ? new Walked(ready, false) : found(texts, i, new Walked(ready, false));
             }
         }
         return found(texts, i, read(view, entry));
     }
 
-    /** {@code walked}, its index (when read whole) noted for the print's texts. */
-    private static Walked found(Texts texts, int i, Walked walked) {
+    /** {@code walked}, its index (taken from the index's record or read whole) noted for the print's texts. */
+    private static Walked found(WalkTexts texts, int i, Walked walked) {
         if (texts != null && walked.index() != null && !walked.unreadable()) {
             texts.found(i, walked.index());
         }
@@ -318,15 +268,17 @@ public final class ColumnSearch {
 
     /**
      * The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read;
-     * {@code before} is what the kept index was built from (null when none), which saves a stat of a file still there.
+     * {@code before} is what the kept index was built from (null when none): a file there then, or declared by the
+     * manifest, is stat'ed once, where a probe for absence first would cost a second system call.
      */
     private static FileIdentity identity(PrintView view, TableEntry entry, Artifact artifact, boolean read,
             FileIdentity before) {
         if (!read) {
             return null;
         }
+        boolean likelyPresent = before != null ? before.exists() : entry.declares(artifact);
         Optional<Path> file = view.followableFile(entry, artifact);
-        return file.map(f -> view.record(f, before == null ? FileIdentity.ABSENT : before)).orElse(null);
+        return file.map(f -> view.record(f, likelyPresent)).orElse(null);
     }
 
     /** Reads the table's files and builds its index; keeps it unless a file failed. */

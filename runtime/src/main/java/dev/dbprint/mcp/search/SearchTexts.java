@@ -8,20 +8,25 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import dev.dbprint.mcp.print.files.ContainmentMemo.GroupStamps;
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries.Stamp;
 import dev.dbprint.mcp.print.index.TreeStore;
 
 /**
- * Every table's search text in one payload, which the on-disk index keeps beside the manifest it was derived under: a
- * fresh process's first search rules most tables out on their text without taking, let alone decoding, one search
- * record per table ({@link TableIndexRecord}). Each table's part holds the identities of the two statistics files its
- * text was derived from, so it answers only while both are as they were, which the walk stats as it would without the
- * index (§7.1); any other table is searched from its record or its files.
+ * What a walk found of every table, in one payload the on-disk index keeps beside the manifest it was derived under:
+ * each table's search text, with the identities of the two statistics files it was derived from, and the stamps of the
+ * table's directory and its parent when its declared files were last found no link. A fresh process's first search
+ * then rules most tables out on their text without taking, let alone decoding, one search record per table
+ * ({@link TableIndexRecord}), and confirms each entry inside the root from two directory stamps instead of a stat per
+ * declared file. A text answers only while both files keep those identities, which the walk stats as it would without
+ * the index (§7.1), and stamps only while the directories keep them ({@code ContainmentMemo#recall}); any other table
+ * is searched from its record or its files, any other entry judged path by path.
  * <p>
- * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte
- * ({@link #KNOWN}, {@link #LOOKS_LIKE_SWITCHED_OFF}, and which identities follow: {@link #STATISTICS},
- * {@link #ANNOTATIONS}), each identity as five longs, and the text's length and UTF-8 bytes. A table not
- * {@link #KNOWN} has its flags byte alone. Bytes that are not such a payload decode to null.
+ * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the two stamps
+ * ({@link #GROUP}: each its device, inode, change time and when it was taken); and ({@link #KNOWN}) each identity the
+ * flags name ({@link #STATISTICS}, {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that
+ * are not such a payload decode to null.
  */
 final class SearchTexts {
 
@@ -32,8 +37,11 @@ final class SearchTexts {
     private static final int LOOKS_LIKE_SWITCHED_OFF = 2;
     private static final int STATISTICS = 4;
     private static final int ANNOTATIONS = 8;
-    private static final int FLAGS = KNOWN | LOOKS_LIKE_SWITCHED_OFF | STATISTICS | ANNOTATIONS;
+    private static final int GROUP = 16;
+    /** What only a known text's part sets. */
+    private static final int TEXT_FLAGS = KNOWN | LOOKS_LIKE_SWITCHED_OFF | STATISTICS | ANNOTATIONS;
     private static final int IDENTITY_BYTES = 5 * Long.BYTES;
+    private static final int GROUP_BYTES = 8 * Long.BYTES;
 
     private final byte[] bytes;
     /** {@link #bytes} for absolute reads, which several walkers may make at once. */
@@ -47,7 +55,7 @@ final class SearchTexts {
         this.at = at;
     }
 
-    /** The texts {@code bytes} hold for a manifest of {@code tables} tables, or null when they hold none. */
+    /** The payload {@code bytes} hold for a manifest of {@code tables} tables, or null when they hold none. */
     static SearchTexts decode(byte[] bytes, int tables) {
         try {
             ByteBuffer in = ByteBuffer.wrap(bytes);
@@ -58,12 +66,12 @@ final class SearchTexts {
             for (int i = 0; i < tables; i++) {
                 at[i] = in.position();
                 int flags = in.get();
-                if ((flags & ~FLAGS) != 0 || (flags & KNOWN) == 0 && flags != 0) {
+                if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
                     return null;
                 }
-                if (flags != 0) {
-                    int identities = Integer.bitCount(flags & (STATISTICS | ANNOTATIONS));
-                    in.position(in.position() + identities * IDENTITY_BYTES);
+                in.position(in.position() + ((flags & GROUP) != 0 ? GROUP_BYTES : 0));
+                if ((flags & KNOWN) != 0) {
+                    in.position(in.position() + identities(flags) * IDENTITY_BYTES);
                     int length = in.getInt();
                     if (length < 0 || length > in.remaining()) {
                         return null;
@@ -77,9 +85,22 @@ final class SearchTexts {
         }
     }
 
+    private static int identities(int flags) {
+        return Integer.bitCount(flags & (STATISTICS | ANNOTATIONS));
+    }
+
+    private int flags(int i) {
+        return bytes[at[i]];
+    }
+
+    /** Where table {@code i}'s text part (its identities, then its text) starts. */
+    private int textPart(int i) {
+        return at[i] + 1 + ((flags(i) & GROUP) != 0 ? GROUP_BYTES : 0);
+    }
+
     /** Whether table {@code i}'s text is held here, at some identities. */
     boolean knows(int i) {
-        return (bytes[at[i]] & KNOWN) != 0;
+        return (flags(i) & KNOWN) != 0;
     }
 
     /**
@@ -87,12 +108,12 @@ final class SearchTexts {
      * read), compared in place.
      */
     boolean holds(int i, FileIdentity statistics, FileIdentity annotations) {
-        int flags = bytes[at[i]];
+        int flags = flags(i);
         if ((flags & KNOWN) == 0 || (flags & STATISTICS) != 0 != (statistics != null)
                 || (flags & ANNOTATIONS) != 0 != (annotations != null)) {
             return false;
         }
-        int from = at[i] + 1;
+        int from = textPart(i);
         if (statistics != null) {
             if (!spells(from, statistics)) {
                 return false;
@@ -110,7 +131,7 @@ final class SearchTexts {
 
     /** Whether statistics.yaml of table {@code i}, which {@link #holds}, lists {@code looks_like} in {@code disabled}. */
     boolean looksLikeSwitchedOff(int i) {
-        return (bytes[at[i]] & LOOKS_LIKE_SWITCHED_OFF) != 0;
+        return (flags(i) & LOOKS_LIKE_SWITCHED_OFF) != 0;
     }
 
     /** As {@link TableIndex#mayContain} for table {@code i}, which {@link #holds}: its UTF-8 text searched in place. */
@@ -118,7 +139,7 @@ final class SearchTexts {
         if (lowerText.indexOf(TableIndex.SEPARATOR) >= 0) {
             return true;
         }
-        int start = at[i] + 1 + Integer.bitCount(bytes[at[i]] & (STATISTICS | ANNOTATIONS)) * IDENTITY_BYTES;
+        int start = textPart(i) + identities(flags(i)) * IDENTITY_BYTES;
         int length = fields.getInt(start);
         // a needle that is no valid UTF-16 is spelt with a replacement here: a false may-match, which the record decides
         byte[] needle = lowerText.getBytes(StandardCharsets.UTF_8);
@@ -140,24 +161,54 @@ final class SearchTexts {
         return true;
     }
 
+    /** The stamps table {@code i}'s entry was last found inside the root at, or null. */
+    GroupStamps group(int i) {
+        if ((flags(i) & GROUP) == 0) {
+            return null;
+        }
+        int from = at[i] + 1;
+        return new GroupStamps(stamp(from), stamp(from + 4 * Long.BYTES));
+    }
+
+    private Stamp stamp(int from) {
+        return new Stamp(fields.getLong(from), fields.getLong(from + 8), fields.getLong(from + 16),
+                fields.getLong(from + 24));
+    }
+
     /**
-     * The texts of these tables, in the manifest's code-point order: each an index as built or taken from a record
-     * (whose identities its text was derived at), else — for a table {@code kept} holds — that part of {@code kept}, else
-     * nothing (a table read from its record or files on every first search).
+     * The payload for these tables, in the manifest's code-point order: each table's group as given, and its text from
+     * its index as found (at the identities its text was derived at), else — for a table {@code kept} knows — as kept,
+     * else none (a table searched from its record or files on every first search).
      */
-    static byte[] encode(TableIndex[] indexes, SearchTexts kept) {
+    static byte[] encode(TableIndex[] indexes, GroupStamps[] groups, SearchTexts kept) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
         DataOutputStream out = new DataOutputStream(buffer);
         try {
             out.writeInt(indexes.length);
             for (int i = 0; i < indexes.length; i++) {
-                if (indexes[i] != null) {
-                    write(out, indexes[i]);
-                } else if (kept != null && kept.knows(i)) {
+                byte[] text = indexes[i] == null ? null : exact(indexes[i].text());
+                int flags = groups[i] != null ? GROUP : 0;
+                if (text != null) {
+                    flags |= KNOWN | (indexes[i].looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
+                            | (indexes[i].statistics() != null ? STATISTICS : 0)
+                            | (indexes[i].annotations() != null ? ANNOTATIONS : 0);
+                } else if (indexes[i] == null && kept != null && kept.knows(i)) {
+                    flags |= kept.flags(i) & TEXT_FLAGS;
+                }
+                out.writeByte(flags);
+                if (groups[i] != null) {
+                    write(out, groups[i].parent());
+                    write(out, groups[i].directory());
+                }
+                if (text != null) {
+                    write(out, indexes[i].statistics());
+                    write(out, indexes[i].annotations());
+                    out.writeInt(text.length);
+                    out.write(text);
+                } else if ((flags & KNOWN) != 0) {
+                    int from = kept.textPart(i);
                     int end = i + 1 < kept.at.length ? kept.at[i + 1] : kept.bytes.length;
-                    out.write(kept.bytes, kept.at[i], end - kept.at[i]);
-                } else {
-                    out.writeByte(0);
+                    out.write(kept.bytes, from, end - from);
                 }
             }
         } catch (IOException e) {
@@ -166,24 +217,26 @@ final class SearchTexts {
         return buffer.toByteArray();
     }
 
-    private static void write(DataOutputStream out, TableIndex index) throws IOException {
-        byte[] text = index.text().getBytes(StandardCharsets.UTF_8);
-        if (!new String(text, StandardCharsets.UTF_8).equals(index.text())) {
-            out.writeByte(0); // a lone surrogate (a note may hold one) does not survive UTF-8: the record decides
-            return;
+    /** {@code text} in UTF-8, or null when a lone surrogate (a note may hold one) does not survive it. */
+    private static byte[] exact(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return new String(utf8, StandardCharsets.UTF_8).equals(text) ? utf8 : null;
+    }
+
+    private static void write(DataOutputStream out, FileIdentity identity) throws IOException {
+        if (identity != null) {
+            out.writeLong(identity.dev());
+            out.writeLong(identity.ino());
+            out.writeLong(identity.size());
+            out.writeLong(identity.mtimeNanos());
+            out.writeLong(identity.ctimeNanos());
         }
-        out.writeByte(KNOWN | (index.looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
-                | (index.statistics() != null ? STATISTICS : 0) | (index.annotations() != null ? ANNOTATIONS : 0));
-        for (FileIdentity identity : new FileIdentity[]{index.statistics(), index.annotations()}) {
-            if (identity != null) {
-                out.writeLong(identity.dev());
-                out.writeLong(identity.ino());
-                out.writeLong(identity.size());
-                out.writeLong(identity.mtimeNanos());
-                out.writeLong(identity.ctimeNanos());
-            }
-        }
-        out.writeInt(text.length);
-        out.write(text);
+    }
+
+    private static void write(DataOutputStream out, Stamp stamp) throws IOException {
+        out.writeLong(stamp.dev());
+        out.writeLong(stamp.ino());
+        out.writeLong(stamp.ctimeNanos());
+        out.writeLong(stamp.takenMillis());
     }
 }

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.files.ContainmentMemo.GroupStamps;
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries.Stamp;
 import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.store.PrintStore;
@@ -45,7 +47,9 @@ class SearchTextsTest {
                 null, false)));
         TableIndex lone = TableIndex.of(null, FileIdentity.ABSENT, null, null, false, List.of(SearchedColumn.column(
                 "a\ud800b", null, null, false)));
-        SearchTexts texts = SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes, null, lone}, null), 3);
+        GroupStamps group = new GroupStamps(new Stamp(1, 7, 70, 80), new Stamp(1, 8, 71, 81));
+        SearchTexts texts = SearchTexts.decode(
+                SearchTexts.encode(new TableIndex[]{notes, null, lone}, new GroupStamps[]{null, group, group}, null), 3);
         assertNotNull(texts);
         assertTrue(texts.holds(0, STATS, NOTES));
         assertTrue(texts.looksLikeSwitchedOff(0));
@@ -58,11 +62,16 @@ class SearchTextsTest {
         assertFalse(texts.holds(0, new FileIdentity(1, 2, 30, 40, 41), NOTES), "statistics.yaml's change time moved");
         assertFalse(texts.holds(1, null, null), "a table the walk did not find");
         assertFalse(texts.holds(2, null, FileIdentity.ABSENT), "a text UTF-8 cannot spell is left to the record");
+        assertNull(texts.group(0));
+        assertEquals(group, texts.group(1), "a table's stamps, whether its text is known or not");
+        assertEquals(81, texts.group(2).directory().takenMillis(), "when each stamp was taken");
 
-        SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], texts), 3);
+        SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], new GroupStamps[3], texts), 3);
         assertTrue(again.holds(0, STATS, NOTES), "a table not found again keeps its text");
         assertTrue(again.mayContain(0, "email"));
-        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, null), 2), "another manifest's");
+        assertNull(again.group(1), "stamps are as given");
+        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, new GroupStamps[1], null), 2),
+                "another manifest's");
         assertNull(SearchTexts.decode("not texts".getBytes(StandardCharsets.UTF_8), 1));
         assertNull(SearchTexts.decode(new byte[]{0, 0, 0, 1, 9}, 1), "a flag no text sets");
     }

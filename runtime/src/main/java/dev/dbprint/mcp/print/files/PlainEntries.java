@@ -186,6 +186,11 @@ public final class PlainEntries {
                 && g.parentStamp().equals(stampOf.apply(g.parent())) ? g : null;
     }
 
+    /** The group remembered for {@code directory}, whatever its stamps now, or null. */
+    Group groupOf(Path directory) {
+        return groups.get(directory);
+    }
+
     /**
      * Remembers that {@code directory}, and each of {@code files} (every one directly in it), was found no link as of
      * the two stamps, unless either is too recent.

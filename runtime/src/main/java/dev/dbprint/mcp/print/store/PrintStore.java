@@ -127,7 +127,12 @@ public class PrintStore {
      * settled directories waits that out, not two seconds (per test: the mutation gate runs each test alone).
      */
     PrintStore(long racyNanos) {
-        this(CacheSizes.defaultParseCacheBytes(), TreeStore.NONE, new PlainEntries(racyNanos));
+        this(TreeStore.NONE, racyNanos);
+    }
+
+    /** As {@link #PrintStore(long)}, over {@code trees}. */
+    PrintStore(TreeStore trees, long racyNanos) {
+        this(CacheSizes.defaultParseCacheBytes(), trees, new PlainEntries(racyNanos));
     }
 
     private PrintStore(long maxBytes, TreeStore trees, PlainEntries plainEntries) {
@@ -249,7 +254,12 @@ public class PrintStore {
      * table, most of them absent; this spares two system calls for each.
      */
     FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
-        return memo.knownAbsent(path) ? knownAbsent() : identity(path, before);
+        return identity(path, before.exists(), memo);
+    }
+
+    /** As {@link #identity(Path, FileIdentity, ContainmentMemo)}, for a file likely there or not. */
+    FileIdentity identity(Path path, boolean likelyPresent, ContainmentMemo memo) {
+        return memo.knownAbsent(path) ? knownAbsent() : stat(path, likelyPresent);
     }
 
     /**

@@ -67,6 +67,8 @@ public final class PrintView {
      */
     private volatile boolean torn;
     private Manifest manifest;
+    /** What an earlier process found of an entry's directory, as its caller keeps it ({@link #recallGroups}), or null. */
+    private volatile Function<TableEntry, ContainmentMemo.GroupStamps> recall;
     /** Whether the print is small enough for its index to keep statistics.yaml whole; judged once per view. */
     private Boolean smallPrint;
 
@@ -357,6 +359,24 @@ public final class PrintView {
     }
 
     /**
+     * Lets {@link #manifest()}'s entries be judged from what an earlier process found of each one's directory, as the
+     * caller kept it in the index ({@link #group}): an entry whose directory and parent keep the stamps they had then is
+     * confirmed from two stats, not one per declared file ({@link ContainmentMemo#recall}); any other is judged path by
+     * path. Set before the entries are looked up.
+     */
+    public void recallGroups(Function<TableEntry, ContainmentMemo.GroupStamps> from) {
+        recall = from;
+    }
+
+    /**
+     * The stamps the entry's containment now rests on, for a later process to {@link #recallGroups recall}; null when
+     * its files were judged one by one.
+     */
+    public ContainmentMemo.GroupStamps group(TableEntry entry) {
+        return containment.group(entry.dir(), entry.files());
+    }
+
+    /**
      * Whether what the index derived from {@code file} at {@code identity} (this view's record of it) may stand for
      * reading it: not for a file this process cannot open now, which is read, and fails, as with no index.
      */
@@ -371,8 +391,16 @@ public final class PrintView {
 
     /** As {@link #record(Path)}, for a file that had identity {@code before} when last seen. */
     public FileIdentity record(Path path, FileIdentity before) {
+        return record(path, before.exists());
+    }
+
+    /**
+     * As {@link #record(Path)}, for a file likely there (last seen there, or declared by the manifest), which one stat
+     * settles, or not, which is first probed for absence (a miss then costs no exception).
+     */
+    public FileIdentity record(Path path, boolean likelyPresent) {
         Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = store.identity(p, before, containment);
+        FileIdentity id = store.identity(p, likelyPresent, containment);
         touch(p, id);
         return id;
     }
@@ -455,6 +483,11 @@ public final class PrintView {
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
+        Function<TableEntry, ContainmentMemo.GroupStamps> from = recall;
+        ContainmentMemo.GroupStamps recalled = from == null ? null : from.apply(entry);
+        if (recalled != null) {
+            containment.recall(entry.dir(), entry.files(), recalled);
+        }
         Path outside = containment.firstOutside(entry.dir(), entry.files());
         if (outside == null) {
             return null;
