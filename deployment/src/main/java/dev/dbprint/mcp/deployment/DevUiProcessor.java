@@ -8,6 +8,7 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.devui.spi.JsonRPCProvidersBuildItem;
 import io.quarkus.devui.spi.page.CardPageBuildItem;
 import io.quarkus.devui.spi.page.Page;
+import io.quarkus.devui.spi.page.WebComponentPageBuilder;
 
 /**
  * The dbprint card of the Dev UI ({@code quarkus:dev}, {@code /q/dev-ui}): served connections and their tables, the
@@ -20,24 +21,16 @@ class DevUiProcessor {
     @BuildStep(onlyIf = IsDevelopment.class)
     CardPageBuildItem card(List<ToolMethodBuildItem> tools) {
         CardPageBuildItem card = new CardPageBuildItem();
-        card.addPage(Page.webComponentPageBuilder()
-                .title("Connections")
-                .icon("font-awesome-solid:database")
-                .componentLink("qwc-dbprint-connections.js"));
-        card.addPage(Page.webComponentPageBuilder()
-                .title("Tools")
-                .icon("font-awesome-solid:toolbox")
-                .componentLink("qwc-dbprint-tools.js")
-                .staticLabel(String.valueOf(tools.size())));
-        card.addPage(Page.webComponentPageBuilder()
-                .title("Resources")
-                .icon("font-awesome-solid:file-lines")
-                .componentLink("qwc-dbprint-resources.js"));
-        card.addPage(Page.webComponentPageBuilder()
-                .title("Cache")
-                .icon("font-awesome-solid:gauge")
-                .componentLink("qwc-dbprint-cache.js"));
+        card.addPage(page("Connections", "database", "qwc-dbprint-connections.js"));
+        card.addPage(page("Tools", "toolbox", "qwc-dbprint-tools.js").staticLabel(String.valueOf(tools.size())));
+        card.addPage(page("Resources", "file-lines", "qwc-dbprint-resources.js"));
+        card.addPage(page("Cache", "gauge", "qwc-dbprint-cache.js"));
         return card;
+    }
+
+    /** A page of the card: its title, its Font Awesome (solid) icon, and the web component under dev-ui/ that draws it. */
+    private static WebComponentPageBuilder page(String title, String icon, String component) {
+        return Page.webComponentPageBuilder().title(title).icon("font-awesome-solid:" + icon).componentLink(component);
     }
 
     @BuildStep(onlyIf = IsDevelopment.class)

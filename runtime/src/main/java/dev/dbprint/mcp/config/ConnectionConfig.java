@@ -16,9 +16,4 @@ public record ConnectionConfig(String name, boolean auto, Path root, Map<String,
         Object adapter = settings.get("adapter");
         return adapter == null ? null : String.valueOf(adapter);
     }
-
-    /** What the connection sets that its tables' freshness thresholds are resolved from. */
-    public ThresholdSettings thresholds() {
-        return ThresholdSettings.of(settings);
-    }
 }

@@ -3,11 +3,12 @@ package dev.dbprint.mcp.freshness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.config.ConnectionConfig;
-import dev.dbprint.mcp.config.ThresholdSettings;
 import dev.dbprint.mcp.glob.Fnmatch;
+import dev.dbprint.mcp.print.model.Raw;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.text.PyRepr;
 
@@ -32,11 +33,19 @@ import dev.dbprint.mcp.text.PyRepr;
  * {@code read_rows} (a rule key since dbprint 0.10) is a setting like the others: a rule carrying it sets something,
  * and it never moves the threshold. Beside {@code min_rows} in one rule it is refused at load, as dbprint refuses it
  * (docs/spec-readings.md says how this reading was reached).
+ *
+ * <p>
+ * The settings are read here as written ({@link ConnectionConfig#settings()}), each value judged where it is used.
  */
 public final class ThresholdResolver {
 
     /** The connection default when neither {@code defaults} nor the connection sets one (CONFIG.md). */
     public static final long DEFAULT_MAX_AGE_DAYS = 7;
+    /** The keys read only inside a rule, refused on the connection or in {@code defaults}. */
+    private static final List<String> RULE_ONLY_KEYS = List.of("scope", "sample", "filter", "min_rows");
+    /** The keys of a rule that set something (CONFIG.md {@code rules}). */
+    private static final List<String> SETTING_KEYS = List.of("sample", "filter", "statistics", "max_age_days",
+            "max_rows_scanned", "read_rows");
 
     private record Rule(int number, List<Pattern> include, List<Pattern> exclude, boolean sizeGated, Object maxAgeDays,
             boolean sample, boolean filter, boolean ceiling) {
@@ -53,10 +62,10 @@ public final class ThresholdResolver {
 
     /**
      * @param connection the connection's name, for messages
-     * @param settings what the connection's settings, {@code defaults} cascaded in, say of thresholds
+     * @param settings the connection's settings as written, {@code defaults} cascaded in
      */
-    public ThresholdResolver(String connection, ThresholdSettings settings) {
-        Object value = settings.maxAgeDays();
+    private ThresholdResolver(String connection, Map<String, Object> settings) {
+        Object value = settings.get("max_age_days");
         this.connectionValue = value == null ? (Object) DEFAULT_MAX_AGE_DAYS : value;
         String error = validateConnection(settings);
         if (error == null) {
@@ -71,7 +80,7 @@ public final class ThresholdResolver {
 
     /** The resolver of the connection's thresholds. */
     public static ThresholdResolver of(ConnectionConfig connection) {
-        return new ThresholdResolver(connection.name(), connection.thresholds());
+        return new ThresholdResolver(connection.name(), connection.settings());
     }
 
     /** The threshold for the table of this manifest entry. */
@@ -132,12 +141,12 @@ public final class ThresholdResolver {
 
     // ---------------------------------------------------------------- load-time checks (CONFIG.md)
 
-    private static String validateConnection(ThresholdSettings settings) {
-        if (!settings.outsideRules().isEmpty()) {
-            return "'" + settings.outsideRules().get(0)
-                    + "' is set on the connection or in defaults, where it is read only inside a rule";
+    private static String validateConnection(Map<String, Object> settings) {
+        String outside = RULE_ONLY_KEYS.stream().filter(settings::containsKey).findFirst().orElse(null);
+        if (outside != null) {
+            return "'" + outside + "' is set on the connection or in defaults, where it is read only inside a rule";
         }
-        Object value = settings.maxAgeDays();
+        Object value = settings.get("max_age_days");
         if (value != null) {
             String refusal = WholeDays.refusal(value);
             if (refusal != null) {
@@ -147,46 +156,50 @@ public final class ThresholdResolver {
         return null;
     }
 
-    private String readRules(ThresholdSettings settings) {
-        if (settings.rulesNotAList()) {
-            return "rules is not a list";
+    private String readRules(Map<String, Object> settings) {
+        List<Object> list = Raw.list(settings, "rules");
+        if (list == null) {
+            return settings.get("rules") == null ? null : "rules is not a list";
         }
-        List<ThresholdSettings.Rule> list = settings.rules();
         for (int i = 0; i < list.size(); i++) {
             int number = i + 1;
             String where = "rules entry " + number + " (counted from 1, those from defaults first) ";
-            ThresholdSettings.Rule rule = list.get(i);
-            if (!rule.mapping()) {
+            Map<String, Object> rule = Raw.map(list.get(i));
+            if (rule == null) {
                 return where + "is not a mapping";
             }
-            if (rule.globsNotStrings()) {
+            List<String> includeGlobs = Raw.strings(rule, "include");
+            List<String> excludeGlobs = Raw.strings(rule, "exclude");
+            if (rule.containsKey("include") && includeGlobs == null || rule.containsKey("exclude") && excludeGlobs == null) {
                 return where + "has an include or exclude that is not a list of globs";
             }
-            List<Pattern> include = globs(rule.include(), List.of("*"));
-            List<Pattern> exclude = globs(rule.exclude(), List.of());
+            List<Pattern> include = globs(includeGlobs, List.of("*"));
+            List<Pattern> exclude = globs(excludeGlobs, List.of());
             if (include.isEmpty()) {
                 return where + "has include: [], which matches no table";
             }
-            Object minRows = rule.minRows();
+            Object minRows = rule.get("min_rows");
             if (minRows != null && !(WholeDays.refusal(minRows) == null && WholeDays.days(minRows).signum() > 0)) {
                 return where + "has min_rows " + WholeDays.spelled(minRows) + ", which is not a positive integer";
             }
-            if (minRows != null && rule.readRows() != null) {
+            if (minRows != null && rule.get("read_rows") != null) {
                 return where + "sets read_rows beside min_rows, a pair dbprint (0.10 on) never accepts in one rule";
             }
-            Object maxAge = rule.maxAgeDays();
+            Object maxAge = rule.get("max_age_days");
             if (maxAge != null && WholeDays.refusal(maxAge) != null) {
                 return where + "has max_age_days " + WholeDays.refusal(maxAge)
                         + " (it must be a whole number of days, not negative)";
             }
-            if (rule.sample() && rule.filter()) {
+            boolean sample = rule.get("sample") != null;
+            boolean filter = rule.get("filter") != null;
+            if (sample && filter) {
                 return where + "sets both sample and filter, which never go together";
             }
-            if (!rule.setsSomething()) {
-                return where + "sets nothing (none of " + String.join(", ", ThresholdSettings.SETTING_KEYS) + ")";
+            if (SETTING_KEYS.stream().allMatch(k -> rule.get(k) == null)) {
+                return where + "sets nothing (none of " + String.join(", ", SETTING_KEYS) + ")";
             }
-            rules.add(new Rule(number, include, exclude, minRows != null, maxAge, rule.sample(), rule.filter(),
-                    rule.maxRowsScanned()));
+            rules.add(new Rule(number, include, exclude, minRows != null, maxAge, sample, filter,
+                    rule.get("max_rows_scanned") != null));
         }
         return null;
     }

@@ -21,9 +21,7 @@ class DbprintYamlTest {
     Path dir;
 
     private ProjectConfig read(String yaml) throws IOException {
-        Path file = dir.resolve(".dbprint.yaml");
-        Files.writeString(file, yaml);
-        return DbprintYaml.read(file);
+        return DbprintYaml.read(Files.writeString(dir.resolve(".dbprint.yaml"), yaml));
     }
 
     private String refusal(String yaml) {

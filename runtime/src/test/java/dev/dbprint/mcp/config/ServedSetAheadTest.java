@@ -23,9 +23,7 @@ class ServedSetAheadTest {
     Path dir;
 
     private Path project(String yaml) throws IOException {
-        Path file = dir.resolve(".dbprint.yaml");
-        Files.writeString(file, yaml);
-        return file;
+        return Files.writeString(dir.resolve(".dbprint.yaml"), yaml);
     }
 
     @Test

@@ -23,9 +23,7 @@ class ServedSetTest {
     Path dir;
 
     private ProjectConfig project(String yaml) throws IOException {
-        Path file = dir.resolve(".dbprint.yaml");
-        Files.writeString(file, yaml);
-        return DbprintYaml.read(file);
+        return DbprintYaml.read(Files.writeString(dir.resolve(".dbprint.yaml"), yaml));
     }
 
     private ServedSet serve(String yaml, String... conns) throws IOException {

@@ -12,8 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.error.ErrorCatalog;
-import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.tool.CheckSqlTool;
 import dev.dbprint.mcp.tool.ToolHarness;
 import dev.dbprint.mcp.tool.call.ToolResult;
 
@@ -22,18 +20,15 @@ class CheckSqlBudgetTest {
 
     @TempDir
     Path dir;
-    ToolHarness harness;
-    CheckSqlTool tool;
+    SampleCheck check;
 
     @BeforeEach
     void setUp() {
-        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
-        harness = new ToolHarness(dir);
-        tool = harness.checkSql("2026-11-28T00:00:00Z");
+        check = SampleCheck.in(dir);
     }
 
     private ToolResult call(String sql, BooleanSupplier cancelled) {
-        return harness.call(tool, "{\"sql\": " + ToolHarness.MAPPER.valueToTree(sql) + "}", cancelled);
+        return check.call("{\"sql\": " + ToolHarness.MAPPER.valueToTree(sql) + "}", cancelled);
     }
 
     @Test

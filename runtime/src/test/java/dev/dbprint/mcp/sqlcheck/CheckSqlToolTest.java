@@ -23,7 +23,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbprint.mcp.paging.DocumentPager;
 import dev.dbprint.mcp.paging.Pager;
 import dev.dbprint.mcp.print.Fixtures;
-import dev.dbprint.mcp.tool.CheckSqlTool;
 import dev.dbprint.mcp.tool.ToolHarness;
 import dev.dbprint.mcp.tool.call.ToolResult;
 
@@ -32,18 +31,15 @@ class CheckSqlToolTest {
 
     @TempDir
     Path dir;
-    ToolHarness harness;
-    CheckSqlTool tool;
+    SampleCheck check;
 
     @BeforeEach
     void setUp() {
-        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
-        harness = new ToolHarness(dir);
-        tool = harness.checkSql("2026-11-28T00:00:00Z");
+        check = SampleCheck.in(dir);
     }
 
     private ToolResult call(String args) {
-        return harness.call(tool, args);
+        return check.call(args);
     }
 
     private String fault(String args) {

@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.sqlcheck;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +27,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.yaml.snakeyaml.Yaml;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.dbprint.mcp.print.Fixtures;
@@ -124,14 +122,8 @@ class DialectCorpusTest {
         assertNotNull(harness, id + ": no print " + print);
         boolean correct = Boolean.TRUE.equals(c.get("correct"));
         String dialect = String.valueOf(c.get("dialect"));
-        List<String> expected = new ArrayList<>();
-        List<String> words = new ArrayList<>();
-        for (Object o : (List<Object>) c.getOrDefault("findings", List.of())) {
-            String e = String.valueOf(o);
-            int bar = e.indexOf(" ~ ");
-            expected.add(bar < 0 ? e : e.substring(0, bar));
-            words.add(bar < 0 ? null : e.substring(bar + 3));
-        }
+        CorpusFindings.Expected want = CorpusFindings.Expected.of(c);
+        List<String> expected = want.lines();
         int[] t = row(dialect);
         t[0] += statements(c);
         int expectedFaults = 0;
@@ -150,8 +142,6 @@ class DialectCorpusTest {
         CheckSqlTool tool = harness.checkSql((String) c.get("now"));
         ObjectNode args = ToolHarness.MAPPER.createObjectNode().put("sql", (String) c.get("sql")).put("format", "json")
                 .put("dialect", dialect);
-        List<String> actual = new ArrayList<>();
-        List<String> texts = new ArrayList<>();
         ToolResult r;
         try {
             r = harness.call(tool, args.toString());
@@ -167,24 +157,10 @@ class DialectCorpusTest {
             }
             assertFalse(true, id + ": the call failed: " + r.text());
         }
-        JsonNode reply = ToolHarness.parse(r.text());
-        int read = 0;
-        for (JsonNode result : reply.get("results")) {
-            String prefix = reply.get("results").size() > 1 ? "#" + result.get("statement").asInt() + " " : "";
-            if (result.has("error")) {
-                actual.add(prefix + "unreadable");
-                texts.add(result.get("error").asText());
-                continue;
-            }
-            read++;
-            for (JsonNode f : result.get("findings")) {
-                actual.add(prefix + f.get("severity").asText() + " " + f.get("kind").asText() + " "
-                        + f.get("line").asInt() + ":" + f.get("column").asInt());
-                texts.add(f.get("message").asText() + " | " + f.path("fact").path("file").asText() + " "
-                        + f.path("fact").path("field").asText() + " | " + f.get("fix").asText());
-            }
-        }
-        t[1] += read;
+        CorpusFindings.Given given = CorpusFindings.Given.of(ToolHarness.parse(r.text()));
+        List<String> actual = given.lines();
+        List<String> texts = given.texts();
+        t[1] += given.read();
         if (expected.stream().noneMatch(e -> e.replaceFirst("^#\\d+ ", "").startsWith("note not_a_query "))) {
             // asserted only where the case lists one: whether DML or CREATE ... AS draws it is the checker's choice
             for (int i = actual.size() - 1; i >= 0; i--) {
@@ -219,14 +195,7 @@ class DialectCorpusTest {
                     id + " (known gap) gave a finding it does not expect: " + actual + " (texts: " + texts + ")");
             return;
         }
-        assertEquals(expected, actual, id + " (texts: " + texts + ")");
-        for (int i = 0; i < words.size(); i++) {
-            if (words.get(i) != null) {
-                for (String w : words.get(i).split(" && ")) {
-                    assertTrue(texts.get(i).contains(w), id + " finding " + (i + 1) + " lacks '" + w + "': " + texts.get(i));
-                }
-            }
-        }
+        want.assertGiven(given, id);
     }
 
     static boolean isAllowedNote(String finding) {

@@ -100,7 +100,7 @@ final class DiskTreeStore implements TreeStore {
         public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
             // an absence has no change time to be racy about: a file that appears gets an identity of its own
             if (from.values().stream().noneMatch(identity -> identity.exists() && identity.racy(racyNanos))) {
-                rest.keep(key, form, rest.token(from), bytes);
+                rest.putDerived(key, form, from, bytes);
             }
         }
 

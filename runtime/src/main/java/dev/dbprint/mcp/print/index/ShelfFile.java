@@ -124,13 +124,8 @@ final class ShelfFile implements TreeStore.Shelf {
 
     @Override
     public Object get(Path path, String form, FileIdentity identity) {
-        return get(path, form, identity.token());
-    }
-
-    /** The tree kept for {@code path} in {@code form} under exactly {@code token}, or null. */
-    Object get(Path path, String form, String token) {
         Key key = new Key(relative(path), form);
-        Entry e = entry(key, token);
+        Entry e = entry(key, identity.token());
         try {
             return e == null ? null : TreeCodec.decode(payload(e));
         } catch (IOException | IllegalArgumentException ex) {
@@ -186,12 +181,7 @@ final class ShelfFile implements TreeStore.Shelf {
 
     @Override
     public void put(Path path, String form, FileIdentity identity, Object tree) {
-        put(path, form, identity.token(), tree);
-    }
-
-    /** Keeps {@code tree} for {@code path} in {@code form} under {@code token}. */
-    void put(Path path, String form, String token, Object tree) {
-        keep(path, form, token, TreeCodec.encode(tree));
+        keep(path, form, identity.token(), TreeCodec.encode(tree));
     }
 
     @Override
@@ -199,8 +189,14 @@ final class ShelfFile implements TreeStore.Shelf {
         keep(path, form, identity.token(), bytes);
     }
 
+    /** As the shelf's, kept under {@link #token(Map) token(from)}; whether the identities are racy is the caller's. */
+    @Override
+    public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
+        keep(key, form, token(from), bytes);
+    }
+
     /** Keeps {@code payload}, in the caller's own encoding, for {@code path} in {@code form} under {@code token}. */
-    void keep(Path path, String form, String token, byte[] payload) {
+    private void keep(Path path, String form, String token, byte[] payload) {
         entries.put(new Key(relative(path), form), new Entry(token, payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
         dirty = true;
@@ -545,7 +541,7 @@ final class ShelfFile implements TreeStore.Shelf {
      * The token of a tree derived from the files of {@code from}: each file's path under the root and its identity's
      * token, in order, so that a rewrite can tell whether every one of them is as it was.
      */
-    String token(Map<Path, FileIdentity> from) {
+    private String token(Map<Path, FileIdentity> from) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<Path, FileIdentity> source : from.entrySet()) {
             sb.append(relative(source.getKey())).append(SOURCES).append(source.getValue().token()).append(SOURCES);
