@@ -83,9 +83,7 @@ class SearchTextsTest {
         String zebra = "{\"text\": \"zebra\"}";
         String channel = "{\"text\": \"channel\"}";
         Searches none = new Searches(null);
-        Searches first = new Searches(index);
-        first.call(zebra);
-        first.done(); // writes the records and the texts
+        prime(index);
 
         Searches fresh = new Searches(index);
         assertEquals(none.call(zebra), fresh.call(zebra));
@@ -100,9 +98,21 @@ class SearchTextsTest {
         assertEquals(new Searches(null).call(zebra), changed.call(zebra));
         assertTrue(changed.call(zebra).contains("zebra sleeps"), "the fixture shows the change");
         changed.done();
-        Searches after = new Searches(index);
-        after.call("{\"text\": \"walrus\"}");
-        assertEquals(0, after.records.get(), "the changed table's text was written again");
+        assertNoRecordTaken(index, "the changed table's text was written again");
+    }
+
+    /** A first process's search, which writes the records and the texts at its exit. */
+    private void prime(Path index) {
+        Searches first = new Searches(index);
+        first.call("{\"text\": \"zebra\"}");
+        first.done();
+    }
+
+    /** A fresh process's search for a text no table holds takes no table's record. */
+    private void assertNoRecordTaken(Path index, String why) {
+        Searches fresh = new Searches(index);
+        fresh.call("{\"text\": \"walrus\"}");
+        assertEquals(0, fresh.records.get(), why);
     }
 
     @Test
@@ -110,9 +120,7 @@ class SearchTextsTest {
         Fixtures.copyResource("/fixtures/search", dir);
         Path index = dir.resolve("index");
         Searches none = new Searches(null);
-        Searches first = new Searches(index);
-        first.call("{\"text\": \"zebra\"}");
-        first.done();
+        prime(index);
         Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
         Path manifest = root.resolve("manifest.yaml");
         TreeStore planted = DiskTrees.at(index);
@@ -126,9 +134,7 @@ class SearchTextsTest {
         }
         assertTrue(over.records.get() > 0, "the tables were searched from their records");
         over.done();
-        Searches rewritten = new Searches(index);
-        rewritten.call("{\"text\": \"zebra\"}");
-        assertEquals(0, rewritten.records.get(), "the texts were written again");
+        assertNoRecordTaken(index, "the texts were written again");
     }
 
     @Test
