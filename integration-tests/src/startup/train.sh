@@ -34,8 +34,15 @@ if [[ $jar == /dev/fd/* && $option == -XX:AOTCacheOutput=* ]]; then
         -Xlog:all=error:stderr -jar "$jar" > /dev/null 2>> "$log"
     rm -f "$config"
 else
-    "$java" "$option" -Xmx512m "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr -jar "$jar" \
-        --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
+    # A dynamic archive (JDK 17-20) keeps a method queued for compilation at the dump as queued for good (JDK-8306460,
+    # fixed in JDK 21): every process started with the archive then runs it interpreted. Recorded in the interpreter,
+    # nothing is queued; the archive holds the same classes.
+    interpret=
+    if [[ $option == -XX:ArchiveClassesAtExit=* ]]; then
+        interpret=-Xint
+    fi
+    "$java" "$option" -Xmx512m "$@" $interpret -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr \
+        -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
 fi
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
 if [[ $option == -XX:ArchiveClassesAtExit=* ]]; then

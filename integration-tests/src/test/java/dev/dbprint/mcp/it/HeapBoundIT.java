@@ -15,8 +15,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * {@code java -jar} with no heap option: the server's heap is bounded all the same, as the launcher bounds it, by the
- * jar running itself again with {@code -Xmx512m}; what the caller sees (frames, stderr, signals, exit codes) is the
- * server's own.
+ * jar running itself again with {@code -Xmx512m} and the launcher's other JVM options; what the caller sees (frames,
+ * stderr, signals, exit codes) is the server's own.
  */
 class HeapBoundIT {
 
@@ -40,6 +40,9 @@ class HeapBoundIT {
                     .map(c -> List.of(c.info().arguments().orElse(new String[0]))).toList();
             assertEquals(1, copies.size(), "one bounded copy: " + copies);
             assertEquals("-Xmx512m", copies.get(0).get(0), copies.toString());
+            // and the launcher's other choices for a stdio session
+            assertTrue(copies.get(0).containsAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC")),
+                    copies.toString());
             JsonNode tables = server.request("tools/call",
                     ServerProcess.JSON.createObjectNode().put("name", "list_tables"));
             assertFalse(tables.path("result").path("isError").asBoolean(true), tables.toString());

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -54,6 +55,11 @@ class LauncherIT {
         }
         Path copy = elsewhere.resolve(launcher.getFileName());
         assertServes(copy, "");
+        if (Runtime.version().feature() < 19) {
+            // in the interpreter: a dynamic dump keeps a method queued for compilation queued for good (JDK-8306460)
+            List<String> recording = recordingIn(elsewhere);
+            assertTrue(recording.contains("-Xint"), recording.toString());
+        }
         awaitRecording(elsewhere);
         if (Runtime.version().feature() < 19) {
             Path jar = elsewhere.toRealPath().resolve(ServerProcess.runnerJar().getFileName());
@@ -73,6 +79,21 @@ class LauncherIT {
             Thread.sleep(500);
         }
         assertFalse(names(dir).stream().anyMatch(n -> n.endsWith(".lock")), "still recording in " + dir);
+    }
+
+    /** The arguments of the JVM recording a dynamic archive into {@code dir}, looked for while the recording runs. */
+    private static List<String> recordingIn(Path dir) throws IOException, InterruptedException {
+        String option = "-XX:ArchiveClassesAtExit=" + dir.toRealPath();
+        while (names(dir).stream().anyMatch(n -> n.endsWith(".lock"))) {
+            Optional<List<String>> recording = ProcessHandle.allProcesses()
+                    .map(p -> p.info().arguments().map(List::of).orElse(List.of()))
+                    .filter(arguments -> arguments.stream().anyMatch(a -> a.startsWith(option))).findFirst();
+            if (recording.isPresent()) {
+                return recording.get();
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the recording in " + dir + " ended before it was seen");
     }
 
     private static List<String> names(Path dir) throws IOException {

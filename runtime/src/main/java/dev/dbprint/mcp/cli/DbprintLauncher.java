@@ -40,7 +40,7 @@ public final class DbprintLauncher {
             Quarkus.run(application, args);
             return;
         }
-        Optional<List<String>> bounded = HeapBound.forThisProcess();
+        Optional<List<String>> bounded = HeapBound.forThisProcess(args);
         if (bounded.isPresent()) {
             HeapBound.runInstead(bounded.get());
             return;

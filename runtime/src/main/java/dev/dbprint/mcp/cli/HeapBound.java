@@ -34,7 +34,7 @@ final class HeapBound {
      * always passes one) nor any JVM option bounds the heap. Empty in a native image, whose heap is bounded otherwise,
      * and where the platform does not tell this process's command line.
      */
-    static Optional<List<String>> forThisProcess() {
+    static Optional<List<String>> forThisProcess(String... programArgs) {
         if (Boolean.getBoolean(ServeCommand.LAUNCHER_PROPERTY)
                 || System.getProperty("org.graalvm.nativeimage.imagecode") != null) {
             return Optional.empty();
@@ -43,23 +43,34 @@ final class HeapBound {
         if (info.command().isEmpty() || info.arguments().isEmpty()) {
             return Optional.empty();
         }
-        return relaunch(info.command().get(), List.of(info.arguments().get()),
-                ManagementFactory.getRuntimeMXBean().getInputArguments());
+        List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        if (bounds(jvmOptions)) {
+            return Optional.empty(); // before the launcher's options are looked for: they would not be used
+        }
+        return relaunch(info.command().get(), List.of(info.arguments().get()), jvmOptions,
+                LauncherOptions.forThisProcess(List.of(programArgs), jvmOptions));
     }
 
     /**
-     * {@code command} and its {@code arguments} with the bound first, unless {@code jvmOptions} (every option the JVM
-     * was given, from the command line and the environment alike) bound the heap already.
+     * {@code command} and its {@code arguments} with the bound first and then {@code launcherOptions}, unless
+     * {@code jvmOptions} (every option the JVM was given, from the command line and the environment alike) bound the
+     * heap already.
      */
-    static Optional<List<String>> relaunch(String command, List<String> arguments, List<String> jvmOptions) {
-        if (jvmOptions.stream().anyMatch(option -> HEAP_OPTIONS.stream().anyMatch(option::startsWith))) {
+    static Optional<List<String>> relaunch(String command, List<String> arguments, List<String> jvmOptions,
+            List<String> launcherOptions) {
+        if (bounds(jvmOptions)) {
             return Optional.empty();
         }
         List<String> bounded = new ArrayList<>();
         bounded.add(command);
         bounded.add(BOUND);
+        bounded.addAll(launcherOptions);
         bounded.addAll(arguments);
         return Optional.of(bounded);
+    }
+
+    private static boolean bounds(List<String> jvmOptions) {
+        return jvmOptions.stream().anyMatch(option -> HEAP_OPTIONS.stream().anyMatch(option::startsWith));
     }
 
     /**

@@ -81,7 +81,7 @@ public final class ResourceCatalog {
             PrintView view = store.view(c);
             Manifest manifest = null;
             try {
-                manifest = view.manifest();
+                manifest = view.manifestPassing(); // a page looks at its own tables once
             } catch (PrintError e) {
                 // the manifest entry's read names the error; a file that is there but does not parse is still dated
             }

@@ -1,15 +1,20 @@
 package dev.dbprint.mcp.paging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import com.sun.management.ThreadMXBean;
 
 class JsonTextTest {
 
@@ -82,6 +87,29 @@ class JsonTextTest {
         String nested = JsonText.pretty(Map.of("k", List.of(m)));
         // the sample sits at level 2 inside {"k": [ sample ]}
         assertEquals(nested.length(), 1 + 1 + 2 + 3 + 2 + 1 + 1 + 4 + JsonText.indentedLength(m, 2) + 1 + 2 + 1 + 1 + 1);
+    }
+
+    /**
+     * A measure counts the text as it is written: it allocates less than half a byte per character it counts (what the
+     * serializer itself makes), where holding the text took more than two (a writer's buffer, then the string).
+     */
+    @Test
+    void measuringAValueHoldsNoTextOfIt() {
+        List<Object> entries = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            Map<String, Object> entry = new LinkedHashMap<>(); // as a resources/list entry is written
+            entry.put("uri", "dbprint://alpha/sales.t" + i + "/statistics");
+            entry.put("description", "statistics.yaml of 'sales.t" + i + "' in connection 'alpha': per-column profile");
+            entries.add(entry);
+        }
+        String text = JsonText.pretty(entries);
+        int length = text.length();
+        assertEquals(JsonText.indentedLength(text, 3), JsonText.indentedLength(entries, 3));
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        JsonText.indentedLength(entries, 3);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < length / 2, allocated + " bytes allocated to measure " + length + " characters");
     }
 
     @Test

@@ -47,6 +47,28 @@ public record Manifest(Path path, Map<String, Object> header, Map<String, TableE
     }
 
     /**
+     * Tables whose entries are built when first looked up and kept from then on (the on-disk index's form of a
+     * manifest).
+     */
+    public interface BuiltOnLookup {
+
+        /** The same tables, each looked up without keeping an entry the look-up builds. */
+        Map<String, TableEntry> unkept();
+    }
+
+    /**
+     * This manifest for a caller that looks at each table once (a page of resources/list): where entries are built as
+     * they are looked up ({@link BuiltOnLookup}), one built for this caller is not kept, so paging through thousands of
+     * tables leaves the cached manifest as it found it rather than holding an entry for every table listed.
+     */
+    public Manifest passing() {
+        return tables instanceof BuiltOnLookup built
+                ? new Manifest(path, header, built.unkept(), written, failedTables, manifestAnnotations, edgeAnnotators,
+                        fqnOrder, followableOrder)
+                : this;
+    }
+
+    /**
      * A copy whose entries are re-judged by {@code check} (entry, current judgement → null when it stays followable, else
      * the reason it is not) as they are looked up: a call that follows one table judges that table alone, and only a
      * call that walks every entry pays for every entry.

@@ -26,16 +26,20 @@ final class RecheckedTables extends AbstractMap<String, TableEntry> {
         this.judged = new ConcurrentHashMap<>(parsed.size()); // a search judges them all, on several threads
     }
 
-    /** Judges outside any lock, so a walk on several threads judges several entries at once. */
+    /**
+     * Judges outside any lock, so a walk on several threads judges several entries at once. An entry judged already is
+     * not looked up again: where the parsed tables build an entry on every look-up ({@link Manifest#passing()}), a page
+     * of resources/list looks each of its tables up once per artifact kind.
+     */
     @Override
     public TableEntry get(Object key) {
+        TableEntry known = key instanceof String fqn ? judged.get(fqn) : null;
+        if (known != null) {
+            return known;
+        }
         TableEntry entry = parsed.get(key);
         if (entry == null) {
             return null;
-        }
-        TableEntry known = judged.get(entry.fqn());
-        if (known != null) {
-            return known;
         }
         String reason = entry.followable() ? check.apply(entry, true) : null;
         TableEntry fresh = entry.withContainment(reason == null, reason);

@@ -144,16 +144,21 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
         }
         IntFunction<Object> written = i -> TreeCodec.decode(bytes, offsets[i], offsets[i + 1] - offsets[i]);
         AtomicReferenceArray<TableEntry> built = new AtomicReferenceArray<>(n);
-        IntFunction<TableEntry> entry = i -> {
+        IntFunction<TableEntry> passing = i -> {
+            TableEntry known = built.get(i);
+            return known != null ? known : Manifest.entry(root, names[i], written.apply(i));
+        };
+        IntFunction<TableEntry> kept = i -> {
             TableEntry known = built.get(i);
             if (known == null) {
-                built.compareAndSet(i, null, Manifest.entry(root, names[i], written.apply(i)));
+                built.compareAndSet(i, null, passing.apply(i));
                 known = built.get(i);
             }
             return known;
         };
-        return Manifest.of(path, header, new Named<>(names, position, entry), new Named<>(names, position, written),
-                List.copyOf(annotators), List.copyOf(fqnOrder), List.copyOf(followableOrder));
+        return Manifest.of(path, header, new Entries(names, position, kept, passing),
+                new Named<>(names, position, written), List.copyOf(annotators), List.copyOf(fqnOrder),
+                List.copyOf(followableOrder));
     }
 
     private static Map<String, Integer> positions(List<String> names) {
@@ -170,10 +175,10 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
      * The entries by name, in file order, each value found by its position when looked up: a map that holds the names,
      * not the values.
      */
-    private static final class Named<V> extends AbstractMap<String, V> {
+    private static class Named<V> extends AbstractMap<String, V> {
 
-        private final String[] names;
-        private final Map<String, Integer> position;
+        final String[] names;
+        final Map<String, Integer> position;
         private final IntFunction<V> value;
 
         Named(String[] names, Map<String, Integer> position, IntFunction<V> value) {
@@ -212,6 +217,23 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
         @Override
         public Set<Map.Entry<String, V>> entrySet() {
             return new InOrder<>(names.length, i -> new SimpleImmutableEntry<>(names[i], value.apply(i)));
+        }
+    }
+
+    /** The entries by name, each kept once built; {@link #unkept()} builds without keeping. */
+    private static final class Entries extends Named<TableEntry> implements Manifest.BuiltOnLookup {
+
+        private final IntFunction<TableEntry> passing;
+
+        Entries(String[] names, Map<String, Integer> position, IntFunction<TableEntry> kept,
+                IntFunction<TableEntry> passing) {
+            super(names, position, kept);
+            this.passing = passing;
+        }
+
+        @Override
+        public Map<String, TableEntry> unkept() {
+            return new Named<>(names, position, passing);
         }
     }
 

@@ -122,6 +122,15 @@ public final class PrintView {
     }
 
     /**
+     * As {@link #manifest()}, for a call that looks at each table once (a page of resources/list): an entry the index's
+     * form builds for it is not kept in the cached manifest ({@link Manifest#passing()}). Not read once per view: the
+     * caller holds it.
+     */
+    public Manifest manifestPassing() {
+        return index().passing().recheck((entry, ok) -> realReason(entry));
+    }
+
+    /**
      * The table's entry, whether followable or not.
      *
      * @throws PrintError UNPROFILED when only {@code failed_tables} names it, UNKNOWN_TABLE when nothing does (§8),

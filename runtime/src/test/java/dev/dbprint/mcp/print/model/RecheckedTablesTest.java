@@ -2,14 +2,17 @@ package dev.dbprint.mcp.print.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +55,34 @@ class RecheckedTablesTest {
         assertEquals(List.of("s.a", "s.c"), judged);
         tables.values().forEach(TableEntry::followable);
         assertEquals(List.of("s.a", "s.c", "s.b"), judged, "walking the entries judges the rest, each once");
+    }
+
+    /** An entry judged already is not looked up again in the tables it came from, which may build it anew each time. */
+    @Test
+    void anEntryJudgedIsNotLookedUpAgain() {
+        Map<String, Object> written = Map.of("s.a", Map.of("path", "s/a"));
+        List<Object> lookedUp = new ArrayList<>();
+        Map<String, TableEntry> building = new AbstractMap<>() {
+
+            @Override
+            public TableEntry get(Object key) {
+                lookedUp.add(key);
+                return Manifest.entry(ROOT, (String) key, written.get(key));
+            }
+
+            @Override
+            public Set<Map.Entry<String, TableEntry>> entrySet() {
+                return Set.of();
+            }
+        };
+        Manifest manifest = Manifest.of(ROOT.resolve("manifest.yaml"), Map.of(), building, written, List.of(),
+                List.of("s.a"), List.of("s.a"));
+        Map<String, TableEntry> tables = manifest.recheck((entry, fine) -> null).tables();
+        TableEntry first = tables.get("s.a");
+        for (int kind = 1; kind < Artifact.values().length; kind++) {
+            assertSame(first, tables.get("s.a"));
+        }
+        assertEquals(List.of("s.a"), lookedUp);
     }
 
     /**

@@ -2,7 +2,9 @@ package dev.dbprint.mcp.print.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +23,7 @@ import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeCodec;
 import dev.dbprint.mcp.print.model.Manifest;
+import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 
 /**
@@ -112,6 +115,38 @@ class ManifestFormTest {
         assertEquals(parsed.followableOrder(), kept.followableOrder());
         assertEquals(parsed.table("s.zeta"), kept.table("s.zeta"));
         assertThrows(IllegalArgumentException.class, () -> kept.table("s.\ud800odd"));
+    }
+
+    /**
+     * A caller that looks at each table once (a page of resources/list) builds the entries it needs and keeps none: the
+     * manifest the cache holds still has only the entries other callers looked up.
+     */
+    @Test
+    void anEntryBuiltInPassingIsNotKept() throws IOException {
+        Manifest parsed = parsed();
+        assertSame(parsed, parsed.passing(), "a parsed manifest has every entry built already");
+        Manifest kept = new ManifestForm(root).decode(parsed.path(), new ManifestForm(root).encode(parsed));
+        Manifest passing = kept.passing();
+
+        TableEntry once = passing.table("s.zeta");
+        assertEquals(parsed.table("s.zeta"), once);
+        assertNotSame(once, passing.table("s.zeta"), "built again: the first was not kept");
+        assertNotSame(once, kept.table("s.zeta"));
+        assertSame(kept.table("s.zeta"), kept.table("s.zeta"), "a look-up that is not in passing keeps its entry");
+        assertSame(kept.table("s.zeta"), passing.table("s.zeta"), "and one kept serves in passing too");
+    }
+
+    /** The listing's view: each page's look-ups leave the cached manifest's entries unbuilt. */
+    @Test
+    void aViewLooksUpInPassingWhatTheManifestOfTheIndexFormKeepsNot() throws Exception {
+        fresh();
+        PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        Object first = store.view("arb", root).manifestPassing().table("s.alpha").raw();
+        Object again = store.view("arb", root).manifestPassing().table("s.alpha").raw();
+        assertEquals(0, store.counters().parses(), "the form, read from the index");
+        assertNotSame(first, again, "built for each page: the cached manifest kept neither");
+        assertSame(store.view("arb", root).manifest().table("s.alpha").raw(),
+                store.view("arb", root).manifest().table("s.alpha").raw(), "a call's look-up is kept for the next");
     }
 
     @Test
