@@ -43,20 +43,16 @@ final class WalkTexts {
     private final Last last;
     private final FileIdentity manifest;
     private final SearchTexts kept;
-    /** Whether {@link #kept} was taken from the index for this walk, not from memory. */
-    private final boolean taken;
     /** Each table's index as the walk took it from its record or read it, at identities it stat'ed. */
     private final TableIndex[] found;
     private volatile boolean noted;
 
-    private WalkTexts(PrintView view, List<String> names, Last last, FileIdentity manifest, SearchTexts kept,
-            boolean taken) {
+    private WalkTexts(PrintView view, List<String> names, Last last, FileIdentity manifest, SearchTexts kept) {
         this.view = view;
         this.names = names;
         this.last = last;
         this.manifest = manifest;
         this.kept = kept;
-        this.taken = taken;
         this.found = new TableIndex[names.size()];
     }
 
@@ -81,7 +77,7 @@ final class WalkTexts {
                 return i < 0 ? null : kept.group(i);
             });
         }
-        return new WalkTexts(view, names, last, manifest, kept, known == null);
+        return new WalkTexts(view, names, last, manifest, kept);
     }
 
     /** The texts the index keeps for the manifest, or null. */
@@ -96,23 +92,21 @@ final class WalkTexts {
     }
 
     /**
-     * Writes the texts again when some table's index the walk took from its record or read is not what they hold, or
-     * (on the walk that took them from the index) some entry's stamps are not; {@code all} judges each entry, as the walk
-     * did.
+     * Writes the texts again, with every entry's stamps as {@code all} judged them, when there were none or some table's
+     * index the walk took from its record or read is not what they hold. Stamps alone that changed are not worth a
+     * write: such an entry is judged path by path until the next one.
      */
     void keepIfChanged(Map<String, TableEntry> all) {
-        if (!noted && !taken && kept != null) {
-            return;
-        }
-        GroupStamps[] groups = new GroupStamps[found.length];
         boolean changed = kept == null;
-        for (int i = 0; i < found.length; i++) {
-            TableEntry entry = all.get(names.get(i));
-            groups[i] = entry.followable() ? view.group(entry) : null;
-            changed = changed || found[i] != null && !kept.holds(i, found[i].statistics(), found[i].annotations())
-                    || !Objects.equals(groups[i], kept.group(i));
+        for (int i = 0; i < found.length && !changed && noted; i++) {
+            changed = found[i] != null && !kept.holds(i, found[i].statistics(), found[i].annotations());
         }
         if (changed) {
+            GroupStamps[] groups = new GroupStamps[found.length];
+            for (int i = 0; i < found.length; i++) {
+                TableEntry entry = all.get(names.get(i));
+                groups[i] = entry.followable() ? view.group(entry) : null;
+            }
             byte[] bytes = SearchTexts.encode(found, groups, kept);
             view.keepWithManifest(SearchTexts.FORM, bytes);
             last.set(view.root(), manifest, SearchTexts.decode(bytes, found.length));
