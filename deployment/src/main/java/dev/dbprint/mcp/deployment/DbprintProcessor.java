@@ -116,8 +116,8 @@ class DbprintProcessor {
 
     /**
      * Under stdio, serving starts as soon as the beans are: a static-init step right after ArC's container, before the
-     * run-time configuration, logging, Vert.x (which stdio never uses) and the rest of the boot, which go on beside the
-     * first frames. The server's configuration is read at static init ({@code DbprintConfig} is static-init safe): the
+     * run-time configuration, logging, Vert.x (which stdio never uses) and the rest of the boot, which go on once the
+     * first frames are answered and the client is quiet ({@code ServerLifecycle.serveStdioEarly}). The server's configuration is read at static init ({@code DbprintConfig} is static-init safe): the
      * CLI sets it as system properties before Quarkus starts, which static init reads as run time does. Log records of
      * that time wait in Quarkus's delayed handler until logging is set up.
      */

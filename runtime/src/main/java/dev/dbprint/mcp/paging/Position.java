@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.paging;
 
+import java.util.Arrays;
+
 /**
  * Where a page begins: four non-negative integers whose meaning belongs to the pager that issued them, carried
  * inside a cursor at a fixed width.
@@ -21,5 +23,17 @@ public record Position(int a, int b, int c, int d) {
         if (a < 0 || b < 0 || c < 0 || d < 0) {
             throw new IllegalArgumentException("negative position field");
         }
+    }
+
+    // written out: a record's own equals and hashCode are bootstrapped on first use, spinning classes that no
+    // start-up cache holds, on a fresh process's first call
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Position p && a == p.a && b == p.b && c == p.c && d == p.d;
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(new int[]{a, b, c, d});
     }
 }

@@ -20,6 +20,11 @@ public final class ExitRequest {
         Quarkus.asyncExit(0);
     }
 
+    /** Whether an exit was asked for: whatever waits for the client to go quiet stops waiting. */
+    public static boolean asked() {
+        return asked;
+    }
+
     /** Once the application runs: asks again when an exit was asked for before (a second ask changes nothing). */
     public static void askAgainIfAsked() {
         if (asked) {

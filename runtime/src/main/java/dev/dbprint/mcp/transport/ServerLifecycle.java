@@ -22,6 +22,14 @@ import io.quarkus.runtime.ShutdownEvent;
 @ApplicationScoped
 public class ServerLifecycle {
 
+    /**
+     * How long the stdio client stays silent, every frame of it answered, before the boot goes on: longer than a client
+     * takes to send its next frame once it has a reply, far shorter than a model takes to make its first call.
+     */
+    static final long QUIET_NANOS = 100_000_000L;
+    /** The longest the boot waits for a client that keeps sending (log records wait for the boot's logging). */
+    static final long HOLD_NANOS = 10_000_000_000L;
+
     @Inject
     DbprintConfig config;
 
@@ -40,9 +48,11 @@ public class ServerLifecycle {
     /**
      * Under stdio, starts serving while Quarkus is still booting, from the static-init step right after the bean
      * container (a native image's run-time init instead, before Vert.x is created): a client sends {@code initialize}
-     * the moment it spawns the server, and the rest of the boot (run-time configuration, logging, Vert.x, which stdio
-     * never uses) goes on beside its answer. Nothing starts when the connections do not resolve; {@link #run()}
-     * then says why and exits 1.
+     * the moment it spawns the server, and its first calls as soon as it has the answer. The rest of the boot (run-time
+     * configuration, logging, Vert.x, which stdio never uses) then waits until the client is quiet, so that those
+     * frames have both processors of a small machine rather than sharing them with it; it goes on at once at EOF or a
+     * signal, and after {@link #HOLD_NANOS} however busy the client. Nothing starts when the connections do not
+     * resolve; {@link #run()} then says why and exits 1.
      */
     public void serveStdioEarly() {
         if (config.http()) {
@@ -55,6 +65,7 @@ public class ServerLifecycle {
         }
         stdio.start();
         started.fire(new StdioTransport.Started());
+        stdio.awaitQuiet(QUIET_NANOS, HOLD_NANOS);
     }
 
     public int run() {

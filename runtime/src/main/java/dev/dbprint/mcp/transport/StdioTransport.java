@@ -16,6 +16,8 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -75,8 +77,13 @@ public class StdioTransport {
     private volatile boolean stopping;
     /** Set once shutdown stopped waiting for the calls still running: what they do next has no one to answer. */
     private volatile boolean abandoned;
+    /** Frames taken and not yet answered (or, for a notification, handled). */
+    private final AtomicInteger unanswered = new AtomicInteger();
+    /** When the reader last took a frame or a frame was last answered, or the transport started. */
+    private volatile long lastActivity;
 
     public void start() {
+        lastActivity = System.nanoTime();
         connection = endpoints.stdio();
         out = StdioStreams.frames();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -85,6 +92,22 @@ public class StdioTransport {
         Thread reader = new Thread(() -> readLoop(stdin), "dbprint-stdio-reader");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /**
+     * Returns once the client has gone quiet: every frame it sent answered and none for {@code quietNanos}, or once
+     * {@code boundNanos} have passed, the client reached EOF or an exit was asked for.
+     */
+    public void awaitQuiet(long quietNanos, long boundNanos) {
+        long deadline = System.nanoTime() + boundNanos;
+        while (readerDone.getCount() > 0 && !ExitRequest.asked()) {
+            long now = System.nanoTime();
+            long wait = Math.min(deadline - now, unanswered.get() > 0 ? quietNanos : lastActivity + quietNanos - now);
+            if (wait <= 0) {
+                return;
+            }
+            LockSupport.parkNanos(wait);
+        }
     }
 
     /**
@@ -162,11 +185,14 @@ public class StdioTransport {
      * it), then answers it here when it is answered from memory, else on a worker.
      */
     private void take(String text) {
+        unanswered.incrementAndGet();
+        lastActivity = System.nanoTime();
         Turn turn;
         try {
             turn = connection.receive(text, Headers.NONE);
         } catch (RuntimeException e) {
             LOG.error("frame handling failed", e);
+            answered();
             return;
         }
         if (!turn.readsPrint()) {
@@ -178,7 +204,13 @@ public class StdioTransport {
         } catch (RejectedExecutionException e) {
             // sent after shutdown began (the reader was waiting on an empty pipe when it did): not answered
             LOG.debug("frame received after shutdown began; not answered");
+            answered();
         }
+    }
+
+    private void answered() {
+        lastActivity = System.nanoTime();
+        unanswered.decrementAndGet();
     }
 
     private void answer(Turn turn) {
@@ -194,6 +226,8 @@ public class StdioTransport {
             } else {
                 LOG.error("frame handling failed", e);
             }
+        } finally {
+            answered();
         }
     }
 

@@ -140,4 +140,19 @@ class CursorCodecTest {
             }
         }
     }
+
+    /** A position is equal to another with the same four numbers; each of them tells two positions apart. */
+    @Test
+    void positionsAreEqualByTheirFourNumbers() {
+        Position p = new Position(1, 2, 3, 4);
+        assertEquals(p, new Position(1, 2, 3, 4));
+        assertEquals(p.hashCode(), new Position(1, 2, 3, 4).hashCode());
+        for (Position other : new Position[]{new Position(9, 2, 3, 4), new Position(1, 9, 3, 4), new Position(1, 2, 9, 4),
+                new Position(1, 2, 3, 9)}) {
+            assertNotEquals(p, other);
+            assertNotEquals(p.hashCode(), other.hashCode(), other.toString());
+        }
+        assertNotEquals(Position.START, "START");
+    }
+
 }

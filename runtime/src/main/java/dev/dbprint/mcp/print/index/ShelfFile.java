@@ -75,9 +75,6 @@ final class ShelfFile implements TreeStore.Shelf {
     /** Separates the files of a derived tree's token, and each from its identity: no path or identity holds it. */
     private static final char SOURCES = '\0';
 
-    private record Key(String file, String form) {
-    }
-
     /** A kept tree: in memory until written ({@code payload}), then by place in {@code channel}. */
     private record Entry(String token, byte[] payload, FileChannel channel, long offset, int length, int crc) {
     }
@@ -86,7 +83,7 @@ final class ShelfFile implements TreeStore.Shelf {
     private final Path root;
     private final Path file;
     private final Runnable onAdded;
-    private final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<FileForm<String>, Entry> entries = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
     private volatile boolean loaded;
     /** The channel payloads are read from (the file as loaded or as last written), closed when replaced. */
@@ -124,7 +121,7 @@ final class ShelfFile implements TreeStore.Shelf {
 
     @Override
     public Object get(Path path, String form, FileIdentity identity) {
-        Key key = new Key(relative(path), form);
+        FileForm<String> key = new FileForm<>(relative(path), form);
         Entry e = entry(key, identity.token());
         try {
             return e == null ? null : TreeCodec.decode(payload(e));
@@ -138,19 +135,19 @@ final class ShelfFile implements TreeStore.Shelf {
     @Override
     public byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
         load();
-        Key k = new Key(relative(key), form);
+        FileForm<String> k = new FileForm<>(relative(key), form);
         Entry e = entries.get(k);
         return e != null && derivedFrom(e.token(), from) ? payloadOrDrop(k, e) : null;
     }
 
     @Override
     public byte[] bytes(Path path, String form, FileIdentity identity) {
-        Key key = new Key(relative(path), form);
+        FileForm<String> key = new FileForm<>(relative(path), form);
         return payloadOrDrop(key, entry(key, identity.token()));
     }
 
     /** The bytes of {@code e}, kept under {@code key}, or null (and the entry dropped) when there is none that checks. */
-    private byte[] payloadOrDrop(Key key, Entry e) {
+    private byte[] payloadOrDrop(FileForm<String> key, Entry e) {
         if (e == null) {
             return null;
         }
@@ -162,7 +159,7 @@ final class ShelfFile implements TreeStore.Shelf {
         }
     }
 
-    private Entry entry(Key key, String token) {
+    private Entry entry(FileForm<String> key, String token) {
         load();
         Entry e = entries.get(key);
         return e == null || !e.token().equals(token) ? null : e;
@@ -176,7 +173,7 @@ final class ShelfFile implements TreeStore.Shelf {
     @Override
     public boolean holds(Path path, String form) {
         load();
-        return entries.containsKey(new Key(relative(path), form));
+        return entries.containsKey(new FileForm<>(relative(path), form));
     }
 
     @Override
@@ -197,7 +194,7 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /** Keeps {@code payload}, in the caller's own encoding, for {@code path} in {@code form} under {@code token}. */
     private void keep(Path path, String form, String token, byte[] payload) {
-        entries.put(new Key(relative(path), form), new Entry(token, payload, null, 0, payload.length,
+        entries.put(new FileForm<>(relative(path), form), new Entry(token, payload, null, 0, payload.length,
                 crc(payload, 0, payload.length)));
         dirty = true;
         pending.addAndGet(payload.length);
@@ -287,7 +284,7 @@ final class ShelfFile implements TreeStore.Shelf {
             throw new IOException("bad entry count");
         }
         tally.restart();
-        List<Key> keys = new ArrayList<>(count);
+        List<FileForm<String>> keys = new ArrayList<>(count);
         List<Entry> read = new ArrayList<>(count);
         long payloadBytes = 0;
         for (int i = 0; i < count; i++) {
@@ -301,7 +298,7 @@ final class ShelfFile implements TreeStore.Shelf {
                 throw new IOException("bad entry");
             }
             payloadBytes += length;
-            keys.add(new Key(name, form));
+            keys.add(new FileForm<>(name, form));
             read.add(new Entry(token, null, channel, offset, length, crc));
         }
         long tableLength = tally.count;
@@ -400,8 +397,8 @@ final class ShelfFile implements TreeStore.Shelf {
     }
 
     private void write() throws IOException {
-        List<Map.Entry<Key, Entry>> kept = new ArrayList<>();
-        for (Map.Entry<Key, Entry> e : entries.entrySet()) {
+        List<Map.Entry<FileForm<String>, Entry>> kept = new ArrayList<>();
+        for (Map.Entry<FileForm<String>, Entry> e : entries.entrySet()) {
             // an entry read from the old file is carried over only while its file is unchanged
             if (e.getValue().payload() != null || unchanged(e.getKey(), e.getValue())) {
                 kept.add(e);
@@ -421,10 +418,10 @@ final class ShelfFile implements TreeStore.Shelf {
             // holds one tree's bytes, never the whole index
             ByteArrayOutputStream table = new ByteArrayOutputStream();
             DataOutputStream t = new DataOutputStream(table);
-            List<Key> keys = new ArrayList<>(kept.size());
+            List<FileForm<String>> keys = new ArrayList<>(kept.size());
             List<Entry> placed = new ArrayList<>(kept.size());
             long offset = 0;
-            for (Map.Entry<Key, Entry> e : kept) {
+            for (Map.Entry<FileForm<String>, Entry> e : kept) {
                 Entry v = e.getValue();
                 t.writeUTF(e.getKey().file());
                 t.writeUTF(e.getKey().form());
@@ -493,7 +490,7 @@ final class ShelfFile implements TreeStore.Shelf {
         }
     }
 
-    private boolean unchanged(Key key, Entry e) {
+    private boolean unchanged(FileForm<String> key, Entry e) {
         try {
             if (e.token().indexOf(SOURCES) < 0) {
                 return FileIdentity.of(root.resolve(key.file())).token().equals(e.token());

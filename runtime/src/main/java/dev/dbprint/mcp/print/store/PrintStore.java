@@ -26,6 +26,7 @@ import dev.dbprint.mcp.print.files.ContainedFile;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
+import dev.dbprint.mcp.print.index.FileForm;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 
@@ -72,9 +73,6 @@ public class PrintStore {
         T build(Path path, Object tree);
     }
 
-    private record Key(Path path, String form) {
-    }
-
     /** A value loaded at one identity. */
     private record Slot(FileIdentity identity, Object value) {
     }
@@ -91,13 +89,13 @@ public class PrintStore {
     private static final int LOCK_STRIPES = 256;
 
     private final StripedLocks locks = new StripedLocks(LOCK_STRIPES);
-    private final WeighedCache<Key, Slot> cache;
+    private final WeighedCache<FileForm<Path>, Slot> cache;
     /**
      * Manifests, kept whatever they weigh: every call reads its connection's, and one of tens of thousands of tables can
      * weigh more than the whole bound of a small heap, which would parse it again on every call. Their weight counts
      * against the bound all the same, so other files get what remains.
      */
-    private final Map<Key, Pinned> manifests = new ConcurrentHashMap<>();
+    private final Map<FileForm<Path>, Pinned> manifests = new ConcurrentHashMap<>();
     private final TreeStore trees;
     private final AtomicLong parses = new AtomicLong();
     private final AtomicLong hits = new AtomicLong();
@@ -522,7 +520,7 @@ public class PrintStore {
      * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept.
      */
     private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
-        Key key = new Key(path, form);
+        FileForm<Path> key = new FileForm<>(path, form);
         synchronized (locks.of(key)) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
                 Slot slot = slot(key);
@@ -582,7 +580,7 @@ public class PrintStore {
         }
     }
 
-    private <T> Read<T> keep(Key key, FileIdentity identity, Loaded<T> loaded) {
+    private <T> Read<T> keep(FileForm<Path> key, FileIdentity identity, Loaded<T> loaded) {
         if (loaded.value() == null) {
             drop(key);
         } else {
@@ -591,7 +589,7 @@ public class PrintStore {
         return new Read<>(identity, loaded.value());
     }
 
-    private Slot slot(Key key) {
+    private Slot slot(FileForm<Path> key) {
         if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             Pinned p = manifests.get(key);
             return p == null ? null : p.slot();
@@ -599,7 +597,7 @@ public class PrintStore {
         return cache.get(key);
     }
 
-    private void hold(Key key, Slot slot, long weight) {
+    private void hold(FileForm<Path> key, Slot slot, long weight) {
         if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             manifests.put(key, new Pinned(slot, weight));
             reserveManifests();
@@ -608,7 +606,7 @@ public class PrintStore {
         }
     }
 
-    private void drop(Key key) {
+    private void drop(FileForm<Path> key) {
         if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             manifests.remove(key);
             reserveManifests();

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.render.vocabulary;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A label, flag or enum word the Markdown prints, with the one line of {@code ## Terms} that defines it (spec §4.1): what
@@ -9,6 +10,20 @@ import java.util.Map;
  * by {@link #rank()} so a legend lists them the same way on every page.
  */
 public record Term(int rank, String label, String definition, String carriedAs, String filter) {
+
+    // written out: a record's own equals and hashCode are bootstrapped on first use, spinning classes that no
+    // start-up cache holds, on a fresh process's first call
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Term t && rank == t.rank && Objects.equals(label, t.label)
+                && Objects.equals(definition, t.definition) && Objects.equals(carriedAs, t.carriedAs)
+                && Objects.equals(filter, t.filter);
+    }
+
+    @Override
+    public int hashCode() {
+        return rank;
+    }
 
     /** The legend line: {@code - <label>: <definition> (json/yaml: <where>; search_columns filter: <filter>)}. */
     public String line() {

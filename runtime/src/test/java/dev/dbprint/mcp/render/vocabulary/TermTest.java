@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.render.vocabulary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -25,4 +26,19 @@ class TermTest {
         assertEquals(Term.percentile("p5").rank() + 90, p95.rank(), "ranked by its number");
         assertTrue(Term.percentile("p1").rank() > Term.C_UNSUPPORTED.rank(), "listed after every other term");
     }
+
+    /** Terms are equal by every field; the rank alone spreads their hashes. */
+    @Test
+    void termsAreEqualByEveryField() {
+        Term term = new Term(7, "label", "what it means", "where", null);
+        assertEquals(term, new Term(7, "label", "what it means", "where", null));
+        assertEquals(term.hashCode(), new Term(7, "label", "what it means", "where", null).hashCode());
+        for (Term other : new Term[]{new Term(8, "label", "what it means", "where", null),
+                new Term(7, "other", "what it means", "where", null), new Term(7, "label", "other", "where", null),
+                new Term(7, "label", "what it means", "other", null), new Term(7, "label", "what it means", "where", "f")}) {
+            assertNotEquals(term, other);
+        }
+        assertNotEquals(Term.SCOPE.hashCode(), Term.EXACT.hashCode());
+    }
+
 }
