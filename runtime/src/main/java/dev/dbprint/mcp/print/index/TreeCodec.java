@@ -1,6 +1,5 @@
 package dev.dbprint.mcp.print.index;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -8,6 +7,7 @@ import java.math.BigInteger;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -199,10 +199,32 @@ public final class TreeCodec {
         return new String(chars);
     }
 
-    private static final class Writer extends ByteArrayOutputStream {
+    /**
+     * A growable buffer of its own: a ByteArrayOutputStream locks on each byte written, and a never-indexed search
+     * encodes every table's record, character by character, on the interpreter's and C1's code.
+     */
+    private static final class Writer {
 
-        Writer() {
-            super(256);
+        private byte[] buf = new byte[256];
+        private int count;
+
+        private void write(int b) {
+            if (count == buf.length) {
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+            buf[count++] = (byte) b;
+        }
+
+        private void write(byte[] b, int off, int len) {
+            if (count + len > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, count + len));
+            }
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buf, count);
         }
 
         void node(Object o) {

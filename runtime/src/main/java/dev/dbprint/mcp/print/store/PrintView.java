@@ -167,7 +167,7 @@ public final class PrintView {
     public Manifest index() {
         Path p = manifestPath();
         Read<Manifest> r = recorded(p,
-                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, yamlParser(),
+                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, store.yamlLoader()::loadSkimFirst,
                         (path, tree) -> Manifest.of(path, root, tree), new ManifestForm(root)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
@@ -240,8 +240,9 @@ public final class PrintView {
     /**
      * statistics.yaml read for search alone: only the keys {@link SearchFields} names, the rest of the file proven valid
      * YAML but not parsed ({@link YamlSkim}). A model without value lists, histograms or sketches: it serves
-     * search_columns and nothing else. Its tree is not kept on disk: the search record search builds from it is.
-     * Errors are those of a full read.
+     * search_columns and nothing else. Errors are those of a full read. Its tree is not kept on disk: what a later
+     * process searches is the table's search record, which the index keeps, and a skim costs about what decoding the
+     * tree would.
      */
     public Optional<Statistics> searchStatistics(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS, "statistics_search", false, this::searchTree, Statistics::of);
@@ -254,7 +255,7 @@ public final class PrintView {
 
     public Optional<StatisticsAnnotations> statisticsAnnotations(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS_ANNOTATIONS, Artifact.STATISTICS_ANNOTATIONS.key(), true,
-                yamlParser(), StatisticsAnnotations::of);
+                store.yamlLoader()::loadSkimFirst, StatisticsAnnotations::of);
     }
 
     public Optional<RelationshipsAnnotations> relationshipsAnnotations(TableEntry table) {
@@ -552,12 +553,18 @@ public final class PrintView {
         return store.yamlLoader()::load;
     }
 
-    /** The search fields of a statistics.yaml: the skim's cut when it proves the file, else the whole file. */
+    /**
+     * The search fields of a statistics.yaml: when the skim proves the file, the tree it built of what it kept, or its
+     * cut parsed where a kept value needs the loader; else the whole file parsed.
+     */
     private Object searchTree(Path path, byte[] bytes) {
-        byte[] cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT ? YamlSkim.reduce(bytes, SearchFields.RULE) : null;
+        YamlSkim.Cut cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT ? YamlSkim.cut(bytes, SearchFields.RULE) : null;
         if (cut != null) {
+            if (cut.tree() != null) {
+                return cut.tree();
+            }
             try {
-                return store.yamlLoader().load(path, cut);
+                return store.yamlLoader().load(path, cut.bytes());
             } catch (PrintError e) {
                 // not expected for a proven document; the full parse decides
             }

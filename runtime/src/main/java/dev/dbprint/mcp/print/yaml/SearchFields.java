@@ -30,11 +30,11 @@ public final class SearchFields implements YamlSkim.Rule {
     @Override
     public YamlSkim.Action action(int state, byte[] doc, int start, int end) {
         return switch (state) {
-            case TOP -> is(doc, start, end, "columns")
+            case TOP -> SkimScalar.is(doc, start, end, "columns")
                     ? YamlSkim.Action.DESCEND
                     : keep(TABLE_KEYS, doc, start, end);
             case COLUMNS, PARTS -> YamlSkim.Action.DESCEND;
-            default -> is(doc, start, end, "parts") ? YamlSkim.Action.DESCEND : keep(COLUMN_KEYS, doc, start, end);
+            default -> SkimScalar.is(doc, start, end, "parts") ? YamlSkim.Action.DESCEND : keep(COLUMN_KEYS, doc, start, end);
         };
     }
 
@@ -53,17 +53,5 @@ public final class SearchFields implements YamlSkim.Rule {
                 && keys.contains(new String(doc, start, end - start, StandardCharsets.ISO_8859_1))
                         ? YamlSkim.Action.KEEP
                         : YamlSkim.Action.DROP;
-    }
-
-    private static boolean is(byte[] doc, int start, int end, String key) {
-        if (end - start != key.length()) {
-            return false;
-        }
-        for (int i = 0; i < key.length(); i++) {
-            if (doc[start + i] != key.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

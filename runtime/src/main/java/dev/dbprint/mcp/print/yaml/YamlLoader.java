@@ -106,12 +106,32 @@ public final class YamlLoader {
      * @throws PrintError of kind {@link PrintError.Kind#PARSE}, message {@code <path>: YAML parse error: <message>}
      */
     public Object load(Path path, byte[] bytes) {
+        refuseUpFront(path, bytes);
+        return parse(path, bytes);
+    }
+
+    /**
+     * As {@link #load}, sooner for a file that lies inside {@link YamlSkim}'s subset (dbprint's manifest and
+     * annotation files mostly do): when the skim proves the whole document and reads every scalar with certainty, its
+     * tree, which is the parser's; else the parse. The same tree, or the same error, as {@link #load}.
+     */
+    public Object loadSkimFirst(Path path, byte[] bytes) {
+        refuseUpFront(path, bytes);
+        // within the code point limit however the bytes decode: past it, only the parser says where it failed
+        YamlSkim.Cut cut = bytes.length <= codePointLimit ? YamlSkim.cut(bytes, YamlSkim.WHOLE) : null;
+        return cut != null && cut.tree() != null ? cut.tree() : parse(path, bytes);
+    }
+
+    private void refuseUpFront(Path path, byte[] bytes) {
         if (bytes.length > 4L * codePointLimit) {
             throw PrintError.parse(path, "The incoming YAML document exceeds the limit: " + codePointLimit + " code points.");
         }
         if (bytes.length > maxParseBytes) {
             throw tooLargeToParse(path, bytes.length);
         }
+    }
+
+    private Object parse(Path path, byte[] bytes) {
         String text = decodeUtf8(path, bytes);
         Object constructed;
         try {

@@ -1,7 +1,13 @@
 package dev.dbprint.mcp.print.yaml;
 
 import java.io.ByteArrayOutputStream;
-import java.util.Arrays;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Cuts a block-style YAML document down to the keys a reader needs, without parsing what it drops.
@@ -9,14 +15,19 @@ import java.util.Arrays;
  * Most of a statistics.yaml is what no search reads — sketch payloads, value lists, histograms — and a full parse of
  * it costs far more than reading the bytes. This reader walks the document line by line, proves that every line lies
  * inside a strict subset of YAML (block mappings and sequences, single-line plain scalars, quoted scalars, {@code []} and
- * {@code {}}, printable UTF-8, no duplicate keys, no tabs, comments, anchors, aliases, tags, block scalars or flow
- * collections), and copies the lines a {@link Rule} keeps, verbatim, into a smaller document that {@link YamlLoader}
- * then parses as usual. Every document in the subset is valid YAML, so the kept keys parse to exactly what a full parse
- * gives them. A document the reader cannot prove — anything outside the subset, valid or not — yields {@code null}, and
- * the caller parses the whole file, so any error is the full parser's own.
+ * {@code {}}, a mapping value folded as dbprint folds a note ({@code >-}), printable UTF-8, no duplicate keys, no
+ * tabs, comments, anchors, aliases, tags, other block scalars or flow collections), and copies the lines a
+ * {@link Rule} keeps, verbatim, into a smaller document that {@link YamlLoader} then parses as usual. Every document in
+ * the subset is valid YAML, so the kept keys parse to exactly what a full parse gives them. A document the reader
+ * cannot prove — anything outside the subset, valid or not — yields {@code null}, and the caller parses the whole file,
+ * so any error is the full parser's own.
  * <p>
  * A kept mapping whose every entry was dropped is written {@code {}}, so it still reads as a mapping; so is the top
  * level when the rule keeps none of its keys.
+ * <p>
+ * Beside the kept document it builds the tree the loader would build of it, while every kept scalar is one whose value
+ * is certain without the loader ({@link SkimScalar}): the caller then parses nothing at all. The tree is left out,
+ * and the kept document is all there is, as soon as one is not.
  */
 public final class YamlSkim {
 
@@ -41,8 +52,34 @@ public final class YamlSkim {
         int child(int state, byte[] doc, int keyStart, int keyEnd);
     }
 
+    /**
+     * What a skim proved of a document.
+     *
+     * @param bytes the kept document
+     * @param tree the plain tree {@link YamlLoader} builds of {@code bytes}, or null when a kept scalar's value is not
+     *        certain without it
+     */
+    public record Cut(byte[] bytes, Object tree) {
+    }
+
+    /** Keeps every entry: the whole document proven, and its tree built. */
+    public static final Rule WHOLE = new Rule() {
+
+        @Override
+        public Action action(int state, byte[] doc, int keyStart, int keyEnd) {
+            return Action.KEEP;
+        }
+
+        @Override
+        public int child(int state, byte[] doc, int keyStart, int keyEnd) {
+            return 0;
+        }
+    };
+
     /** Deepest nesting followed before giving up (well under the loader's own limit). */
     static final int MAX_DEPTH = 64;
+    /** Keys of a mapping compared pairwise before the rest are kept in a set. */
+    static final int LISTED_KEYS = 16;
     /** Longest key accepted; YAML caps an implicit key at 1024 characters. */
     static final int MAX_KEY = 1000;
 
@@ -64,15 +101,31 @@ public final class YamlSkim {
     /** Keys seen in a map frame, as [start, end) pairs into {@link #in}. */
     private final int[][] keys = new int[MAX_DEPTH][];
     private final int[] keyCount = new int[MAX_DEPTH];
+    /** A map frame's keys past its first {@value #LISTED_KEYS}, as text, or null. */
+    @SuppressWarnings("unchecked")
+    private final Set<String>[] keySet = new Set[MAX_DEPTH];
     /** For a DESCEND map frame: its header line, not yet written (start, end of the line without its newline). */
     private final int[] headerStart = new int[MAX_DEPTH];
     private final int[] headerEnd = new int[MAX_DEPTH];
     private final boolean[] headerWritten = new boolean[MAX_DEPTH];
+    /** A kept frame's collection in the tree (a map or a list), else null. */
+    private final Object[] node = new Object[MAX_DEPTH];
+
+    /** Whether the tree is still being built: every kept scalar so far read with certainty. */
+    private boolean building = true;
+    private Object root;
+    /**
+     * The last byte of the current line, before {@link #lineEnd}'s result, that a plain scalar must look at: outside
+     * printable ASCII, or a space, '!', '"', '#' or ':'; -1 when none.
+     */
+    private int special;
 
     // the entry that left its value to the next lines: -1 when none
     private int openIndent = -1;
     private boolean openIsKey;
     private Action openMode;
+    /** The open entry's key as the tree holds it, or null (a sequence entry, or a dropped or untreed one). */
+    private String openKey;
     private int openState;
     private int openLineStart;
     private int openLineEnd;
@@ -83,8 +136,8 @@ public final class YamlSkim {
         this.out = new ByteArrayOutputStream(Math.max(64, in.length / 16));
     }
 
-    /** The kept document, or null when {@code doc} is not provably inside the subset. */
-    public static byte[] reduce(byte[] doc, Rule rule) {
+    /** The kept document and its tree, or null when {@code doc} is not provably inside the subset. */
+    public static Cut cut(byte[] doc, Rule rule) {
         try {
             return new YamlSkim(doc, rule).run();
         } catch (Unproven e) {
@@ -106,7 +159,7 @@ public final class YamlSkim {
         return UNPROVEN;
     }
 
-    private byte[] run() {
+    private Cut run() {
         int n = in.length;
         if (n == 0) {
             throw unproven();
@@ -120,14 +173,32 @@ public final class YamlSkim {
         while (depth > 0) {
             pop();
         }
-        return out.toByteArray();
+        return new Cut(out.toByteArray(), building ? root : null);
     }
 
+    /**
+     * Where the line from {@code pos} ends; notes the line's last {@link #special} byte on the way, so that a plain
+     * scalar, most of a statistics file's bytes (sketches, long values), is proven without a second look at each byte.
+     */
     private int lineEnd(int pos) {
+        byte[] b = in;
+        int n = b.length;
         int e = pos;
-        while (e < in.length && in[e] != '\n') {
+        int last = -1;
+        while (e < n) {
+            byte x = b[e];
+            if (x >= '$') {
+                if (x == ':' || x == 0x7f) {
+                    last = e;
+                }
+            } else if (x == '\n') {
+                break;
+            } else {
+                last = e; // a control, a space, '!', '"', '#', or part of a multi-byte character
+            }
             e++;
         }
+        special = last;
         return e;
     }
 
@@ -154,6 +225,9 @@ public final class YamlSkim {
         if (openIndent >= 0) {
             if (ind > openIndent || (seq && openIsKey && ind == openIndent)) {
                 push(ind, seq ? SEQ : MAP, openMode, openState, openLineStart, openLineEnd);
+                if (openMode != Action.DROP) {
+                    attach(depth - 2, openKey, node[depth - 1]);
+                }
                 openIndent = -1;
                 return;
             }
@@ -168,6 +242,7 @@ public final class YamlSkim {
             }
             started = true;
             push(0, MAP, Action.DESCEND, 0, -1, -1);
+            root = node[0];
             return;
         }
         if (indent[depth - 1] != ind) {
@@ -192,6 +267,7 @@ public final class YamlSkim {
         if (openMode != Action.DROP) {
             writeAncestors();
             copy(openLineStart, openLineEnd);
+            attach(depth - 1, openKey, null);
         }
         openIndent = -1;
     }
@@ -205,10 +281,40 @@ public final class YamlSkim {
         mode[depth] = m;
         state[depth] = st;
         keyCount[depth] = 0;
+        keySet[depth] = null;
         headerStart[depth] = hStart;
         headerEnd[depth] = hEnd;
         headerWritten[depth] = false;
+        node[depth] = !building || m == Action.DROP
+                ? null
+                : k == MAP ? new LinkedHashMap<String, Object>() : new ArrayList<>();
         depth++;
+    }
+
+    /**
+     * Adds {@code value} to frame {@code f}'s collection in the tree, under {@code key} in a map; an
+     * {@link SkimScalar#UNCERTAIN} value ends the tree.
+     */
+    @SuppressWarnings("unchecked")
+    private void attach(int f, String key, Object value) {
+        if (!building) {
+            return;
+        }
+        if (value == SkimScalar.UNCERTAIN) {
+            building = false;
+            root = null;
+            return;
+        }
+        if (kind[f] == MAP) {
+            ((Map<String, Object>) node[f]).put(key, value);
+        } else {
+            ((List<Object>) node[f]).add(value);
+        }
+    }
+
+    /** The tree's value of the proven scalar at [start, end), when the tree is still being built. */
+    private Object scalar(int start, int end) {
+        return building ? SkimScalar.value(in, start, end) : null;
     }
 
     private void pop() {
@@ -253,7 +359,7 @@ public final class YamlSkim {
         Action m = mode[f] == Action.DESCEND ? Action.KEEP : mode[f];
         int c = start + ind + 1;
         if (c == eol) {
-            open(ind, false, m, state[f], start, eol);
+            open(ind, false, m, state[f], start, eol, null);
             return eol + 1;
         }
         c++; // the space after '-'
@@ -261,7 +367,7 @@ public final class YamlSkim {
             c++;
         }
         if (c == eol) {
-            open(ind, false, m, state[f], start, eol);
+            open(ind, false, m, state[f], start, eol, null);
             return eol + 1;
         }
         if (in[c] == '-' && (c + 1 == eol || in[c + 1] == ' ')) {
@@ -275,12 +381,19 @@ public final class YamlSkim {
             // the entry is a mapping whose first key shares the dash's line
             push(ind + 2, MAP, m, state[f], -1, -1);
             headerWritten[depth - 1] = true;
+            if (m != Action.DROP) {
+                attach(f, null, node[depth - 1]);
+            }
             return entryValue(start, eol, ind + 2, c, keyEnd, m == Action.KEEP ? Action.KEEP : Action.DROP);
+        }
+        if (in[c] == '>') {
+            throw unproven(); // a folded scalar is proven only as a mapping's value
         }
         int end = value(c, eol, ind);
         if (m == Action.KEEP) {
             writeAncestors();
             copy(start, end);
+            attach(f, null, scalar(c, end));
         }
         return end + 1;
     }
@@ -312,7 +425,7 @@ public final class YamlSkim {
         }
         if (v == eol) {
             int childState = a == Action.DESCEND ? rule.child(state[f], in, keyStart(c), keyTextEnd(c, keyEnd)) : 0;
-            open(ind, true, a, childState, start, eol);
+            open(ind, true, a, childState, start, eol, treeKey(a, c, keyEnd));
             return eol + 1;
         }
         if (v == keyEnd + 1) {
@@ -322,13 +435,20 @@ public final class YamlSkim {
         if (a != Action.DROP) {
             writeAncestors();
             copy(start, end);
+            attach(f, treeKey(a, c, keyEnd), scalar(v, end));
         }
         return end + 1;
     }
 
-    private void open(int ind, boolean isKey, Action m, int st, int lineStart, int lineEnd) {
+    /** The key at [c, keyEnd) as the tree holds it, for a kept entry while the tree is built; else null. */
+    private String treeKey(Action a, int c, int keyEnd) {
+        return building && a != Action.DROP ? SkimScalar.key(in, c, keyEnd) : null;
+    }
+
+    private void open(int ind, boolean isKey, Action m, int st, int lineStart, int lineEnd, String key) {
         openIndent = ind;
         openIsKey = isKey;
+        openKey = key;
         openMode = m;
         openState = st;
         openLineStart = lineStart;
@@ -369,7 +489,8 @@ public final class YamlSkim {
             while (e < eol && plainKeyPart(in[e])) {
                 e++;
             }
-            if (plainKeyResolvesOtherwise(c, e)) {
+            if (SkimScalar.resolvesOtherwise(in, c, e)) {
+                // a boolean, null or float key, whose duplicates a byte comparison would miss
                 return -1;
             }
         }
@@ -412,32 +533,6 @@ public final class YamlSkim {
         return b == '.' && c + 1 < eol && in[c + 1] >= 'a' && in[c + 1] <= 'z';
     }
 
-    private static final String[] NON_STRING_WORDS = {"yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
-            "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", ".inf", ".nan"};
-
-    /** A plain key YAML 1.1 reads as a boolean, null or float, whose duplicates a byte comparison would miss. */
-    private boolean plainKeyResolvesOtherwise(int c, int e) {
-        int len = e - c;
-        if (len > 5) {
-            return false;
-        }
-        for (String w : NON_STRING_WORDS) {
-            if (w.length() == len && regionIs(c, w)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean regionIs(int c, String w) {
-        for (int i = 0; i < w.length(); i++) {
-            if (in[c + i] != w.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** The first byte of the key's text (inside its quotes for a quoted key). */
     private int keyStart(int c) {
         return in[c] == '\'' || in[c] == '"' ? c + 1 : c;
@@ -454,20 +549,46 @@ public final class YamlSkim {
         int count = keyCount[f];
         int[] ks = keys[f];
         if (ks == null) {
-            ks = keys[f] = new int[16];
+            ks = keys[f] = new int[2 * LISTED_KEYS];
+        }
+        if (count >= LISTED_KEYS) {
+            rememberInSet(f, ks, start, end, quoted);
+            return;
         }
         for (int i = 0; i < count; i++) {
             if (sameKey(ks[2 * i], ks[2 * i + 1], start, end, quoted)) {
                 throw unproven();
             }
         }
-        if (2 * count + 2 > ks.length) {
-            ks = keys[f] = Arrays.copyOf(ks, ks.length * 2);
-        }
         // a single-quoted key is stored with a marker bit so '' reads as one quote when compared
         ks[2 * count] = quoted ? ~start : start;
         ks[2 * count + 1] = end;
         keyCount[f] = count + 1;
+    }
+
+    /**
+     * Past its first {@value #LISTED_KEYS} keys a mapping's keys are kept as text in a set: a manifest's {@code tables}
+     * holds thousands, and comparing each with every one before it took most of its skim.
+     */
+    private void rememberInSet(int f, int[] ks, int start, int end, boolean quoted) {
+        Set<String> set = keySet[f];
+        if (set == null) {
+            set = keySet[f] = new HashSet<>();
+            for (int i = 0; i < LISTED_KEYS; i++) {
+                boolean q = ks[2 * i] < 0;
+                set.add(keyText(q ? ~ks[2 * i] : ks[2 * i], ks[2 * i + 1], q));
+            }
+        }
+        if (!set.add(keyText(start, end, quoted))) {
+            throw unproven();
+        }
+        keyCount[f]++;
+    }
+
+    /** A key's text as its bytes, one per char, with a single-quoted key's doubled quotes read as one. */
+    private String keyText(int start, int end, boolean quoted) {
+        String text = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
+        return quoted ? text.replace("''", "'") : text;
     }
 
     private boolean sameKey(int aStart, int aEnd, int bStart, int bEnd, boolean bQuoted) {
@@ -504,8 +625,55 @@ public final class YamlSkim {
             }
             throw unproven();
         }
+        if (b == '>') {
+            return folded(c, eol, ind);
+        }
         plain(c, eol);
         return eol;
+    }
+
+    /**
+     * A folded block scalar as dbprint writes a note: the header {@code >-} alone, then one or more lines all at one
+     * indentation deeper than the entry's, none blank, none indented further, none ending in a space and none starting
+     * with '#', so that its value is plainly the lines joined by single spaces. Returns where its last line ends.
+     */
+    private int folded(int c, int eol, int ind) {
+        if (c + 2 != eol || in[c + 1] != '-') {
+            throw unproven();
+        }
+        int contentIndent = -1;
+        int end = eol;
+        while (end + 1 < in.length) {
+            int from = end + 1;
+            int k = from;
+            while (k < in.length && in[k] == ' ') {
+                k++;
+            }
+            int indent = k - from;
+            if (contentIndent >= 0 && indent < contentIndent) {
+                break; // the scalar ended; the line is the structure's
+            }
+            int e = lineEnd(from);
+            if (k == e || indent <= ind || (contentIndent >= 0 && indent != contentIndent) || in[k] == '#'
+                    || in[e - 1] == ' ') {
+                throw unproven();
+            }
+            contentIndent = indent;
+            for (int i = k; i < e; i++) {
+                byte x = in[i];
+                if (x < ' ' || x >= 0x7f) {
+                    if (!printable(i)) {
+                        throw unproven();
+                    }
+                    i += charLength(i) - 1;
+                }
+            }
+            end = e;
+        }
+        if (contentIndent < 0) {
+            throw unproven(); // no line at all: an empty value
+        }
+        return end;
     }
 
     /** A plain scalar on one line: no indicator first, no ": " or " #" inside, no ':' last. */
@@ -517,20 +685,30 @@ public final class YamlSkim {
         if (!startOk || (b == '=' && c + 1 == eol)) {
             throw unproven();
         }
+        if (special < c) {
+            return; // the rest of the line is printable ASCII with no space, '#' or ':'
+        }
         int last = c;
-        for (int i = c; i < eol; i += charLength(i)) {
+        int i = c;
+        while (i < eol) {
             byte x = in[i];
-            if (!printable(i)) {
-                throw unproven();
-            }
-            if (x == ':' && (i + 1 == eol || in[i + 1] == ' ')) {
-                throw unproven();
-            }
-            if (x == '#' && in[i - 1] == ' ') {
-                throw unproven();
-            }
-            if (x != ' ') {
+            if (x >= ' ' && x < 0x7f) {
+                if (x == ':' && (i + 1 == eol || in[i + 1] == ' ')) {
+                    throw unproven();
+                }
+                if (x == '#' && in[i - 1] == ' ') {
+                    throw unproven();
+                }
+                if (x != ' ') {
+                    last = i;
+                }
+                i++;
+            } else {
+                if (!printable(i)) {
+                    throw unproven();
+                }
                 last = i;
+                i += charLength(i);
             }
         }
         if (in[last] == ':') {

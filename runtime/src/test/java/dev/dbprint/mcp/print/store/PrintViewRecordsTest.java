@@ -143,11 +143,11 @@ class PrintViewRecordsTest {
 
     /**
      * The trees every call of a kind reads across the print are kept on disk; a table's full statistics only on a print
-     * of at most {@value PrintView#WHOLE_STATISTICS_TABLES} tables (the larger case: {@link WholeStatisticsTest}). Search's
-     * cut of statistics.yaml is not: the search record built from it is (SearchRecordTest).
+     * of at most {@value PrintView#WHOLE_STATISTICS_TABLES} tables (the larger case: {@link WholeStatisticsTest}). The
+     * search fields of a statistics.yaml are not: a later search reads the table's search record.
      */
     @Test
-    void theAnnotationsOfATableAreKeptOnDiskAndOnASmallPrintItsWholeStatisticsButNotSearchsCut() throws Exception {
+    void theAnnotationsOfATableAreKeptOnDiskAndOnASmallPrintItsWholeStatisticsButNotItsSearchFields() throws Exception {
         Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
         Set<String> kept = ConcurrentHashMap.newKeySet();
         TreeStore recording = new RecordingTrees(kept::add, prepared -> {

@@ -32,12 +32,8 @@ class YamlSkimTest {
     /** Every statistics.yaml the project ships (the sample print and the test fixtures). */
     static List<byte[]> shippedStatistics() throws IOException {
         List<byte[]> out = new ArrayList<>();
-        for (Path dir : List.of(Path.of("../src/sample"), Path.of("src/test/resources/fixtures"))) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                for (Path p : s.filter(p -> p.getFileName().toString().equals("statistics.yaml")).sorted().toList()) {
-                    out.add(Files.readAllBytes(p));
-                }
-            }
+        for (Path p : ShippedFiles.named(name -> name.equals("statistics.yaml"))) {
+            out.add(Files.readAllBytes(p));
         }
         assertTrue(out.size() >= 10, "expected the sample print's and the fixtures' statistics files: " + out.size());
         return out;
@@ -47,7 +43,7 @@ class YamlSkimTest {
     void everyShippedStatisticsFileReducesToTheSameSearchFields() throws IOException {
         int proven = 0;
         for (byte[] doc : shippedStatistics()) {
-            byte[] reduced = YamlSkim.reduce(doc, SearchFields.RULE);
+            byte[] reduced = reduced(doc);
             if (reduced != null) {
                 proven++;
                 assertSameSearchFields(full(doc), Statistics.of(FILE, loader.load(FILE, reduced)));
@@ -57,6 +53,52 @@ class YamlSkimTest {
         assertTrue(proven >= 8, "proven " + proven);
     }
 
+    /**
+     * The tree the skim builds beside its cut is the loader's tree of that cut, value for value, type for type and in
+     * file order, so the model, the search record and the index's copy are those of a parse.
+     */
+    @Test
+    void everyShippedStatisticsFileGetsTheTreeTheLoaderBuildsOfItsCut() throws IOException {
+        int built = 0;
+        for (byte[] doc : shippedStatistics()) {
+            YamlSkim.Cut cut = YamlSkim.cut(doc, SearchFields.RULE);
+            if (cut != null && cut.tree() != null) {
+                built++;
+                assertEquals(spelled(loader.load(FILE, cut.bytes())), spelled(cut.tree()));
+                assertSameSearchFields(full(doc), Statistics.of(FILE, cut.tree()));
+            }
+        }
+        assertTrue(built >= 8, "built " + built);
+    }
+
+    /**
+     * A kept scalar gets its value in the tree only where no YAML 1.1 resolver could read it otherwise; any other
+     * spelling leaves the tree out, and the cut is parsed as before.
+     */
+    @Test
+    void theTreeHoldsOnlyScalarsWhoseValueIsCertain() {
+        List<String> certain = List.of("text", "character varying(8)", "12", "-3", "0", "123456789012345678", "0.50",
+                "-0.25", "true", "false", "null", "~", "'it''s'", "'x: y'", "\"a b\"", "caf\u00e9", "\u00e9t\u00e9", "[]",
+                "{}", "");
+        List<String> uncertain = List.of("yes", "No", "ON", "True", "FALSE", "Null", "0x1f", "017", "1_000", "1e5",
+                "1.5e3", "1:30", "2024-01-01", ".5", "1.", "-0", "+1", "1234567890123456789", "\"caf\\u00e9\"",
+                "'two\n    lines'", "\"two\n    lines\"", ".inf", "/path", "=x", "-x", "(x)");
+        for (String value : certain) {
+            String doc = "scope:\n  a: " + value + "\n  b:\n  - " + value + "\n";
+            YamlSkim.Cut cut = YamlSkim.cut(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE);
+            assertNotNull(cut, doc);
+            assertNotNull(cut.tree(), doc);
+            assertEquals(spelled(loader.load(FILE, cut.bytes())), spelled(cut.tree()), doc);
+        }
+        for (String value : uncertain) {
+            String doc = "scope:\n  a: " + value + "\n";
+            YamlSkim.Cut cut = YamlSkim.cut(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE);
+            assertNotNull(cut, doc);
+            assertNull(cut.tree(), doc);
+            assertEquals(doc, new String(cut.bytes(), StandardCharsets.UTF_8));
+        }
+    }
+
     /** The sample print is dbprint output: the subset must cover all of it, or the fast path is moot. */
     @Test
     void everyFileOfTheSamplePrintIsProven() throws IOException {
@@ -64,7 +106,7 @@ class YamlSkimTest {
             List<Path> files = s.filter(p -> p.getFileName().toString().equals("statistics.yaml")).toList();
             assertTrue(files.size() >= 6, files.toString());
             for (Path p : files) {
-                assertNotNull(YamlSkim.reduce(Files.readAllBytes(p), SearchFields.RULE), p.toString());
+                assertNotNull(YamlSkim.cut(Files.readAllBytes(p), SearchFields.RULE), p.toString());
             }
         }
     }
@@ -86,7 +128,7 @@ class YamlSkimTest {
         for (int round = 0; round < 3000; round++) {
             byte[] doc = files.get(random.nextInt(files.size()));
             byte[] mutated = mutate(doc, random, inserts);
-            byte[] reduced = YamlSkim.reduce(mutated, SearchFields.RULE);
+            byte[] reduced = reduced(mutated);
             Object whole = outcome(mutated);
             if (whole instanceof PrintError e && e.kind() == PrintError.Kind.PARSE) {
                 rejectedByParser++;
@@ -96,6 +138,10 @@ class YamlSkimTest {
             }
             if (reduced != null) {
                 accepted++;
+                Object tree = YamlSkim.cut(mutated, SearchFields.RULE).tree();
+                if (tree != null) {
+                    assertEquals(spelled(loader.load(FILE, reduced)), spelled(tree));
+                }
                 Object kept = outcome(reduced);
                 String text = new String(mutated, StandardCharsets.UTF_8);
                 if (whole instanceof Statistics s) {
@@ -111,7 +157,7 @@ class YamlSkimTest {
         assertTrue(rejectedByParser > 300, "too few invalid mutants: " + rejectedByParser);
     }
 
-    private static byte[] mutate(byte[] doc, Random random, byte[][] inserts) {
+    static byte[] mutate(byte[] doc, Random random, byte[][] inserts) {
         byte[] out = doc;
         int edits = 1 + random.nextInt(3);
         for (int e = 0; e < edits; e++) {
@@ -188,7 +234,7 @@ class YamlSkimTest {
         // without its format_version, which search keeps to refuse a later format
         byte[] doc = Files.readString(Path.of("src/test/resources/fixtures/skim/no-searched-key/statistics.yaml"))
                 .replaceFirst("format_version: 1\n", "").getBytes(StandardCharsets.UTF_8);
-        byte[] cut = YamlSkim.reduce(doc, SearchFields.RULE);
+        byte[] cut = reduced(doc);
         assertEquals("{}\n", new String(cut, StandardCharsets.UTF_8));
         assertSameSearchFields(full(doc), full(cut));
         assertEquals("{}\n", reduce("a:\n"));
@@ -233,10 +279,27 @@ class YamlSkimTest {
                 "a: \"\\q\"\n", // bad escape
                 "a: 'unterminated\n", "a: x\r\n", "a: \u2028\n", "a: caf\u00e9 \u0085\n", "---\na: 1\n", "",
                 "a: 'x' y\n", "a: =\n", "a:b\n")) {
-            assertNull(YamlSkim.reduce(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), doc);
+            assertNull(YamlSkim.cut(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), doc);
         }
-        assertNull(YamlSkim.reduce(new byte[]{'a', ':', ' ', (byte) 0xc3}, SearchFields.RULE), "truncated UTF-8");
-        assertNull(YamlSkim.reduce(new byte[]{'a', ':', ' ', (byte) 0xc0, (byte) 0x80}, SearchFields.RULE), "overlong");
+        assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc3}, SearchFields.RULE), "truncated UTF-8");
+        assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc0, (byte) 0x80}, SearchFields.RULE), "overlong");
+    }
+
+    /** A mapping of thousands of keys (a manifest's tables) keeps its later keys in a set: duplicates are still found. */
+    @Test
+    void aDuplicateKeyInALongMappingIsFound() {
+        StringBuilder doc = new StringBuilder("columns:\n");
+        for (int i = 0; i < 40; i++) {
+            doc.append("  c").append(i).append(":\n    sql_type: int\n");
+        }
+        doc.append("  'it''s':\n    sql_type: int\n");
+        String distinct = doc.toString();
+        assertNotNull(YamlSkim.cut(distinct.getBytes(StandardCharsets.UTF_8), SearchFields.RULE));
+        for (String again : List.of("  c3:\n", "  c30:\n", "  'c5':\n", "  \"c35\":\n", "  'it''s':\n")) {
+            String doubled = distinct + again + "    sql_type: text\n";
+            assertNull(YamlSkim.cut(doubled.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), again);
+            assertThrows(PrintError.class, () -> loader.load(FILE, doubled.getBytes(StandardCharsets.UTF_8)), again);
+        }
     }
 
     @Test
@@ -259,7 +322,7 @@ class YamlSkimTest {
                     classification: text
                 """;
         // an inline nested sequence is outside the subset, even in a dropped list
-        assertNull(YamlSkim.reduce(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE));
+        assertNull(YamlSkim.cut(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE));
         String withoutNested = doc.replace("    - - nested\n", "");
         assertEquals("""
                 columns:
@@ -272,9 +335,15 @@ class YamlSkimTest {
     }
 
     private String reduce(String doc) {
-        byte[] out = YamlSkim.reduce(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE);
+        byte[] out = reduced(doc.getBytes(StandardCharsets.UTF_8));
         assertNotNull(out, doc);
         return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** The skim's kept document, or null when it declines. */
+    private static byte[] reduced(byte[] doc) {
+        YamlSkim.Cut cut = YamlSkim.cut(doc, SearchFields.RULE);
+        return cut == null ? null : cut.bytes();
     }
 
     /** The model of {@code doc}, or the error it fails with. */
@@ -288,6 +357,21 @@ class YamlSkimTest {
 
     private Statistics full(byte[] doc) {
         return Statistics.of(FILE, loader.load(FILE, doc));
+    }
+
+    /** A tree spelled with each value's type, in file order: equal spellings are equal trees. */
+    static String spelled(Object tree) {
+        if (tree instanceof Map<?, ?> m) {
+            StringBuilder sb = new StringBuilder("{");
+            m.forEach((k, v) -> sb.append(k).append(": ").append(spelled(v)).append(", "));
+            return sb.append('}').toString();
+        }
+        if (tree instanceof List<?> l) {
+            StringBuilder sb = new StringBuilder("[");
+            l.forEach(v -> sb.append(spelled(v)).append(", "));
+            return sb.append(']').toString();
+        }
+        return tree == null ? "null" : tree.getClass().getSimpleName() + " " + tree;
     }
 
     static void assertSameSearchFields(Statistics expected, Statistics actual) {
