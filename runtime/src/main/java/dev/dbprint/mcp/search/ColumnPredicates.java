@@ -90,7 +90,12 @@ public final class ColumnPredicates {
      * (all can when there is neither); false rules the table out on its text alone.
      */
     public boolean mayMatch(TableIndex index) {
-        return (text == null || index.mayContain(text)) && (lowerName == null || index.mayContain(lowerName));
+        return mayMatch(index::mayContain);
+    }
+
+    /** As {@link #mayMatch(TableIndex)}, for a table's text that {@code mayContain} searches where it is kept. */
+    public boolean mayMatch(Predicate<String> mayContain) {
+        return (text == null || mayContain.test(text)) && (lowerName == null || mayContain.test(lowerName));
     }
 
     /** The match for {@code c} on {@code table}, or null when some predicate rejects it. */

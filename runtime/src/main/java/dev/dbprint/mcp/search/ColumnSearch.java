@@ -35,8 +35,11 @@ import dev.dbprint.mcp.print.store.PrintView;
  * search cut ({@link PrintView#searchStatistics}), which parses only what search reads. Indexes are kept by table
  * directory in a cache bounded by their estimated weight ({@code dbprint.search-cache.max-bytes}) and, where the
  * connection has an on-disk index, as records there under both files' identities ({@link TableIndexRecord}): a fresh
- * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. A record's
- * columns are decoded only for a table whose text the predicates cannot rule out ({@link ColumnPredicates#mayMatch}).
+ * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Beside the
+ * manifest the index keeps every table's text with the identities it was derived at ({@link SearchTexts}): a table
+ * whose files still have them and whose text the predicates rule out ({@link ColumnPredicates#mayMatch}) is passed
+ * without its record; a record's columns are decoded only for a table whose text they cannot rule out. A table the
+ * index keeps no record of is read at once, its files stat'ed by that read alone.
  * Tables are walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
@@ -57,13 +60,28 @@ public final class ColumnSearch {
         }
     }
 
-    /** One table's share of the walk: its index (null when its columns could not be read) and whether it is named unreadable. */
-    private record Walked(TableIndex index, boolean unreadable) {
+    /**
+     * One table's share of the walk: its index (null when its columns could not be read, or when the print's
+     * {@link SearchTexts} ruled it out), whether it is named unreadable, and whether such a ruled-out table has
+     * {@code looks_like} switched off.
+     */
+    private record Walked(TableIndex index, boolean unreadable, boolean switchedOff) {
+
+        Walked(TableIndex index, boolean unreadable) {
+            this(index, unreadable, false);
+        }
     }
 
     /** One table's share of the reply: its matching columns, and whether it is named unreadable or switched off. */
     private record Found(List<ColumnMatch> matches, boolean unreadable, boolean switchedOff) {
     }
+
+    private static final Walked UNREADABLE = new Walked(null, true);
+    private static final Walked RULED_OUT = new Walked(null, false);
+    private static final Walked RULED_OUT_SWITCHED_OFF = new Walked(null, false, true);
+    private static final Found NONE = new Found(List.of(), false, false);
+    private static final Found NONE_UNREADABLE = new Found(List.of(), true, false);
+    private static final Found NONE_SWITCHED_OFF = new Found(List.of(), false, true);
 
     /** Walks tables on every processor; its threads are daemons, made on the first search. */
     private static final class Walkers {
@@ -79,6 +97,8 @@ public final class ColumnSearch {
     }
 
     private final WeighedCache<Path, TableIndex> indexes;
+    /** The {@link SearchTexts} last taken from or written to an index, for the manifest they were derived under. */
+    private final WalkTexts.Last lastTexts = new WalkTexts.Last();
 
     public ColumnSearch(long maxBytes) {
         this.indexes = new WeighedCache<>(maxBytes);
@@ -89,12 +109,16 @@ public final class ColumnSearch {
         Map<String, TableEntry> all = manifest.tables();
         List<String> names = manifest.fqnOrder();
         Found[] found = new Found[names.size()];
+        WalkTexts texts = view.keepsDerived() ? WalkTexts.of(view, names, lastTexts) : null;
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
             TableEntry entry = all.get(names.get(i));
-            found[i] = find(entry, walk(view, entry, predicates), predicates);
+            found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
         })).join();
+        if (texts != null) {
+            texts.keepIfChanged(all);
+        }
         List<ColumnMatch> matches = new ArrayList<>();
         // names are unique and in code-point order: the lists come out sorted as §4.3 asks
         List<String> unreadable = new ArrayList<>();
@@ -115,7 +139,10 @@ public final class ColumnSearch {
     private static Found find(TableEntry entry, Walked walked, ColumnPredicates predicates) {
         TableIndex index = walked.index();
         if (index == null) {
-            return new Found(List.of(), walked.unreadable(), false);
+            if (walked.unreadable()) {
+                return NONE_UNREADABLE;
+            }
+            return walked.switchedOff() && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
         }
         boolean switchedOff = predicates.filtersLooksLike() && index.looksLikeSwitchedOff();
         if (index.packed() || !predicates.mayMatch(index)) { // still packed: the walk ruled it out on its text
@@ -133,14 +160,19 @@ public final class ColumnSearch {
         return new Found(matches, walked.unreadable(), switchedOff);
     }
 
-    /** The table's index, its columns decoded unless {@code predicates} rule the table out on its text alone. */
-    private Walked walk(PrintView view, TableEntry entry, ColumnPredicates predicates) {
+    /**
+     * The {@code i}-th table's index, its columns decoded unless {@code predicates} rule the table out on its text
+     * alone; or no index at all where the print's {@code texts} rule it out.
+     */
+    private Walked walk(PrintView view, TableEntry entry, int i, WalkTexts texts, ColumnPredicates predicates) {
         if (!entry.followable()) {
-            return new Walked(null, true);
+            return UNREADABLE;
         }
         TableIndex kept = indexes.get(entry.dir());
-        if (kept == null && !view.keepsDerived()) {
-            return read(view, entry); // its reads stat the files: a stat of each beforehand would be a second
+        SearchTexts print = kept == null && texts != null ? texts.kept() : null;
+        if (kept == null && (texts == null
+                || (print == null || !print.knows(i)) && !view.holdsDerived(entry, TableIndexRecord.FORM))) {
+            return found(texts, i, read(view, entry)); // its reads stat the files: a stat of each first would be a second
         }
         FileIdentity statisticsNow;
         FileIdentity annotationsNow;
@@ -150,18 +182,40 @@ public final class ColumnSearch {
             annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
                     kept == null ? null : kept.annotations());
         } catch (PrintError e) {
-            return read(view, entry);
+            return found(texts, i, read(view, entry));
         }
+        if (print != null && print.holds(i, statisticsNow, annotationsNow)
+                && openable(view, entry, statisticsNow, annotationsNow)
+                && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
+            return print.looksLikeSwitchedOff(i) ? RULED_OUT_SWITCHED_OFF : RULED_OUT;
+        }
+        boolean inMemory = kept != null;
         if (kept == null) {
             kept = stored(view, entry, statisticsNow, annotationsNow);
         }
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
             TableIndex ready = kept.packed() && predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
             if (ready != null) {
-                return new Walked(ready, false);
+                return inMemory ? new Walked(ready, false) : found(texts, i, new Walked(ready, false));
             }
         }
-        return read(view, entry);
+        return found(texts, i, read(view, entry));
+    }
+
+    /** {@code walked}, its index (taken from the index's record or read whole) noted for the print's texts. */
+    private static Walked found(WalkTexts texts, int i, Walked walked) {
+        if (texts != null && walked.index() != null && !walked.unreadable()) {
+            texts.found(i, walked.index());
+        }
+        return walked;
+    }
+
+    /** Whether the table's files at these identities may be stood for by what the index derived from them. */
+    private static boolean openable(PrintView view, TableEntry entry, FileIdentity statistics,
+            FileIdentity annotations) {
+        return (statistics == null || view.openable(entry.file(Artifact.STATISTICS).orElseThrow(), statistics))
+                && (annotations == null
+                        || view.openable(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), annotations));
     }
 
     /**
@@ -214,15 +268,17 @@ public final class ColumnSearch {
 
     /**
      * The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read;
-     * {@code before} is what the kept index was built from (null when none), which saves a stat of a file still there.
+     * {@code before} is what the kept index was built from (null when none): a file there then, or declared by the
+     * manifest, is stat'ed once, where a probe for absence first would cost a second system call.
      */
     private static FileIdentity identity(PrintView view, TableEntry entry, Artifact artifact, boolean read,
             FileIdentity before) {
         if (!read) {
             return null;
         }
+        boolean likelyPresent = before != null ? before.exists() : entry.declares(artifact);
         Optional<Path> file = view.followableFile(entry, artifact);
-        return file.map(f -> view.record(f, before == null ? FileIdentity.ABSENT : before)).orElse(null);
+        return file.map(f -> view.record(f, likelyPresent)).orElse(null);
     }
 
     /** Reads the table's files and builds its index; keeps it unless a file failed. */
@@ -231,7 +287,7 @@ public final class ColumnSearch {
         try {
             stats = entry.declares(Artifact.STATISTICS) ? view.searchStatistics(entry).orElse(null) : null;
         } catch (PrintError e) {
-            return new Walked(null, true);
+            return UNREADABLE;
         }
         StatisticsAnnotations annotations;
         boolean unreadable = false;

@@ -60,19 +60,31 @@ public record SearchedColumn(String column, String part, String name, String low
     private static SearchedColumn of(String column, String part, ColumnStats block, ColumnStats columnBlock,
             StatisticsAnnotations.Column annotation, String name, boolean measured) {
         Inferred inferred = block == null ? null : block.inferred();
-        String note = annotation == null ? null : annotation.note();
-        List<StatisticsAnnotations.ValueNote> valueNotes = annotation == null ? List.of() : annotation.values();
+        return of(column, part, name, block != null, measured, block == null ? null : block.sqlType(),
+                block == null ? null : block.classification(), block == null ? null : block.occurrences(),
+                columnBlock == null ? null : columnBlock.rowsScanned(), inferred != null,
+                inferred == null ? null : inferred.looksLike(), inferred == null ? null : inferred.sampled(),
+                inferred == null ? null : inferred.matched(), inferred == null ? null : inferred.sensitivity(),
+                inferred != null && inferred.candidateKey(), inferred == null ? null : inferred.candidateKeyException(),
+                block == null ? null : block.redacted(), annotation == null ? null : annotation.note(),
+                annotation == null ? List.of() : annotation.values());
+    }
+
+    /**
+     * The column of these fields, its categorical strings shared and its lower-cased name and notes derived: how a
+     * column is built from its files and from its search record alike.
+     */
+    static SearchedColumn of(String column, String part, String name, boolean described, boolean measured,
+            String sqlType, String classification, Long occurrences, Long rowsScanned, boolean inferred,
+            String looksLike, Long sampled, Long matched, String sensitivity, boolean candidateKey,
+            String candidateKeyException, String redacted, String note,
+            List<StatisticsAnnotations.ValueNote> valueNotes) {
         String lowerName = lower(name);
-        return new SearchedColumn(shared(column), part == null ? null : shared(part), shared(name),
-                lowerName.equals(name) ? shared(name) : shared(lowerName), block != null, measured,
-                block == null ? null : shared(block.sqlType()), block == null ? null : shared(block.classification()),
-                block == null ? null : block.occurrences(), columnBlock == null ? null : columnBlock.rowsScanned(),
-                inferred != null, inferred == null ? null : shared(inferred.looksLike()),
-                inferred == null ? null : inferred.sampled(), inferred == null ? null : inferred.matched(),
-                inferred == null ? null : shared(inferred.sensitivity()), inferred != null && inferred.candidateKey(),
-                inferred == null ? null : inferred.candidateKeyException(), block == null ? null : shared(block.redacted()),
-                note, valueNotes, note == null ? null : lower(note),
-                valueNotes.stream().map(v -> lower(v.note())).toList());
+        return new SearchedColumn(shared(column), shared(part), shared(name),
+                lowerName.equals(name) ? shared(name) : shared(lowerName), described, measured, shared(sqlType),
+                shared(classification), occurrences, rowsScanned, inferred, shared(looksLike), sampled, matched,
+                shared(sensitivity), candidateKey, candidateKeyException, shared(redacted), note, valueNotes,
+                note == null ? null : lower(note), valueNotes.stream().map(v -> lower(v.note())).toList());
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,5 +80,16 @@ class TableIndexRecordTest {
                 () -> TableIndexRecord.decode(Arrays.copyOf(whole, 12), null, null));
         TableIndex cut = TableIndexRecord.decode(Arrays.copyOf(whole, whole.length - 1), null, null);
         assertThrows(IllegalArgumentException.class, cut::unpacked, "the columns cut short");
+    }
+
+    /** A column's lower-cased name and notes are derived on decode: the record holds them once, in the table's text. */
+    @Test
+    void theLowerCasedNameAndNotesAreHeldOnceInTheText() {
+        TableIndex index = index("Seen From The WATCHTOWER");
+        String record = new String(TableIndexRecord.encode(index), StandardCharsets.ISO_8859_1);
+        for (String lower : List.of("seen from the watchtower", "seven days")) {
+            assertEquals(1, record.split(lower, -1).length - 1, lower);
+        }
+        assertEquals(index.columns(), TableIndexRecord.decode(TableIndexRecord.encode(index), STATS, NOTES).columns());
     }
 }

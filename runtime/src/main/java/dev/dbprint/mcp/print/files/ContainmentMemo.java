@@ -121,6 +121,35 @@ public final class ContainmentMemo {
         }
     }
 
+    /**
+     * The stamps a manifest entry's directory and its parent had when the entry's directory and files were last found
+     * no link ({@link #firstOutside}); what a later process may {@link #recall}.
+     */
+    public record GroupStamps(PlainEntries.Stamp parent, PlainEntries.Stamp directory) {
+    }
+
+    /**
+     * The stamps {@code directory}'s group of {@code files} rests on as remembered now, or null when none is (its
+     * files were judged one by one, or some is no plain entry of it).
+     */
+    public GroupStamps group(Path directory, Map<?, Path> files) {
+        PlainEntries.Group g = plain.groupOf(directory);
+        return g == null || !g.files().equals(files) ? null : new GroupStamps(g.parentStamp(), g.stamp());
+    }
+
+    /**
+     * Offers what an earlier process found of {@code directory} and its declared {@code files} ({@link #group}, kept by
+     * the caller in the on-disk index): when nothing is remembered of the directory, {@link #firstOutside} confirms the
+     * lot from the two directories' stamps, as it does a group an earlier call of this process remembered, and judges
+     * each path again when either stamp changed since.
+     */
+    public void recall(Path directory, Map<?, Path> files, GroupStamps stamps) {
+        Path parent = directory.getParent();
+        if (parent != null && plain.groupOf(directory) == null) {
+            plain.rememberGroup(directory, new PlainEntries.Group(parent, stamps.parent(), stamps.directory(), files));
+        }
+    }
+
     /** The verdicts given path by path so far (a view: a read set copies it). */
     public Map<Path, Boolean> verdicts() {
         return Collections.unmodifiableMap(verdicts);

@@ -260,6 +260,11 @@ public final class PlainEntries {
                 && e.holds(stampOf.apply(directory)) && e.group().parentHolds(stampOf.apply(parent)) ? parent : null;
     }
 
+    /** The group remembered for {@code directory}, whatever its stamps now, or null. */
+    Group groupOf(Path directory) {
+        return groups.get(directory);
+    }
+
     /**
      * Remembers that {@code directory}, and each of {@code files} (every one directly in it), was found no link while it
      * had {@code stamp} and its parent {@code parentStamp}, unless either is too recent.

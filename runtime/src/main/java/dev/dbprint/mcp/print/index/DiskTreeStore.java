@@ -14,7 +14,7 @@ import dev.dbprint.mcp.print.files.PlainEntries;
 
 /**
  * A {@link TreeStore} of two files per connection root ({@link ShelfFile}) in a directory of the user's cache: the
- * manifest's tree alone, and every other tree, with the trees derived from several files (each table's search record,
+ * manifest's tree with what is kept beside it ({@link TreeStore#WITH_MANIFEST}), and every other tree, with the trees derived from several files (each table's search record,
  * which a fresh process's first search reads instead of decoding and modelling every table's statistics files). Every
  * call starts from the manifest, and a shelf's first lookup reads its whole table, which for a print of thousands of
  * tables lists tens of thousands of trees: kept apart, the manifest is found at once, and the large table is read after
@@ -64,7 +64,7 @@ final class DiskTreeStore implements TreeStore {
     private record Split(ShelfFile manifest, ShelfFile rest, long racyNanos) implements Shelf {
 
         private ShelfFile of(String form) {
-            return form.equals(MANIFEST_FORM) ? manifest : rest;
+            return form.equals(MANIFEST_FORM) || form.startsWith(WITH_MANIFEST) ? manifest : rest;
         }
 
         @Override
@@ -111,7 +111,7 @@ final class DiskTreeStore implements TreeStore {
 
         @Override
         public void prepare() {
-            rest.prepare(); // the manifest's table is one entry long
+            rest.prepare(); // the manifest's table is a few entries long
         }
 
         long pending() {

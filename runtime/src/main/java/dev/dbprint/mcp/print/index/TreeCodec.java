@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.print.index;
 
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.BufferUnderflowException;
@@ -42,6 +44,37 @@ public final class TreeCodec {
         Writer w = new Writer();
         w.node(tree);
         return w.toByteArray();
+    }
+
+    /**
+     * Writes {@code tree} to {@code out} as its encoding's length and its encoding: one part of a larger payload, which
+     * {@link #readSized} reads back.
+     */
+    public static void writeSized(DataOutputStream out, Object tree) throws IOException {
+        byte[] encoded = encode(tree);
+        out.writeInt(encoded.length);
+        out.write(encoded);
+    }
+
+    /**
+     * The tree {@link #writeSized} wrote at {@code in}'s position in {@code bytes} (the array {@code in} reads), with
+     * {@code in} moved past it.
+     *
+     * @throws IllegalArgumentException when no such tree is there
+     */
+    public static Object readSized(ByteBuffer in, byte[] bytes) {
+        int length;
+        try {
+            length = in.getInt();
+        } catch (BufferUnderflowException e) {
+            throw new IllegalArgumentException("no length", e);
+        }
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("bad tree length " + length);
+        }
+        Object tree = decode(bytes, in.position(), length);
+        in.position(in.position() + length);
+        return tree;
     }
 
     /** @throws IllegalArgumentException when {@code bytes} do not hold exactly one encoded tree */

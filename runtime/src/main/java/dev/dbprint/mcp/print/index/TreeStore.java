@@ -22,6 +22,13 @@ public interface TreeStore {
      */
     String MANIFEST_FORM = "manifest";
 
+    /**
+     * The prefix of a form kept beside the manifest, in a shelf's manifest part: what is derived from the print as a
+     * whole under the manifest's identity (every table's search text), which a first call reads without the large table
+     * of every other tree.
+     */
+    String WITH_MANIFEST = "manifest:";
+
     /** The trees of one connection root. */
     interface Shelf {
 

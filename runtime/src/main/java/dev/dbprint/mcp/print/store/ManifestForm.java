@@ -59,8 +59,8 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(names.size());
-            writeTree(out, names);
-            writeTree(out, manifest.header());
+            TreeCodec.writeSized(out, names);
+            TreeCodec.writeSized(out, manifest.header());
             for (String name : names) {
                 TableEntry entry = manifest.tables().get(name);
                 boolean followable = entry.followable();
@@ -100,9 +100,9 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
         if (n < 0 || n > in.remaining() / 9) { // a flag, a position and a length at least per entry
             throw new IllegalArgumentException("bad count");
         }
-        List<?> listed = (List<?>) readTree(in, bytes);
+        List<?> listed = (List<?>) TreeCodec.readSized(in, bytes);
         @SuppressWarnings("unchecked")
-        Map<String, Object> header = (Map<String, Object>) readTree(in, bytes);
+        Map<String, Object> header = (Map<String, Object>) TreeCodec.readSized(in, bytes);
         if (listed.size() != n) {
             throw new IllegalArgumentException("names do not match the count");
         }
@@ -169,22 +169,6 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
             }
         }
         return position;
-    }
-
-    private static void writeTree(DataOutputStream out, Object tree) throws IOException {
-        byte[] encoded = TreeCodec.encode(tree);
-        out.writeInt(encoded.length);
-        out.write(encoded);
-    }
-
-    private static Object readTree(ByteBuffer in, byte[] bytes) {
-        int length = in.getInt();
-        if (length < 0 || length > in.remaining()) {
-            throw new IllegalArgumentException("bad tree length");
-        }
-        Object tree = TreeCodec.decode(bytes, in.position(), length);
-        in.position(in.position() + length);
-        return tree;
     }
 
     /**

@@ -125,7 +125,12 @@ public class PrintStore {
      * settled directories waits that out, not two seconds (per test: the mutation gate runs each test alone).
      */
     PrintStore(long racyNanos) {
-        this(CacheSizes.defaultParseCacheBytes(), TreeStore.NONE, new PlainEntries(racyNanos));
+        this(TreeStore.NONE, racyNanos);
+    }
+
+    /** As {@link #PrintStore(long)}, over {@code trees}. */
+    PrintStore(TreeStore trees, long racyNanos) {
+        this(CacheSizes.defaultParseCacheBytes(), trees, new PlainEntries(racyNanos));
     }
 
     private PrintStore(long maxBytes, TreeStore trees, PlainEntries plainEntries) {
@@ -247,7 +252,12 @@ public class PrintStore {
      * table, most of them absent; this spares two system calls for each.
      */
     FileIdentity identity(Path path, FileIdentity before, ContainmentMemo memo) {
-        return memo.knownAbsent(path) ? knownAbsent() : identity(path, before);
+        return identity(path, before.exists(), memo);
+    }
+
+    /** As {@link #identity(Path, FileIdentity, ContainmentMemo)}, for a file likely there or not. */
+    FileIdentity identity(Path path, boolean likelyPresent, ContainmentMemo memo) {
+        return memo.knownAbsent(path) ? knownAbsent() : stat(path, likelyPresent);
     }
 
     /**
@@ -387,13 +397,43 @@ public class PrintStore {
             return null;
         }
         for (Map.Entry<Path, FileIdentity> source : from.entrySet()) {
-            // as for a kept tree: a file this process cannot open now (a group it left) is read, and fails, as with no
-            // index, though its identity is unchanged
-            if (source.getValue().exists() && !Files.isReadable(source.getKey())) {
+            if (!openable(source.getKey(), source.getValue())) {
                 return null;
             }
         }
         return shelf.derived(key, form, from);
+    }
+
+    /**
+     * Whether what the index derived from {@code file} at {@code identity} may stand for reading it: as for a kept
+     * tree, a file this process cannot open now (a group it left) is read, and fails, as with no index, though its
+     * identity is unchanged.
+     */
+    static boolean openable(Path file, FileIdentity identity) {
+        return !identity.exists() || Files.isReadable(file);
+    }
+
+    /** Whether {@code root}'s index keeps anything derived in {@code form} under {@code key}, at whatever identities. */
+    boolean holdsDerived(Path root, Path key, String form) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        return shelf != null && shelf.holds(key, form);
+    }
+
+    /**
+     * The bytes {@code root}'s index keeps in {@code form} (one {@link TreeStore#WITH_MANIFEST}) under {@code manifest}
+     * at {@code identity}, or null.
+     */
+    byte[] withManifest(Path root, Path manifest, String form, FileIdentity identity) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        return shelf == null ? null : shelf.bytes(manifest, form, identity);
+    }
+
+    /** Keeps {@code bytes} in {@code form} under {@code manifest} at {@code identity} in {@code root}'s index. */
+    void keepWithManifest(Path root, Path manifest, String form, FileIdentity identity, byte[] bytes) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        if (shelf != null) {
+            shelf.putBytes(manifest, form, identity, bytes);
+        }
     }
 
     /** Keeps {@code bytes}, derived from the files of {@code from} at those identities, in {@code root}'s index. */

@@ -67,6 +67,8 @@ public final class PrintView {
      */
     private volatile boolean torn;
     private Manifest manifest;
+    /** What an earlier process found of an entry's directory, as its caller keeps it ({@link #recallGroups}), or null. */
+    private volatile Function<TableEntry, ContainmentMemo.GroupStamps> recall;
     /** Whether the print is small enough for its index to keep statistics.yaml whole; judged once per view. */
     private Boolean smallPrint;
 
@@ -217,8 +219,8 @@ public final class PrintView {
     /**
      * statistics.yaml whole. On a print of at most {@value #WHOLE_STATISTICS_TABLES} tables its tree is kept in the
      * on-disk index too, so a later process's first get_table_context or resolve_value decodes it instead of parsing
-     * the file cold (a 100 KB one took about 35 ms of that first call); a larger print's index keeps only what search
-     * reads ({@link #searchStatistics}), a few KB a table.
+     * the file cold (a 100 KB one took about 35 ms of that first call); a larger print's index keeps only each table's
+     * search record, which search builds from {@link #searchStatistics}.
      */
     public Optional<Statistics> statistics(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), keepsWholeStatistics(), yamlParser(),
@@ -339,6 +341,59 @@ public final class PrintView {
         store.keepDerived(root, table.dir(), form, from, bytes);
     }
 
+    /**
+     * Whether the on-disk index keeps anything derived in {@code form} from the table's files, at whatever identities:
+     * where it keeps nothing, a caller reads the files at once rather than stat them first for a look-up
+     * ({@link #derived}) that cannot find anything.
+     */
+    public boolean holdsDerived(TableEntry table, String form) {
+        return store.holdsDerived(root, table.dir(), form);
+    }
+
+    /**
+     * What the on-disk index keeps in {@code form} (one {@link dev.dbprint.mcp.print.index.TreeStore#WITH_MANIFEST}),
+     * derived from the print as a whole for the manifest at the identity this view read it at, or null. The deriver
+     * checks each file its bytes rest on, as for {@link #derived}, and {@link #openable} before using what it holds.
+     */
+    public byte[] withManifest(String form) {
+        FileIdentity at = recorded(manifestPath());
+        return at == null ? null : store.withManifest(root, manifestPath(), form, at);
+    }
+
+    /** Keeps {@code bytes} in {@code form}, derived from the print for the manifest at the identity this view read. */
+    public void keepWithManifest(String form, byte[] bytes) {
+        FileIdentity at = recorded(manifestPath());
+        if (at != null) {
+            store.keepWithManifest(root, manifestPath(), form, at, bytes);
+        }
+    }
+
+    /**
+     * Lets {@link #manifest()}'s entries be judged from what an earlier process found of each one's directory, as the
+     * caller kept it in the index ({@link #group}): an entry whose directory and parent keep the stamps they had then is
+     * confirmed from two stats, not one per declared file ({@link ContainmentMemo#recall}); any other is judged path by
+     * path. Set before the entries are looked up.
+     */
+    public void recallGroups(Function<TableEntry, ContainmentMemo.GroupStamps> from) {
+        recall = from;
+    }
+
+    /**
+     * The stamps the entry's containment now rests on, for a later process to {@link #recallGroups recall}; null when
+     * its files were judged one by one.
+     */
+    public ContainmentMemo.GroupStamps group(TableEntry entry) {
+        return containment.group(entry.dir(), entry.files());
+    }
+
+    /**
+     * Whether what the index derived from {@code file} at {@code identity} (this view's record of it) may stand for
+     * reading it: not for a file this process cannot open now, which is read, and fails, as with no index.
+     */
+    public boolean openable(Path file, FileIdentity identity) {
+        return PrintStore.openable(file, identity);
+    }
+
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
     public FileIdentity record(Path path) {
         return record(path, FileIdentity.ABSENT);
@@ -346,8 +401,16 @@ public final class PrintView {
 
     /** As {@link #record(Path)}, for a file that had identity {@code before} when last seen. */
     public FileIdentity record(Path path, FileIdentity before) {
+        return record(path, before.exists());
+    }
+
+    /**
+     * As {@link #record(Path)}, for a file likely there (last seen there, or declared by the manifest), which one stat
+     * settles, or not, which is first probed for absence (a miss then costs no exception).
+     */
+    public FileIdentity record(Path path, boolean likelyPresent) {
         Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = store.identity(p, before, containment);
+        FileIdentity id = store.identity(p, likelyPresent, containment);
         touch(p, id);
         return id;
     }
@@ -430,6 +493,11 @@ public final class PrintView {
     // ---------------------------------------------------------------- internals
 
     private String realReason(TableEntry entry) {
+        Function<TableEntry, ContainmentMemo.GroupStamps> from = recall;
+        ContainmentMemo.GroupStamps recalled = from == null ? null : from.apply(entry);
+        if (recalled != null) {
+            containment.recall(entry.dir(), entry.files(), recalled);
+        }
         Path outside = containment.firstOutside(entry.dir(), entry.files());
         if (outside == null) {
             return null;

@@ -6,16 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.tool.SearchColumnsTool;
+import dev.dbprint.mcp.tool.ToolHarness;
 
 /**
  * A file the store's cache or on-disk index holds was there, so the store stats it as present (one system call), where
@@ -29,7 +34,9 @@ class StatHintTest {
     /** A store that notes, for every stat, whether it expected the file to be there. */
     private static final class Noting extends PrintStore {
 
-        final List<Boolean> expected = new ArrayList<>();
+        final List<Boolean> expected = Collections.synchronizedList(new ArrayList<>());
+        /** The stats of each path, in order: a search stats on several threads. */
+        final Map<Path, List<Boolean>> byPath = new ConcurrentHashMap<>();
 
         Noting(TreeStore trees) {
             super(1 << 20, trees);
@@ -38,6 +45,7 @@ class StatHintTest {
         @Override
         protected FileIdentity stat(Path path, boolean likelyPresent) {
             expected.add(likelyPresent);
+            byPath.computeIfAbsent(path, p -> Collections.synchronizedList(new ArrayList<>())).add(likelyPresent);
             return super.stat(path, likelyPresent);
         }
     }
@@ -67,5 +75,29 @@ class StatHintTest {
         later.expected.clear();
         assertNull(model(later, root, root.resolve("absent.yaml")));
         assertEquals(List.of(false), later.expected, "known nowhere: probed");
+    }
+
+    /**
+     * A search over the index stats each table's statistics.yaml, which the manifest declares, as present, where a
+     * probe for absence first cost a second system call per table.
+     */
+    @Test
+    void aSearchOverTheIndexStatsADeclaredStatisticsFileAsPresent() {
+        Path project = Fixtures.copyResource("/fixtures/search", tmp.resolve("project"));
+        Path cache = tmp.resolve("cache");
+        Noting first = new Noting(DiskTrees.at(cache));
+        String reply = search(first, project);
+        first.flush();
+
+        Noting later = new Noting(DiskTrees.at(cache));
+        assertEquals(reply, search(later, project));
+        Path visit = project.resolve("prints/arb/geo/visit/statistics.yaml").toAbsolutePath().normalize();
+        assertEquals(List.of(true), later.byPath.get(visit), "one stat, of a file the manifest declares");
+    }
+
+    private static String search(PrintStore store, Path project) {
+        ToolHarness h = new ToolHarness(store, project);
+        return h.call(new SearchColumnsTool(store, h.paging, CacheSizes.defaultSearchCacheBytes()),
+                "{\"text\": \"zebra\"}").text();
     }
 }

@@ -1,0 +1,242 @@
+package dev.dbprint.mcp.search;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import dev.dbprint.mcp.print.files.ContainmentMemo.GroupStamps;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries.Stamp;
+import dev.dbprint.mcp.print.index.TreeStore;
+
+/**
+ * What a walk found of every table, in one payload the on-disk index keeps beside the manifest it was derived under:
+ * each table's search text, with the identities of the two statistics files it was derived from, and the stamps of the
+ * table's directory and its parent when its declared files were last found no link. A fresh process's first search
+ * then rules most tables out on their text without taking, let alone decoding, one search record per table
+ * ({@link TableIndexRecord}), and confirms each entry inside the root from two directory stamps instead of a stat per
+ * declared file. A text answers only while both files keep those identities, which the walk stats as it would without
+ * the index (§7.1), and stamps only while the directories keep them ({@code ContainmentMemo#recall}); any other table
+ * is searched from its record or its files, any other entry judged path by path.
+ * <p>
+ * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the two stamps
+ * ({@link #GROUP}: each its device, inode, change time and when it was taken); and ({@link #KNOWN}) each identity the
+ * flags name ({@link #STATISTICS}, {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that
+ * are not such a payload decode to null.
+ */
+final class SearchTexts {
+
+    /** The form the payload is kept in beside the manifest; a new layout takes a new name. */
+    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-1";
+
+    private static final int KNOWN = 1;
+    private static final int LOOKS_LIKE_SWITCHED_OFF = 2;
+    private static final int STATISTICS = 4;
+    private static final int ANNOTATIONS = 8;
+    private static final int GROUP = 16;
+    /** What only a known text's part sets. */
+    private static final int TEXT_FLAGS = KNOWN | LOOKS_LIKE_SWITCHED_OFF | STATISTICS | ANNOTATIONS;
+    private static final int IDENTITY_BYTES = 5 * Long.BYTES;
+    private static final int GROUP_BYTES = 8 * Long.BYTES;
+
+    private final byte[] bytes;
+    /** {@link #bytes} for absolute reads, which several walkers may make at once. */
+    private final ByteBuffer fields;
+    /** Where each table's flags byte is. */
+    private final int[] at;
+
+    private SearchTexts(byte[] bytes, int[] at) {
+        this.bytes = bytes;
+        this.fields = ByteBuffer.wrap(bytes);
+        this.at = at;
+    }
+
+    /** The payload {@code bytes} hold for a manifest of {@code tables} tables, or null when they hold none. */
+    static SearchTexts decode(byte[] bytes, int tables) {
+        try {
+            ByteBuffer in = ByteBuffer.wrap(bytes);
+            if (in.getInt() != tables) {
+                return null;
+            }
+            int[] at = new int[tables];
+            for (int i = 0; i < tables; i++) {
+                at[i] = in.position();
+                int flags = in.get();
+                if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
+                    return null;
+                }
+                in.position(in.position() + ((flags & GROUP) != 0 ? GROUP_BYTES : 0));
+                if ((flags & KNOWN) != 0) {
+                    in.position(in.position() + identities(flags) * IDENTITY_BYTES);
+                    int length = in.getInt();
+                    if (length < 0 || length > in.remaining()) {
+                        return null;
+                    }
+                    in.position(in.position() + length);
+                }
+            }
+            return in.hasRemaining() ? null : new SearchTexts(bytes, at);
+        } catch (BufferUnderflowException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static int identities(int flags) {
+        return Integer.bitCount(flags & (STATISTICS | ANNOTATIONS));
+    }
+
+    private int flags(int i) {
+        return bytes[at[i]];
+    }
+
+    /** Where table {@code i}'s text part (its identities, then its text) starts. */
+    private int textPart(int i) {
+        return at[i] + 1 + ((flags(i) & GROUP) != 0 ? GROUP_BYTES : 0);
+    }
+
+    /** Whether table {@code i}'s text is held here, at some identities. */
+    boolean knows(int i) {
+        return (flags(i) & KNOWN) != 0;
+    }
+
+    /**
+     * Whether table {@code i}'s text was derived from its files at exactly these identities (null: no such file to
+     * read), compared in place.
+     */
+    boolean holds(int i, FileIdentity statistics, FileIdentity annotations) {
+        int flags = flags(i);
+        if ((flags & KNOWN) == 0 || (flags & STATISTICS) != 0 != (statistics != null)
+                || (flags & ANNOTATIONS) != 0 != (annotations != null)) {
+            return false;
+        }
+        int from = textPart(i);
+        if (statistics != null) {
+            if (!spells(from, statistics)) {
+                return false;
+            }
+            from += IDENTITY_BYTES;
+        }
+        return annotations == null || spells(from, annotations);
+    }
+
+    private boolean spells(int from, FileIdentity identity) {
+        return fields.getLong(from) == identity.dev() && fields.getLong(from + 8) == identity.ino()
+                && fields.getLong(from + 16) == identity.size() && fields.getLong(from + 24) == identity.mtimeNanos()
+                && fields.getLong(from + 32) == identity.ctimeNanos();
+    }
+
+    /** Whether statistics.yaml of table {@code i}, which {@link #holds}, lists {@code looks_like} in {@code disabled}. */
+    boolean looksLikeSwitchedOff(int i) {
+        return (flags(i) & LOOKS_LIKE_SWITCHED_OFF) != 0;
+    }
+
+    /** As {@link TableIndex#mayContain} for table {@code i}, which {@link #holds}: its UTF-8 text searched in place. */
+    boolean mayContain(int i, String lowerText) {
+        if (lowerText.indexOf(TableIndex.SEPARATOR) >= 0) {
+            return true;
+        }
+        int start = textPart(i) + identities(flags(i)) * IDENTITY_BYTES;
+        int length = fields.getInt(start);
+        // a needle that is no valid UTF-16 is spelt with a replacement here: a false may-match, which the record decides
+        byte[] needle = lowerText.getBytes(StandardCharsets.UTF_8);
+        int end = start + 4 + length - needle.length;
+        for (int from = start + 4; from <= end; from++) {
+            if (matchesAt(from, needle)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean matchesAt(int from, byte[] needle) {
+        for (int k = 0; k < needle.length; k++) {
+            if (bytes[from + k] != needle[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The stamps table {@code i}'s entry was last found inside the root at, or null. */
+    GroupStamps group(int i) {
+        if ((flags(i) & GROUP) == 0) {
+            return null;
+        }
+        int from = at[i] + 1;
+        return new GroupStamps(stamp(from), stamp(from + 4 * Long.BYTES));
+    }
+
+    private Stamp stamp(int from) {
+        return new Stamp(fields.getLong(from), fields.getLong(from + 8), fields.getLong(from + 16),
+                fields.getLong(from + 24));
+    }
+
+    /**
+     * The payload for these tables, in the manifest's code-point order: each table's group as given, and its text from
+     * its index as found (at the identities its text was derived at), else — for a table {@code kept} knows — as kept,
+     * else none (a table searched from its record or files on every first search).
+     */
+    static byte[] encode(TableIndex[] indexes, GroupStamps[] groups, SearchTexts kept) {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
+        DataOutputStream out = new DataOutputStream(buffer);
+        try {
+            out.writeInt(indexes.length);
+            for (int i = 0; i < indexes.length; i++) {
+                byte[] text = indexes[i] == null ? null : exact(indexes[i].text());
+                int flags = groups[i] != null ? GROUP : 0;
+                if (text != null) {
+                    flags |= KNOWN | (indexes[i].looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
+                            | (indexes[i].statistics() != null ? STATISTICS : 0)
+                            | (indexes[i].annotations() != null ? ANNOTATIONS : 0);
+                } else if (indexes[i] == null && kept != null && kept.knows(i)) {
+                    flags |= kept.flags(i) & TEXT_FLAGS;
+                }
+                out.writeByte(flags);
+                if (groups[i] != null) {
+                    write(out, groups[i].parent());
+                    write(out, groups[i].directory());
+                }
+                if (text != null) {
+                    write(out, indexes[i].statistics());
+                    write(out, indexes[i].annotations());
+                    out.writeInt(text.length);
+                    out.write(text);
+                } else if ((flags & KNOWN) != 0) {
+                    int from = kept.textPart(i);
+                    int end = i + 1 < kept.at.length ? kept.at[i + 1] : kept.bytes.length;
+                    out.write(kept.bytes, from, end - from);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not thrown by a stream into memory
+        }
+        return buffer.toByteArray();
+    }
+
+    /** {@code text} in UTF-8, or null when a lone surrogate (a note may hold one) does not survive it. */
+    private static byte[] exact(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return new String(utf8, StandardCharsets.UTF_8).equals(text) ? utf8 : null;
+    }
+
+    private static void write(DataOutputStream out, FileIdentity identity) throws IOException {
+        if (identity != null) {
+            out.writeLong(identity.dev());
+            out.writeLong(identity.ino());
+            out.writeLong(identity.size());
+            out.writeLong(identity.mtimeNanos());
+            out.writeLong(identity.ctimeNanos());
+        }
+    }
+
+    private static void write(DataOutputStream out, Stamp stamp) throws IOException {
+        out.writeLong(stamp.dev());
+        out.writeLong(stamp.ino());
+        out.writeLong(stamp.ctimeNanos());
+        out.writeLong(stamp.takenMillis());
+    }
+}

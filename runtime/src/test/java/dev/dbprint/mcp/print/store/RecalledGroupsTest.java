@@ -1,0 +1,69 @@
+package dev.dbprint.mcp.print.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.search.ColumnPredicates;
+import dev.dbprint.mcp.search.ColumnSearch;
+
+/**
+ * A fresh process's first search confirms each manifest entry inside the root from the stamps of its directory and
+ * the directory's parent that an earlier process's search left in the index, judging no declared file path by path;
+ * an entry whose directory changed since is judged path by path again, and one whose file became a link outside the
+ * root is not followed.
+ */
+class RecalledGroupsTest {
+
+    /** Every stamp is settled at once: the fixture is written just before it is read. */
+    private static final long SETTLED_AT_ONCE = Long.MIN_VALUE;
+
+    @TempDir
+    Path tmp;
+
+    /** One process's search over {@code root}: its reply, and how many paths its view judged one by one. */
+    private record Walk(ColumnSearch.Result result, int judged) {
+    }
+
+    private static Walk search(Path root, Path index) {
+        PrintStore store = new PrintStore(index == null ? TreeStore.NONE : DiskTrees.at(index), SETTLED_AT_ONCE);
+        PrintView view = store.view("arb", root);
+        ColumnSearch.Result result = new ColumnSearch(CacheSizes.defaultSearchCacheBytes()).run(view,
+                new ColumnPredicates(null, null, null, null, null, null, null, "zebra"));
+        view.readSet();
+        store.flush();
+        return new Walk(result, store.viewSizes(view.root()).judged());
+    }
+
+    @Test
+    void aFreshProcessConfirmsEachEntryFromTheStampsAnEarlierSearchLeft() throws IOException {
+        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
+                .toAbsolutePath().normalize();
+        Path index = tmp.resolve("index");
+        Walk none = search(root, null);
+        search(root, index);
+        Walk recalled = search(root, index);
+        assertEquals(none.result(), recalled.result());
+        assertTrue(recalled.judged() * 2 < none.judged(), "paths judged one by one: " + recalled.judged()
+                + " with the stamps, " + none.judged() + " without");
+
+        // a declared file now a link outside the root: its directory changed, so the entry is judged path by path
+        Path outside = Files.writeString(tmp.resolve("ddl.sql"), "create table visit (id int);\n");
+        Path ddl = root.resolve("geo/visit/ddl.sql");
+        Files.delete(ddl);
+        Files.createSymbolicLink(ddl, outside);
+        Walk linked = search(root, index);
+        assertEquals(search(root, null).result(), linked.result());
+        assertTrue(linked.result().unreadableTables().contains("geo.visit"), linked.result().toString());
+    }
+}

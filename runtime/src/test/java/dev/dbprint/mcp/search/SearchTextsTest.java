@@ -1,0 +1,233 @@
+package dev.dbprint.mcp.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.files.ContainmentMemo.GroupStamps;
+import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries.Stamp;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.tool.SearchColumnsTool;
+import dev.dbprint.mcp.tool.ToolHarness;
+
+/**
+ * Every table's search text kept beside the manifest: a fresh process rules a table out on it without taking the
+ * table's search record, only while both of the table's statistics files keep the identities it was derived at; bytes
+ * of another form are ignored and written again; a first search over an empty index stats each file once.
+ */
+class SearchTextsTest {
+
+    private static final FileIdentity STATS = new FileIdentity(1, 2, 30, 40, 40);
+    private static final FileIdentity NOTES = new FileIdentity(1, 3, 30, 40, 40);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTablesTextAnswersOnlyForTheIdentitiesItWasDerivedAt() {
+        TableIndex notes = TableIndex.of(STATS, NOTES, 5L, null, true, List.of(SearchedColumn.column("Email", null,
+                null, false)));
+        TableIndex lone = TableIndex.of(null, FileIdentity.ABSENT, null, null, false, List.of(SearchedColumn.column(
+                "a\ud800b", null, null, false)));
+        GroupStamps group = new GroupStamps(new Stamp(1, 7, 70, 80), new Stamp(1, 8, 71, 81));
+        SearchTexts texts = SearchTexts.decode(
+                SearchTexts.encode(new TableIndex[]{notes, null, lone}, new GroupStamps[]{null, group, group}, null), 3);
+        assertNotNull(texts);
+        assertTrue(texts.holds(0, STATS, NOTES));
+        assertTrue(texts.looksLikeSwitchedOff(0));
+        assertTrue(texts.mayContain(0, "mai"));
+        assertFalse(texts.mayContain(0, "Email"), "the text is kept lower-cased, as a search's");
+        assertFalse(texts.mayContain(0, "phone"));
+        assertTrue(texts.mayContain(0, "x\u0000y"), "a text holding the separator is never ruled out");
+        assertFalse(texts.holds(0, STATS, FileIdentity.ABSENT), "an annotation file now absent");
+        assertFalse(texts.holds(0, null, NOTES), "statistics.yaml no longer declared");
+        assertFalse(texts.holds(0, new FileIdentity(1, 2, 30, 40, 41), NOTES), "statistics.yaml's change time moved");
+        assertFalse(texts.holds(1, null, null), "a table the walk did not find");
+        assertFalse(texts.holds(2, null, FileIdentity.ABSENT), "a text UTF-8 cannot spell is left to the record");
+        assertNull(texts.group(0));
+        assertEquals(group, texts.group(1), "a table's stamps, whether its text is known or not");
+        assertEquals(81, texts.group(2).directory().takenMillis(), "when each stamp was taken");
+
+        SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], new GroupStamps[3], texts), 3);
+        assertTrue(again.holds(0, STATS, NOTES), "a table not found again keeps its text");
+        assertTrue(again.mayContain(0, "email"));
+        assertNull(again.group(1), "stamps are as given");
+        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, new GroupStamps[1], null), 2),
+                "another manifest's");
+        assertNull(SearchTexts.decode("not texts".getBytes(StandardCharsets.UTF_8), 1));
+        assertNull(SearchTexts.decode(new byte[]{0, 0, 0, 1, 9}, 1), "a flag no text sets");
+    }
+
+    @Test
+    void aFreshProcessRulesTablesOutOnTheirTextWithoutTakingTheirRecords() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Path index = dir.resolve("index");
+        String zebra = "{\"text\": \"zebra\"}";
+        String channel = "{\"text\": \"channel\"}";
+        Searches none = new Searches(null);
+        prime(index);
+
+        Searches fresh = new Searches(index);
+        assertEquals(none.call(zebra), fresh.call(zebra));
+        assertEquals(0, fresh.records.get(), "no table's record was taken");
+        assertEquals(none.call(channel), fresh.call(channel));
+        assertTrue(fresh.records.get() > 0, "the tables whose text holds it were searched from their records");
+
+        // a table changed since: searched from its files, as with no index, and its text written again
+        Path notes = dir.resolve("prints/arb/geo/visit/statistics.annotations.yaml");
+        Files.writeString(notes, "format_version: 1\ncolumns:\n  channel:\n    note: Where the zebra sleeps.\n");
+        Searches changed = new Searches(index);
+        assertEquals(new Searches(null).call(zebra), changed.call(zebra));
+        assertTrue(changed.call(zebra).contains("zebra sleeps"), "the fixture shows the change");
+        changed.done();
+        assertNoRecordTaken(index, "the changed table's text was written again");
+    }
+
+    /** A first process's search, which writes the records and the texts at its exit. */
+    private void prime(Path index) {
+        Searches first = new Searches(index);
+        first.call("{\"text\": \"zebra\"}");
+        first.done();
+    }
+
+    /** A fresh process's search for a text no table holds takes no table's record. */
+    private void assertNoRecordTaken(Path index, String why) {
+        Searches fresh = new Searches(index);
+        fresh.call("{\"text\": \"walrus\"}");
+        assertEquals(0, fresh.records.get(), why);
+    }
+
+    @Test
+    void textsOfAnotherFormAreIgnoredAndWrittenAgain() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Path index = dir.resolve("index");
+        Searches none = new Searches(null);
+        prime(index);
+        Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
+        Path manifest = root.resolve("manifest.yaml");
+        TreeStore planted = DiskTrees.at(index);
+        planted.shelf(root).putBytes(manifest, SearchTexts.FORM, FileIdentity.of(manifest),
+                "not texts".getBytes(StandardCharsets.UTF_8));
+        planted.flush();
+
+        Searches over = new Searches(index);
+        for (String search : List.of("{\"text\": \"zebra\"}", "{\"text\": \"channel\"}", "{\"pattern\": \"*id\"}")) {
+            assertEquals(none.call(search), over.call(search), search);
+        }
+        assertTrue(over.records.get() > 0, "the tables were searched from their records");
+        over.done();
+        assertNoRecordTaken(index, "the texts were written again");
+    }
+
+    @Test
+    void aFirstSearchOverAnEmptyIndexStatsEachFileOnce() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Searches none = new Searches(null);
+        Searches empty = new Searches(dir.resolve("index"));
+        assertEquals(none.call("{\"text\": \"channel\"}"), empty.call("{\"text\": \"channel\"}"));
+        assertEquals(none.store.counters().identityChecks(), empty.store.counters().identityChecks(),
+                "a table the index keeps no record of is read at once, its files stat'ed by that read alone");
+    }
+
+    /** One process's searches over the index at {@code index}, or with none, counting the search records it takes. */
+    private final class Searches {
+
+        final AtomicInteger records = new AtomicInteger();
+        final PrintStore store;
+        final ToolHarness harness;
+        final SearchColumnsTool tool;
+
+        Searches(Path index) {
+            store = new PrintStore(CacheSizes.defaultParseCacheBytes(),
+                    index == null ? TreeStore.NONE : new Counting(DiskTrees.at(index), records));
+            harness = new ToolHarness(store, dir);
+            tool = new SearchColumnsTool(harness.store, harness.paging, CacheSizes.defaultSearchCacheBytes());
+        }
+
+        String call(String arguments) {
+            return harness.call(tool, arguments).text().replaceAll("[A-Za-z0-9_-]{88}", "<cursor>");
+        }
+
+        /** Writes what this process added to the index, as at its exit. */
+        void done() {
+            store.flush();
+        }
+    }
+
+    /** A tree store that counts the search records taken from it. */
+    private record Counting(TreeStore store, AtomicInteger records) implements TreeStore {
+
+        @Override
+        public Shelf shelf(Path root) {
+            Shelf shelf = store.shelf(root);
+            return shelf == null ? null : new Shelf() {
+
+                @Override
+                public Object get(Path file, String form, FileIdentity identity) {
+                    return shelf.get(file, form, identity);
+                }
+
+                @Override
+                public boolean holds(Path file, String form) {
+                    return shelf.holds(file, form);
+                }
+
+                @Override
+                public void prepare() {
+                    shelf.prepare();
+                }
+
+                @Override
+                public void put(Path file, String form, FileIdentity identity, Object tree) {
+                    shelf.put(file, form, identity, tree);
+                }
+
+                @Override
+                public byte[] bytes(Path file, String form, FileIdentity identity) {
+                    return shelf.bytes(file, form, identity);
+                }
+
+                @Override
+                public void putBytes(Path file, String form, FileIdentity identity, byte[] bytes) {
+                    shelf.putBytes(file, form, identity, bytes);
+                }
+
+                @Override
+                public byte[] derived(Path key, String form, Map<Path, FileIdentity> from) {
+                    if (form.equals(TableIndexRecord.FORM)) {
+                        records.incrementAndGet();
+                    }
+                    return shelf.derived(key, form, from);
+                }
+
+                @Override
+                public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
+                    shelf.putDerived(key, form, from, bytes);
+                }
+            };
+        }
+
+        @Override
+        public void flush() {
+            store.flush();
+        }
+    }
+}
