@@ -133,8 +133,7 @@ public final class ContainmentMemo {
      * files were judged one by one, or some is no plain entry of it).
      */
     public GroupStamps group(Path directory, Map<?, Path> files) {
-        PlainEntries.Group g = plain.groupOf(directory);
-        return g == null || !g.files().equals(files) ? null : new GroupStamps(g.parentStamp(), g.stamp());
+        return plain.groupStamps(directory, files);
     }
 
     /**
@@ -144,9 +143,8 @@ public final class ContainmentMemo {
      * each path again when either stamp changed since.
      */
     public void recall(Path directory, Map<?, Path> files, GroupStamps stamps) {
-        Path parent = directory.getParent();
-        if (parent != null && plain.groupOf(directory) == null) {
-            plain.rememberGroup(directory, new PlainEntries.Group(parent, stamps.parent(), stamps.directory(), files));
+        if (directory.getParent() != null && !plain.knowsGroup(directory)) {
+            plain.rememberGroup(directory, files, stamps.directory(), stamps.parent());
         }
     }
 

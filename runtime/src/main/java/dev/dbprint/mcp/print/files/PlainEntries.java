@@ -58,10 +58,15 @@ public final class PlainEntries {
      * What one stamp of a directory vouches for: the names in it found no link (sorted, for a binary search), those of
      * them found absent, and the group of a manifest entry whose directory it is, or null.
      */
-    private record Entries(long dev, long ino, long ctimeNanos, Path[] plain, Path[] absent, Group group) {
+    private record Entries(long dev, long ino, long ctimeNanos, long takenMillis, Path[] plain, Path[] absent,
+            Group group) {
 
         Entries(Stamp stamp, Group group) {
-            this(stamp.dev(), stamp.ino(), stamp.ctimeNanos(), NO_NAMES, NO_NAMES, group);
+            this(stamp.dev(), stamp.ino(), stamp.ctimeNanos(), stamp.takenMillis(), NO_NAMES, NO_NAMES, group);
+        }
+
+        Stamp stamp() {
+            return new Stamp(dev, ino, ctimeNanos, takenMillis);
         }
 
         boolean holds(Stamp now) {
@@ -69,12 +74,12 @@ public final class PlainEntries {
         }
 
         Entries with(Path name, boolean isAbsent) {
-            return new Entries(dev, ino, ctimeNanos, inserted(plain, name), isAbsent ? inserted(absent, name) : absent,
-                    group);
+            return new Entries(dev, ino, ctimeNanos, takenMillis, inserted(plain, name),
+                    isAbsent ? inserted(absent, name) : absent, group);
         }
 
         Entries with(Group g) {
-            return new Entries(dev, ino, ctimeNanos, plain, absent, g);
+            return new Entries(dev, ino, ctimeNanos, takenMillis, plain, absent, g);
         }
 
         private static Path[] inserted(Path[] names, Path name) {
@@ -98,7 +103,12 @@ public final class PlainEntries {
      * absent) while the directory had its entries' stamp and its parent the stamp here: while both hold, the directory
      * is inside exactly when its parent is, and so is every one of the files.
      */
-    private record Group(long parentDev, long parentIno, long parentCtimeNanos, Object[] keys, Path[] names) {
+    private record Group(long parentDev, long parentIno, long parentCtimeNanos, long parentTakenMillis, Object[] keys,
+            Path[] names) {
+
+        Stamp parentStamp() {
+            return new Stamp(parentDev, parentIno, parentCtimeNanos, parentTakenMillis);
+        }
 
         boolean parentHolds(Stamp now) {
             return now.dev() == parentDev && now.ino() == parentIno && now.ctimeNanos() == parentCtimeNanos;
@@ -260,9 +270,21 @@ public final class PlainEntries {
                 && e.holds(stampOf.apply(directory)) && e.group().parentHolds(stampOf.apply(parent)) ? parent : null;
     }
 
-    /** The group remembered for {@code directory}, whatever its stamps now, or null. */
-    Group groupOf(Path directory) {
-        return groups.get(directory);
+    /**
+     * The stamps {@code directory} and its parent had when a group declaring exactly {@code files} was remembered for
+     * it, whatever they are now, or null.
+     */
+    ContainmentMemo.GroupStamps groupStamps(Path directory, Map<?, Path> files) {
+        Entries e = directories.get(directory);
+        return e == null || e.group() == null || !e.group().declares(directory, files)
+                ? null
+                : new ContainmentMemo.GroupStamps(e.group().parentStamp(), e.stamp());
+    }
+
+    /** Whether a group is remembered for {@code directory}, whatever its stamps now. */
+    boolean knowsGroup(Path directory) {
+        Entries e = directories.get(directory);
+        return e != null && e.group() != null;
     }
 
     /**
@@ -283,7 +305,8 @@ public final class PlainEntries {
             keys[i] = f.getKey();
             fileNames[i++] = canonical(f.getValue().getFileName());
         }
-        Group g = new Group(parentStamp.dev(), parentStamp.ino(), parentStamp.ctimeNanos(), keys, fileNames);
+        Group g = new Group(parentStamp.dev(), parentStamp.ino(), parentStamp.ctimeNanos(), parentStamp.takenMillis(),
+                keys, fileNames);
         count();
         directories.compute(directory, (d, e) -> e != null && e.holds(stamp) ? e.with(g) : new Entries(stamp, g));
     }
