@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Predicate;
 
 import dev.dbprint.mcp.print.files.ContainmentMemo.GroupStamps;
 import dev.dbprint.mcp.print.files.FileIdentity;
@@ -177,16 +178,17 @@ final class SearchTexts {
 
     /**
      * The payload for these tables, in the manifest's code-point order: each table's group as given, and its text from
-     * its index as found (at the identities its text was derived at), else — for a table {@code kept} knows — as kept,
-     * else none (a table searched from its record or files on every first search).
+     * its index as found (at the identities its text was derived at) when {@code keeps} each of them (none within the
+     * racy window), else — for a table not found and {@code kept} knows — as kept, else none (a table searched from its
+     * record or files on every first search).
      */
-    static byte[] encode(TableIndex[] indexes, GroupStamps[] groups, SearchTexts kept) {
+    static byte[] encode(TableIndex[] indexes, GroupStamps[] groups, SearchTexts kept, Predicate<FileIdentity> keeps) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
         DataOutputStream out = new DataOutputStream(buffer);
         try {
             out.writeInt(indexes.length);
             for (int i = 0; i < indexes.length; i++) {
-                byte[] text = indexes[i] == null ? null : exact(indexes[i].text());
+                byte[] text = indexes[i] == null || !keptAt(indexes[i], keeps) ? null : exact(indexes[i].text());
                 int flags = groups[i] != null ? GROUP : 0;
                 if (text != null) {
                     flags |= KNOWN | (indexes[i].looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
@@ -215,6 +217,12 @@ final class SearchTexts {
             throw new UncheckedIOException(e); // not thrown by a stream into memory
         }
         return buffer.toByteArray();
+    }
+
+    /** Whether a later process may trust {@code index}'s text at the identities it was derived at. */
+    static boolean keptAt(TableIndex index, Predicate<FileIdentity> keeps) {
+        return (index.statistics() == null || keeps.test(index.statistics()))
+                && (index.annotations() == null || keeps.test(index.annotations()));
     }
 
     /** {@code text} in UTF-8, or null when a lone surrogate (a note may hold one) does not survive it. */

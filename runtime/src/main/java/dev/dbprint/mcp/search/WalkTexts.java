@@ -15,7 +15,7 @@ import dev.dbprint.mcp.text.CodePointOrder;
 /**
  * One walk's use of the print's {@link SearchTexts}: taken from the on-disk index once per manifest (then kept in
  * memory), offered to the view so that each entry's containment is confirmed from its directories' stamps, and written
- * again when the walk found some table's text or stamps other than those kept.
+ * again when the walk found some table's text other than the one kept.
  */
 final class WalkTexts {
 
@@ -99,7 +99,9 @@ final class WalkTexts {
     void keepIfChanged(Map<String, TableEntry> all) {
         boolean changed = kept == null;
         for (int i = 0; i < found.length && !changed && noted; i++) {
-            changed = found[i] != null && !kept.holds(i, found[i].statistics(), found[i].annotations());
+            // a text not to be kept (its files changed within the racy window) is no reason to write the rest again
+            changed = found[i] != null && !kept.holds(i, found[i].statistics(), found[i].annotations())
+                    && SearchTexts.keptAt(found[i], view::keeps);
         }
         if (changed) {
             GroupStamps[] groups = new GroupStamps[found.length];
@@ -107,7 +109,7 @@ final class WalkTexts {
                 TableEntry entry = all.get(names.get(i));
                 groups[i] = entry.followable() ? view.group(entry) : null;
             }
-            byte[] bytes = SearchTexts.encode(found, groups, kept);
+            byte[] bytes = SearchTexts.encode(found, groups, kept, view::keeps);
             view.keepWithManifest(SearchTexts.FORM, bytes);
             last.set(view.root(), manifest, SearchTexts.decode(bytes, found.length));
         }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,9 @@ class SearchTextsTest {
                 "a\ud800b", null, null, false)));
         GroupStamps group = new GroupStamps(new Stamp(1, 7, 70, 80), new Stamp(1, 8, 71, 81));
         SearchTexts texts = SearchTexts.decode(
-                SearchTexts.encode(new TableIndex[]{notes, null, lone}, new GroupStamps[]{null, group, group}, null), 3);
+                SearchTexts.encode(new TableIndex[]{notes, null, lone}, new GroupStamps[]{null, group, group}, null,
+                        any -> true),
+                3);
         assertNotNull(texts);
         assertTrue(texts.holds(0, STATS, NOTES));
         assertTrue(texts.looksLikeSwitchedOff(0));
@@ -66,11 +69,13 @@ class SearchTextsTest {
         assertEquals(group, texts.group(1), "a table's stamps, whether its text is known or not");
         assertEquals(81, texts.group(2).directory().takenMillis(), "when each stamp was taken");
 
-        SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], new GroupStamps[3], texts), 3);
+        SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], new GroupStamps[3], texts, any -> true),
+                3);
         assertTrue(again.holds(0, STATS, NOTES), "a table not found again keeps its text");
         assertTrue(again.mayContain(0, "email"));
         assertNull(again.group(1), "stamps are as given");
-        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, new GroupStamps[1], null), 2),
+        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, new GroupStamps[1], null, any -> true),
+                2),
                 "another manifest's");
         assertNull(SearchTexts.decode("not texts".getBytes(StandardCharsets.UTF_8), 1));
         assertNull(SearchTexts.decode(new byte[]{0, 0, 0, 1, 9}, 1), "a flag no text sets");
@@ -99,6 +104,34 @@ class SearchTextsTest {
         assertTrue(changed.call(zebra).contains("zebra sleeps"), "the fixture shows the change");
         changed.done();
         assertNoRecordTaken(index, "the changed table's text was written again");
+    }
+
+    /**
+     * A table whose statistics file was read within the racy window of its last change is kept without a text: a second
+     * write in that clock tick would leave the identity as it was, and a later process would rule the table out on the
+     * text of the first. It is searched from its file until a walk reads it settled.
+     */
+    @Test
+    void aTableReadWithinTheRacyWindowIsKeptWithoutItsText() throws IOException {
+        Fixtures.copyResource("/fixtures/search", dir);
+        Path index = dir.resolve("index");
+        long visit = (Long) Files.getAttribute(dir.resolve("prints/arb/geo/visit/statistics.yaml"),
+                "unix:ino");
+        Searches first = new Searches(index, identity -> identity.ino() != visit);
+        first.call("{\"text\": \"zebra\"}");
+        first.done();
+
+        Path settled = dir.resolve("settled");
+        prime(settled);
+        Searches overSettled = new Searches(settled);
+        overSettled.call("{\"text\": \"zebra\"}");
+
+        Searches fresh = new Searches(index);
+        assertEquals(new Searches(null).call("{\"text\": \"zebra\"}"), fresh.call("{\"text\": \"zebra\"}"));
+        assertEquals(overSettled.store.counters().parses() + 1, fresh.store.counters().parses(),
+                "the racy table alone was searched, from its file (its record was not kept either)");
+        fresh.done();
+        assertNoRecordTaken(index, "read settled, its text was written");
     }
 
     /** A first process's search, which writes the records and the texts at its exit. */
@@ -156,8 +189,13 @@ class SearchTextsTest {
         final SearchColumnsTool tool;
 
         Searches(Path index) {
+            this(index, any -> true);
+        }
+
+        /** Over an index that keeps what is derived from a file only at the identities {@code keeps}. */
+        Searches(Path index, Predicate<FileIdentity> keeps) {
             store = new PrintStore(CacheSizes.defaultParseCacheBytes(),
-                    index == null ? TreeStore.NONE : new Counting(DiskTrees.at(index), records));
+                    index == null ? TreeStore.NONE : new Counting(DiskTrees.at(index), records, keeps));
             harness = new ToolHarness(store, dir);
             tool = new SearchColumnsTool(harness.store, harness.paging, CacheSizes.defaultSearchCacheBytes());
         }
@@ -172,8 +210,8 @@ class SearchTextsTest {
         }
     }
 
-    /** A tree store that counts the search records taken from it. */
-    private record Counting(TreeStore store, AtomicInteger records) implements TreeStore {
+    /** A tree store that counts the search records taken from it, and keeps only what {@code keeps} lets it. */
+    private record Counting(TreeStore store, AtomicInteger records, Predicate<FileIdentity> keeps) implements TreeStore {
 
         @Override
         public Shelf shelf(Path root) {
@@ -220,7 +258,14 @@ class SearchTextsTest {
 
                 @Override
                 public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
-                    shelf.putDerived(key, form, from, bytes);
+                    if (from.values().stream().allMatch(this::keeps)) {
+                        shelf.putDerived(key, form, from, bytes);
+                    }
+                }
+
+                @Override
+                public boolean keeps(FileIdentity identity) {
+                    return keeps.test(identity) && shelf.keeps(identity);
                 }
             };
         }

@@ -98,10 +98,15 @@ final class DiskTreeStore implements TreeStore {
 
         @Override
         public void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
-            // an absence has no change time to be racy about: a file that appears gets an identity of its own
-            if (from.values().stream().noneMatch(identity -> identity.exists() && identity.racy(racyNanos))) {
+            if (from.values().stream().allMatch(this::keeps)) {
                 rest.putDerived(key, form, from, bytes);
             }
+        }
+
+        @Override
+        public boolean keeps(FileIdentity identity) {
+            // an absence has no change time to be racy about: a file that appears gets an identity of its own
+            return !identity.exists() || !identity.racy(racyNanos);
         }
 
         @Override

@@ -74,6 +74,14 @@ public interface TreeStore {
         /** Keeps {@code bytes}, derived from the files of {@code from} at their identities there (in that order). */
         default void putDerived(Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
         }
+
+        /**
+         * Whether what is derived from a file at {@code identity} may be kept: the rule {@link #putDerived} applies to
+         * each of its files, for bytes that carry identities of their own ({@link #putBytes} beside the manifest).
+         */
+        default boolean keeps(FileIdentity identity) {
+            return true;
+        }
     }
 
     /** The shelf of a connection root, or null when nothing is kept. */

@@ -444,6 +444,12 @@ public class PrintStore {
         }
     }
 
+    /** Whether {@code root}'s index may keep what is derived from a file at {@code identity}. */
+    boolean keeps(Path root, FileIdentity identity) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        return shelf == null || shelf.keeps(identity);
+    }
+
     /** Whether {@code root} has an on-disk index that keeps what is derived from its files. */
     public boolean keepsDerived(Path root) {
         return trees.shelf(root) != null;

@@ -369,6 +369,14 @@ public final class PrintView {
     }
 
     /**
+     * Whether bytes kept {@link #keepWithManifest with the manifest} may carry a file's {@code identity}: not one read
+     * within the racy window of its last change, which a later process could not tell from a second write.
+     */
+    public boolean keeps(FileIdentity identity) {
+        return store.keeps(root, identity);
+    }
+
+    /**
      * Lets {@link #manifest()}'s entries be judged from what an earlier process found of each one's directory, as the
      * caller kept it in the index ({@link #group}): an entry whose directory and parent keep the stamps they had then is
      * confirmed from two stats, not one per declared file ({@link ContainmentMemo#recall}); any other is judged path by
