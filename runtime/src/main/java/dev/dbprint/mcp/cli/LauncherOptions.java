@@ -15,9 +15,10 @@ import java.util.Optional;
  * it: for stdio C1 alone and the parallel collector (under {@code java -jar}, C2's compilations and G1 in the bounded
  * heap made the pages of a 7,000-table resources/list up to four times as slow as the launcher's); transparent huge
  * pages where the kernel grants them on request; the launcher's class-data archive (or JDK 25 AOT cache) where the
- * build or the launcher recorded one for this very jar, with the JVM's own lines on stderr and cds/aot logging off, as
- * the launcher has them, since a cache that does not fit is set aside with a line stdout must not carry. An option of
- * the same kind the caller gave wins: its own is left out.
+ * build or the launcher recorded one for this very jar, with cds/aot logging off, as the launcher has it, since a cache
+ * that does not fit is set aside with a line stdout must not carry; and the JVM's own lines on stderr. An option of the
+ * same kind the caller gave wins: its own is left out, except that the cache's logging is off beside the caller's
+ * {@code -Xlog}.
  */
 final class LauncherOptions {
 
@@ -57,11 +58,14 @@ final class LauncherOptions {
         }
         if (cache.isPresent() && !named(jvmOptions, "-Xshare", "-XX:SharedArchiveFile", "-XX:AOTCache")) {
             options.add(cache.get());
-            if (!named(jvmOptions, "-Xlog")) {
-                options.addAll(List.of("-Xlog:disable", "-Xlog:all=warning,cds*=off"
-                        + (cache.get().startsWith("-XX:AOTCache") ? ",aot*=off" : "") + ":stderr",
-                        "-XX:+DisplayVMOutputToStderr"));
-            }
+            String off = "cds*=off" + (cache.get().startsWith("-XX:AOTCache") ? ",aot*=off" : "");
+            // beside the caller's own logging, only the cache's lines are turned off (on stdout, where they would go)
+            options.addAll(named(jvmOptions, "-Xlog")
+                    ? List.of("-Xlog:" + off)
+                    : List.of("-Xlog:disable", "-Xlog:all=warning," + off + ":stderr"));
+        }
+        if (!named(jvmOptions, "-XX:+DisplayVMOutputTo", "-XX:-DisplayVMOutputToStderr")) {
+            options.add("-XX:+DisplayVMOutputToStderr");
         }
         return options;
     }

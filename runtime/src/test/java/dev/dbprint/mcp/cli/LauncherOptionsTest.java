@@ -34,18 +34,35 @@ class LauncherOptionsTest {
 
     @Test
     void httpKeepsC2AndG1AsTheLauncherDoes() {
-        assertEquals(List.of(), LauncherOptions.of(List.of("--transport", "http", "--port", "0"), List.of(), false,
-                Optional.empty()));
-        assertEquals(List.of("-XX:+UseTransparentHugePages"), LauncherOptions.of(List.of("--transport=http"), List.of(),
-                true, Optional.empty()));
+        assertEquals(List.of("-XX:+DisplayVMOutputToStderr"), LauncherOptions.of(List.of("--transport", "http",
+                "--port", "0"), List.of(), false, Optional.empty()));
+        assertEquals(List.of("-XX:+UseTransparentHugePages", "-XX:+DisplayVMOutputToStderr"), LauncherOptions.of(
+                List.of("--transport=http"), List.of(), true, Optional.empty()));
     }
 
     @Test
     void whatTheCallerChoseIsLeftToTheCaller() {
         assertEquals(List.of(), LauncherOptions.of(STDIO, List.of("-XX:+UseG1GC", "-XX:TieredStopAtLevel=4",
-                "-XX:-UseTransparentHugePages", "-Xshare:off"), true, Optional.of(ARCHIVE)));
-        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", ARCHIVE),
-                LauncherOptions.of(STDIO, List.of("-Xlog:gc"), false, Optional.of(ARCHIVE)));
+                "-XX:-UseTransparentHugePages", "-Xshare:off", "-XX:-DisplayVMOutputToStderr"), true,
+                Optional.of(ARCHIVE)));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC"), LauncherOptions.of(STDIO,
+                List.of("-XX:+DisplayVMOutputToStdout"), false, Optional.empty()));
+    }
+
+    /**
+     * The caller's {@code -Xlog} is kept as given, but a cache that fails to map would still say so on stdout, which
+     * carries frames alone: its logging is turned off beside the caller's, and the JVM's own lines go to stderr.
+     */
+    @Test
+    void theCachesLinesStayOffStdoutBesideTheCallersLogging() {
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", ARCHIVE, "-Xlog:cds*=off",
+                "-XX:+DisplayVMOutputToStderr"),
+                LauncherOptions.of(STDIO, List.of("-Xlog:gc"), false,
+                        Optional.of(ARCHIVE)));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-XX:AOTCache=/x.aot",
+                "-Xlog:cds*=off,aot*=off", "-XX:+DisplayVMOutputToStderr"),
+                LauncherOptions.of(STDIO,
+                        List.of("-Xlog:gc:file=/tmp/gc.log"), false, Optional.of("-XX:AOTCache=/x.aot")));
     }
 
     @Test
