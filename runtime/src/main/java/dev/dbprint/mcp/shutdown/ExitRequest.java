@@ -1,5 +1,8 @@
 package dev.dbprint.mcp.shutdown;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import io.quarkus.runtime.Quarkus;
 
 /**
@@ -10,6 +13,8 @@ import io.quarkus.runtime.Quarkus;
 public final class ExitRequest {
 
     private static volatile boolean asked;
+    /** What wakes a wait that ends when an exit is asked for. */
+    private static final List<Runnable> wakes = new CopyOnWriteArrayList<>();
 
     private ExitRequest() {
     }
@@ -17,7 +22,16 @@ public final class ExitRequest {
     /** Asks Quarkus to exit now, and remembers it for {@link #askAgainIfAsked()}. */
     public static void ask() {
         asked = true;
+        wakes.forEach(Runnable::run);
         Quarkus.asyncExit(0);
+    }
+
+    /** Runs {@code wake} when an exit is asked for, or now if it was: a wait ends at once, not at its next poll. */
+    public static void onAsk(Runnable wake) {
+        wakes.add(wake);
+        if (asked) {
+            wake.run();
+        }
     }
 
     /** Whether an exit was asked for: whatever waits for the client to go quiet stops waiting. */

@@ -99,6 +99,8 @@ public class StdioTransport {
      * {@code boundNanos} have passed, the client reached EOF or an exit was asked for.
      */
     public void awaitQuiet(long quietNanos, long boundNanos) {
+        Thread waiter = Thread.currentThread();
+        ExitRequest.onAsk(() -> LockSupport.unpark(waiter)); // EOF asks too, once the reader is done
         long deadline = System.nanoTime() + boundNanos;
         while (readerDone.getCount() > 0 && !ExitRequest.asked()) {
             long now = System.nanoTime();
