@@ -45,7 +45,12 @@ public final class PlainEntries {
         // written out, as FileIdentity's: every path a warm call judges compares one
         @Override
         public boolean equals(Object o) {
-            return o instanceof Stamp s && dev == s.dev && ino == s.ino && ctimeNanos == s.ctimeNanos;
+            return o instanceof Stamp s && s.is(dev, ino, ctimeNanos);
+        }
+
+        /** Whether this is the stamp of these fields, as {@link #equals} compares them (for a record keeping them). */
+        boolean is(long dev, long ino, long ctimeNanos) {
+            return this.dev == dev && this.ino == ino && this.ctimeNanos == ctimeNanos;
         }
 
         @Override
@@ -70,7 +75,7 @@ public final class PlainEntries {
         }
 
         boolean holds(Stamp now) {
-            return now.dev() == dev && now.ino() == ino && now.ctimeNanos() == ctimeNanos;
+            return now.is(dev, ino, ctimeNanos);
         }
 
         Entries with(Path name, boolean isAbsent) {
@@ -111,7 +116,7 @@ public final class PlainEntries {
         }
 
         boolean parentHolds(Stamp now) {
-            return now.dev() == parentDev && now.ino() == parentIno && now.ctimeNanos() == parentCtimeNanos;
+            return now.is(parentDev, parentIno, parentCtimeNanos);
         }
 
         /** Whether {@code files} are exactly these: the same keys, each at its name in {@code directory}. */
@@ -255,6 +260,10 @@ public final class PlainEntries {
             return;
         }
         Path name = canonical(path.getFileName());
+        Entries known = directories.get(directory);
+        if (known == null || !known.holds(stamp) || Arrays.binarySearch(known.plain(), name) < 0) {
+            count(); // a name the directory's record holds already takes no more room
+        }
         directories.compute(directory,
                 (d, e) -> (e != null && e.holds(stamp) ? e : new Entries(stamp, null)).with(name, absent));
     }
@@ -304,6 +313,7 @@ public final class PlainEntries {
             }
             keys[i] = f.getKey();
             fileNames[i++] = canonical(f.getValue().getFileName());
+            count();
         }
         Group g = new Group(parentStamp.dev(), parentStamp.ino(), parentStamp.ctimeNanos(), parentStamp.takenMillis(),
                 keys, fileNames);
@@ -313,7 +323,6 @@ public final class PlainEntries {
 
     /** The one instance kept of a file name. */
     private Path canonical(Path name) {
-        count();
         Path first = names.putIfAbsent(name, name);
         return first != null ? first : name;
     }

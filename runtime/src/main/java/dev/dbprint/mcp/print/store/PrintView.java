@@ -404,12 +404,7 @@ public final class PrintView {
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
     public FileIdentity record(Path path) {
-        return record(path, FileIdentity.ABSENT);
-    }
-
-    /** As {@link #record(Path)}, for a file that had identity {@code before} when last seen. */
-    public FileIdentity record(Path path, FileIdentity before) {
-        return record(path, before.exists());
+        return record(path, false);
     }
 
     /**

@@ -373,6 +373,8 @@ class ContainmentMemoTest {
         entries.remember(d.resolve("b"), d, stamp, false);
         assertEquals(d, entries.plainIn(d.resolve("a"), x -> stamp), "two paths fit a bound of two");
         assertEquals(d, entries.plainIn(d.resolve("b"), x -> stamp));
+        entries.remember(d.resolve("a"), d, stamp, false);
+        assertEquals(d, entries.plainIn(d.resolve("b"), x -> stamp), "a path remembered again takes no more room");
         entries.remember(d.resolve("c"), d, stamp, false);
         assertEquals(null, entries.plainIn(d.resolve("a"), x -> stamp), "a third starts again empty");
         assertEquals(null, entries.plainIn(d.resolve("b"), x -> stamp));
