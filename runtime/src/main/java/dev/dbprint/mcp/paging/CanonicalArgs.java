@@ -1,21 +1,19 @@
 package dev.dbprint.mcp.paging;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Digest of a call's arguments other than {@code cursor}: SHA-256 (hex) of their canonical JSON (keys sorted at every
- * depth, no whitespace). Pass the arguments as the tool acts on them — after case folding of {@code format} and
- * {@code purpose} — so spellings that mean the same call share a digest. A {@code cursor} key, if present, is
- * ignored. An omitted key and a key given its default are different argument sets, as the caller sent them.
+ * A call's arguments other than {@code cursor}, as canonical JSON (keys sorted at every depth, no whitespace): what names
+ * the call in the reply cache and, hashed by {@link CursorCodec} only when a cursor is minted or opened, in its cursors.
+ * Hashing it for every call set up the JDK's security providers during a session's first call, which paged nothing.
+ * Pass the arguments as the tool acts on them — after case folding of {@code format} and {@code purpose} — so spellings
+ * that mean the same call are the same text. A {@code cursor} key, if present, is ignored. An omitted key and a key
+ * given its default are different argument sets, as the caller sent them.
  */
-public final class ArgsDigest {
+public final class CanonicalArgs {
 
-    private ArgsDigest() {
+    private CanonicalArgs() {
     }
 
     public static String of(Map<String, ?> args) {
@@ -27,14 +25,6 @@ public final class ArgsDigest {
                 }
             });
         }
-        return HexFormat.of().formatHex(sha256(JsonText.canonical(copy)));
-    }
-
-    static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return JsonText.canonical(copy);
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class CursorCodecTest {
 
     private final CursorCodec codec = new CursorCodec();
-    private final String args = ArgsDigest.of(Map.of("pattern", "sales.*", "detail", true));
+    private final String args = CanonicalArgs.of(Map.of("pattern", "sales.*", "detail", true));
 
     @Test
     void roundTrip() throws CursorFault {
@@ -25,7 +25,7 @@ class CursorCodecTest {
 
     @Test
     void tokensHaveOneLength() {
-        CursorCodec.Binding b = codec.bind("get_table_context", ArgsDigest.of(Map.of("table", "x".repeat(500))), "p");
+        CursorCodec.Binding b = codec.bind("get_table_context", CanonicalArgs.of(Map.of("table", "x".repeat(500))), "p");
         assertEquals(CursorCodec.TOKEN_LENGTH, b.mint(Position.START).length());
         assertEquals(CursorCodec.TOKEN_LENGTH, b.mint(new Position(Integer.MAX_VALUE, 1, 2, 3)).length());
     }
@@ -33,7 +33,7 @@ class CursorCodecTest {
     @Test
     void otherArgumentsOrToolAreForeign() {
         String token = codec.bind("list_tables", args, "p").mint(new Position(1, 0, 0, 0));
-        String otherArgs = ArgsDigest.of(Map.of("pattern", "hr.*", "detail", true));
+        String otherArgs = CanonicalArgs.of(Map.of("pattern", "hr.*", "detail", true));
         CursorFault f = assertThrows(CursorFault.class, () -> codec.open(token, "list_tables", otherArgs));
         assertEquals(CursorFault.Kind.FOREIGN, f.kind());
         assertEquals("this cursor was not issued by list_tables with these arguments. Repeat the call that returned it"
@@ -88,9 +88,9 @@ class CursorCodecTest {
         b.put("cursor", "whatever");
         b.put("detail", true);
         b.put("pattern", "s*");
-        assertEquals(ArgsDigest.of(a), ArgsDigest.of(b));
-        assertNotEquals(ArgsDigest.of(a), ArgsDigest.of(Map.of("pattern", "s*")));
-        assertNotEquals(ArgsDigest.of(Map.of("detail", "true")), ArgsDigest.of(Map.of("detail", true)));
+        assertEquals(CanonicalArgs.of(a), CanonicalArgs.of(b));
+        assertNotEquals(CanonicalArgs.of(a), CanonicalArgs.of(Map.of("pattern", "s*")));
+        assertNotEquals(CanonicalArgs.of(Map.of("detail", "true")), CanonicalArgs.of(Map.of("detail", true)));
     }
 
     @Test
