@@ -105,7 +105,16 @@ final class ShelfFile implements TreeStore.Shelf {
      * met would each find the other's root in the header and read nothing of it.
      */
     static String name(Path root, String part) {
-        return HexFormat.of().toHexDigits(Hash64.of(root.toString())) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
+        return stem(root) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
+    }
+
+    /** Whether {@code file} is named as this build names the files of {@code root}, whatever its part. */
+    static boolean namedFor(Path file, Path root) {
+        return file.getFileName().toString().startsWith(stem(root) + ".");
+    }
+
+    private static String stem(Path root) {
+        return HexFormat.of().toHexDigits(Hash64.of(root.toString()));
     }
 
     Path file() {
