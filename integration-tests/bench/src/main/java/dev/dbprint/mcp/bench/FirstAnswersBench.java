@@ -310,7 +310,7 @@ public final class FirstAnswersBench {
             return ", met";
         }
         return Math.round(median) <= limit
-                ? String.format(Locale.ROOT, ", met: equal to the ms (%.1f ms unrounded)", median)
+                ? String.format(Locale.ROOT, ", met: equal to the ms (%.2f ms unrounded)", median)
                 : ", missed";
     }
 
