@@ -330,7 +330,12 @@ public class PrintStore {
         return kept(realRoot, path, form, parser, builder, shelf, identity -> {
             Object tree = shelf.get(path, form, identity);
             return tree == null ? null : weighed(builder.build(path, tree), tree);
-        }, (identity, tree, value) -> shelf.put(path, form, identity, tree));
+        }, (identity, tree, value) -> {
+            if (shelf != null) {
+                shelf.put(path, form, identity, tree);
+            }
+            return weighed(value, tree);
+        });
     }
 
     /** A model the on-disk index keeps in a form of its own, not as the tree it was built from. */
@@ -344,25 +349,40 @@ public class PrintStore {
 
     /**
      * As {@link #model(Path, Path, Path, String, Parser, ModelBuilder)}, the model kept on disk in {@code kept}'s form: a
-     * later process decodes what it needs of it rather than the whole tree (the manifest: {@link ManifestForm}).
+     * later process decodes what it needs of it rather than the whole tree (the manifest: {@link ManifestForm}). The
+     * process that parses holds that form too, not the model built from the parse: the parsed tree of a manifest of
+     * 7,003 tables (about 22 MB of small objects) was copied by every young collection of the pages of resources/list
+     * that followed, and the form is what a later process holds, so both answer from one model.
      */
     <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
             Form<T> kept) {
         TreeStore.Shelf shelf = trees.shelf(shelfRoot);
         return kept(realRoot, path, form, parser, builder, shelf, identity -> {
             byte[] bytes = shelf.bytes(path, form, identity);
-            T model = bytes == null ? null : kept.decode(path, bytes);
-            return model == null ? null : new Loaded<>(model, 64 + 4L * bytes.length);
-        }, (identity, tree, value) -> shelf.putBytes(path, form, identity, kept.encode(value)));
+            return bytes == null ? null : decoded(path, bytes, kept);
+        }, (identity, tree, value) -> {
+            byte[] bytes = kept.encode(value);
+            if (shelf != null) {
+                shelf.putBytes(path, form, identity, bytes);
+            }
+            Loaded<T> compact = decoded(path, bytes, kept);
+            return compact == null ? weighed(value, tree) : compact;
+        });
     }
 
-    /** Keeps on a shelf what a parse at {@code identity} gave. */
+    /** The model {@code bytes} hold in {@code kept}'s form, weighing them four times over; null when they hold none. */
+    private static <T> Loaded<T> decoded(Path path, byte[] bytes, Form<T> kept) {
+        T model = kept.decode(path, bytes);
+        return model == null ? null : new Loaded<>(model, 64 + 4L * bytes.length);
+    }
+
+    /** Keeps on a shelf, when there is one, what a parse at {@code identity} gave; returns what the cache holds of it. */
     private interface Keeper<T> {
 
-        void keep(FileIdentity identity, Object tree, T value);
+        Loaded<T> keep(FileIdentity identity, Object tree, T value);
     }
 
-    /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} keeps it. */
+    /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} holds it. */
     private <T> Read<T> kept(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
             TreeStore.Shelf shelf, Function<FileIdentity, Loaded<T>> kept, Keeper<T> keeper) {
         return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
@@ -379,11 +399,7 @@ public class PrintStore {
             }
         }, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
-            T value = builder.build(path, tree);
-            if (shelf != null) {
-                keeper.keep(identity, tree, value);
-            }
-            return weighed(value, tree);
+            return keeper.keep(identity, tree, builder.build(path, tree));
         });
     }
 
