@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,7 +33,9 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * <p>
  * Arguments (defaults in brackets): {@code --tables} [6930], {@code --runs} [3], {@code --pages} stop after this many
  * pages, for a server that takes minutes for the whole listing [every page], {@code --timeout} seconds a page may take
- * [600], {@code --java-opts} JVM options for the server [none], {@code --source}, {@code --schema} and {@code --dir} as
+ * [600], {@code --slow} print every later page that took longer than this many milliseconds, with the wall-clock time its
+ * reply came, to line up with the server's {@code -Xlog:gc*:file=…:time} [none], {@code --java-opts} JVM options for the
+ * server [none], {@code --source}, {@code --schema} and {@code --dir} as
  * for {@link LargePrintBench} [the production example print beside the project, its largest schema,
  * target/large-prints], {@code --launcher} [integration-tests/target/dbprint-mcp], {@code --jar}
  * [integration-tests/target/dbprint-mcp-*-runner.jar].
@@ -50,12 +53,14 @@ public final class ResourceListBench {
     private final Args args;
     private final Duration timeout;
     private final String javaOpts;
+    private final double slow;
     private boolean failed;
 
     private ResourceListBench(Args args) {
         this.args = args;
         this.timeout = Duration.ofSeconds(args.integer("--timeout", 600));
         this.javaOpts = args.string("--java-opts", "");
+        this.slow = args.optional("--slow").map(Double::parseDouble).orElse(Double.POSITIVE_INFINITY);
     }
 
     public static void main(String[] argv) throws Exception {
@@ -150,6 +155,10 @@ public final class ResourceListBench {
                     first = ms;
                 } else {
                     later.add(ms);
+                    if (ms > slow) {
+                        System.out.printf("  page %d: %.1f ms, answered at %s%n", later.size() + 1, ms,
+                                LocalTime.now());
+                    }
                 }
                 for (JsonNode e : result.path("resources")) {
                     entries++;
