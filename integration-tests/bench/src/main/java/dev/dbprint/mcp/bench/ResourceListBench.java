@@ -35,7 +35,8 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * <p>
  * Arguments (defaults in brackets): {@code --tables} [6930], {@code --runs} [3], {@code --pages} stop after this many
  * pages, for a server that takes minutes for the whole listing [every page], {@code --timeout} seconds a page may take
- * [600], {@code --slow} print every later page that took longer than this many milliseconds, with the wall-clock time its
+ * [600], {@code --warmup} listings run first and not counted, through the launcher: the bench's own JVM compiles its
+ * client code during the first one, on the processors the server's collections need [1], {@code --slow} print every later page that took longer than this many milliseconds, with the wall-clock time its
  * reply came, to line up with the server's {@code -Xlog:gc*:file=…:time} [none], {@code --java-opts} JVM options for the
  * server [none], {@code --source}, {@code --schema} and {@code --dir} as
  * for {@link LargePrintBench} [the production example print beside the project, its largest schema,
@@ -81,6 +82,15 @@ public final class ResourceListBench {
         Map<String, List<String>> ways = Map.of("launcher", List.of(launcher.toString()), "java -jar",
                 javaOpts(java, bench.javaOpts, jar));
         int runs = args.integer("--runs", 3);
+        for (int i = 0; i < args.integer("--warmup", 1); i++) {
+            Path cache = Files.createTempDirectory("dbprint-list-bench-cache");
+            try {
+                System.out.printf("warm-up, not counted: %s%n", line(bench.listing(ways.get("launcher"),
+                        print.project(), cache)));
+            } finally {
+                RealPrintReplicator.delete(cache);
+            }
+        }
         Map<String, List<Listing>> results = new LinkedHashMap<>();
         COLUMNS.forEach(c -> results.put(c, new ArrayList<>()));
         for (int run = 1; run <= runs; run++) {
