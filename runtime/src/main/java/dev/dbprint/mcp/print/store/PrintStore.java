@@ -474,8 +474,8 @@ public class PrintStore {
     private static <T> Loaded<T> weighed(T value, Object tree) {
         // a model holds its tree plus typed fields and paths pointing into it. Measured (the heap thousands of models of
         // every kind of a real print hold after full GCs, against this weight), 5/4 of the tree's estimate plus a fixed
-        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate, as it was, counted statistics models twice
-        // over, so a bound held half the statistics it was set to hold, and small annotation files under their weight.
+        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate would count statistics models twice over, so
+        // a bound would hold half the statistics it is set to hold, and small annotation files under their weight.
         return new Loaded<>(value, HeapEstimate.of(tree) * 5 / 4 + MODEL_OVERHEAD);
     }
 
