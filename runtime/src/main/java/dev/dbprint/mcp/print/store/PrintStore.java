@@ -144,10 +144,7 @@ public class PrintStore {
      * call to read a table's file would otherwise wait for; nothing when no tree store is configured.
      */
     public void prepareTrees(Path connectionRoot) {
-        TreeStore.Shelf shelf = trees.shelf(connectionRoot.toAbsolutePath().normalize());
-        if (shelf != null) {
-            shelf.prepare();
-        }
+        shelf(connectionRoot.toAbsolutePath().normalize()).prepare();
     }
 
     /** A per-call view over a served connection's print; see {@link PrintView}. */
@@ -431,8 +428,7 @@ public class PrintStore {
 
     /** Whether {@code root}'s index keeps anything derived in {@code form} under {@code key}, at whatever identities. */
     boolean holdsDerived(Path root, Path key, String form) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        return shelf != null && shelf.holds(key, form);
+        return shelf(root).holds(key, form);
     }
 
     /**
@@ -440,36 +436,50 @@ public class PrintStore {
      * at {@code identity}, or null.
      */
     byte[] withManifest(Path root, Path manifest, String form, FileIdentity identity) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        return shelf == null ? null : shelf.bytes(manifest, form, identity);
+        return shelf(root).bytes(manifest, form, identity);
     }
 
     /** Keeps {@code bytes} in {@code form} under {@code manifest} at {@code identity} in {@code root}'s index. */
     void keepWithManifest(Path root, Path manifest, String form, FileIdentity identity, byte[] bytes) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        if (shelf != null) {
-            shelf.putBytes(manifest, form, identity, bytes);
-        }
+        shelf(root).putBytes(manifest, form, identity, bytes);
     }
 
     /** Keeps {@code bytes}, derived from the files of {@code from} at those identities, in {@code root}'s index. */
     public void keepDerived(Path root, Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        if (shelf != null) {
-            shelf.putDerived(key, form, from, bytes);
-        }
+        shelf(root).putDerived(key, form, from, bytes);
     }
 
     /** Whether {@code root}'s index may keep what is derived from a file at {@code identity}. */
     boolean keeps(Path root, FileIdentity identity) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        return shelf == null || shelf.keeps(identity);
+        return shelf(root).keeps(identity);
     }
 
     /** Whether {@code root} has an on-disk index that keeps what is derived from its files. */
     public boolean keepsDerived(Path root) {
         return trees.shelf(root) != null;
     }
+
+    /**
+     * {@code root}'s shelf, or with no index one that holds nothing and may keep anything, as a shelf's defaults say, and
+     * drops what it is given: the index accessors then need no test of their own. A shelf rather than a function per call,
+     * since a search asks once per table.
+     */
+    private TreeStore.Shelf shelf(Path root) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        return shelf == null ? NO_SHELF : shelf;
+    }
+
+    private static final TreeStore.Shelf NO_SHELF = new TreeStore.Shelf() {
+
+        @Override
+        public Object get(Path file, String form, FileIdentity identity) {
+            return null;
+        }
+
+        @Override
+        public void put(Path file, String form, FileIdentity identity, Object tree) {
+        }
+    };
 
     /**
      * What a model holds beyond its tree's estimate, in bytes, whatever its size: its cache entry and the objects it
@@ -480,8 +490,8 @@ public class PrintStore {
     private static <T> Loaded<T> weighed(T value, Object tree) {
         // a model holds its tree plus typed fields and paths pointing into it. Measured (the heap thousands of models of
         // every kind of a real print hold after full GCs, against this weight), 5/4 of the tree's estimate plus a fixed
-        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate, as it was, counted statistics models twice
-        // over, so a bound held half the statistics it was set to hold, and small annotation files under their weight.
+        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate would count statistics models twice over, so
+        // a bound would hold half the statistics it is set to hold, and small annotation files under their weight.
         return new Loaded<>(value, HeapEstimate.of(tree) * 5 / 4 + MODEL_OVERHEAD);
     }
 
