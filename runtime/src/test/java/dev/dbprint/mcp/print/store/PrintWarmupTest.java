@@ -23,6 +23,7 @@ import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.signal.CallUnderway;
 
 class PrintWarmupTest {
 
@@ -108,6 +109,34 @@ class PrintWarmupTest {
                 "the index's table was read " + (preparedAt.get() - callStarted.get()) / 1_000_000
                         + " ms after the call began");
         assertEquals(2, store[0].counters().parses(), "then the manifest's and s.a's annotations were read all the same");
+    }
+
+    /** A call that lasts past the give-way (a first search on thousands of tables) keeps the read waiting to its end. */
+    @Test
+    void pastTheManifestsTheReadWaitsForACallUnderWayToEnd() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong callEnded = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(50);
+        PrintStore[] store = new PrintStore[1];
+        store[0] = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) { // a call begins as the manifest is kept, and lasts 400 ms
+                store[0].underway(new CallUnderway(false));
+                store[0].view(connections.named("c0"));
+                Thread call = new Thread(() -> {
+                    sleep(400);
+                    callEnded.set(System.nanoTime());
+                    store[0].underway(new CallUnderway(true));
+                });
+                call.start();
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+
+        new PrintWarmup(store[0], connections, giveWay, Integer.MAX_VALUE).begin().get(30, TimeUnit.SECONDS);
+
+        assertTrue(callEnded.get() != 0 && preparedAt.get() >= callEnded.get(),
+                "the index's table was read " + (preparedAt.get() - callEnded.get()) / 1_000_000
+                        + " ms after the call ended");
     }
 
     @Test
