@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.Test;
 
@@ -110,15 +116,15 @@ class CursorCodecTest {
         CursorCodec keyed = new CursorCodec(key);
         String token = keyed.bind("list_tables", args, "p").mint(new Position(1, 2, 3, 4));
         assertEquals(new Position(1, 2, 3, 4), keyed.open(token, "list_tables", args).requirePrint("p"));
-        byte[] record = java.util.Base64.getUrlDecoder().decode(token);
+        byte[] record = Base64.getUrlDecoder().decode(token);
         for (int[] change : new int[][]{{0, 2}, {1, 1}, {34, 0x80}, {38, 0x80}, {42, 0x80}, {46, 0x80}}) {
             byte[] forged = record.clone();
             forged[change[0]] = (byte) change[1];
-            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-            mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update(forged, 0, 50);
             System.arraycopy(mac.doFinal(), 0, forged, 50, 16);
-            String spelled = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(forged);
+            String spelled = Base64.getUrlEncoder().withoutPadding().encodeToString(forged);
             CursorFault f = assertThrows(CursorFault.class, () -> keyed.open(spelled, "list_tables", args),
                     "byte " + change[0]);
             assertEquals(CursorFault.Kind.NOT_ISSUED, f.kind(), "byte " + change[0]);
@@ -155,4 +161,22 @@ class CursorCodecTest {
         assertNotEquals(Position.START, "START");
     }
 
+    /** The tag is HMAC-SHA256 of the signed bytes as the JDK's own Mac computes it, for keys shorter and longer than a block. */
+    @Test
+    void theTagIsHmacSha256AsTheJdkComputesIt() throws Exception {
+        for (int length : new int[]{16, 32, 64, 65, 100}) {
+            byte[] key = new byte[length];
+            for (int i = 0; i < length; i++) {
+                key[i] = (byte) (i * 31 + length);
+            }
+            String token = new CursorCodec(key).bind("list_tables", CanonicalArgs.of(Map.of()), "p")
+                    .mint(new Position(1, 2, 3, 4));
+            byte[] record = Base64.getUrlDecoder().decode(token);
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.update(record, 0, 50);
+            assertEquals(HexFormat.of().formatHex(Arrays.copyOf(mac.doFinal(), 16)),
+                    HexFormat.of().formatHex(Arrays.copyOfRange(record, 50, 66)), "key of " + length);
+        }
+    }
 }
