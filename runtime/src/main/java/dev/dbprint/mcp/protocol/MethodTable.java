@@ -49,7 +49,11 @@ class MethodTable {
             return Reply.NOTHING; // withdrawn while it waited for a worker: no work is started for it
         }
         ObjectNode p = params instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
-        readAhead.callBegan();
+        // only a call that reads the print: the first initialize would otherwise build the store before its reply
+        boolean reads = method.readsPrint();
+        if (reads) {
+            readAhead.callBegan();
+        }
         try {
             ObjectNode result = call(method, p, exchange.structuredResults(), () -> exchange.peer().cancelled(id));
             if (exchange.era() == Era.MODERN) {
@@ -63,7 +67,9 @@ class MethodTable {
             LOG.errorf(e, "%s failed", request.name());
             return Envelope.error(id, ProtocolCatalog.internal(e));
         } finally {
-            readAhead.callEnded();
+            if (reads) {
+                readAhead.callEnded();
+            }
         }
     }
 

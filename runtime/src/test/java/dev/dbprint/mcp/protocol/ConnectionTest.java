@@ -58,6 +58,8 @@ class ConnectionTest {
     private int warmups;
     /** Calls the read-ahead was told are under way, less those it was told ended. */
     private int underway;
+    /** Calls the read-ahead was told began. */
+    private int began;
 
     private static final ObjectMapper MAPPER = new ServerObjectMapper().objectMapper();
 
@@ -116,6 +118,7 @@ class ConnectionTest {
 
             @Override
             void callBegan() {
+                began++;
                 underway++;
             }
 
@@ -251,6 +254,19 @@ class ConnectionTest {
         assertTrue(text(send(stdio, call)).contains("\"error\""));
         assertEquals(List.of(1, 1), seen);
         assertEquals(0, underway, "each call's end was heard");
+    }
+
+    /** Only a call that reads the print is under way for the read-ahead: the handshake must not build the store. */
+    @Test
+    void aCallThatReadsNoPrintIsNotHeardAsUnderWay() {
+        Connection stdio = endpoints.stdio();
+        assertTrue(text(send(stdio, HANDSHAKE)).contains("\"result\""));
+        assertTrue(text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")).contains("\"result\""));
+        assertTrue(text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}")).contains("\"result\""));
+        assertEquals(0, began, "initialize, ping and tools/list read no print");
+        send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\"}}");
+        assertEquals(1, began, "a tool call reads the print");
+        assertEquals(0, underway);
     }
 
     @Test
