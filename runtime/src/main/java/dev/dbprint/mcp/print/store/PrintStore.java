@@ -310,7 +310,7 @@ public class PrintStore {
      * @throws PrintError NOT_FOLLOWABLE when {@code path} resolves outside {@code realRoot} as it is opened
      */
     public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
-        return load(realRoot, path, form, null, (bytes, identity) -> {
+        return load(realRoot, path, form, null, true, (bytes, identity) -> {
             T value = loader.load(path, bytes);
             return new Loaded<>(value, 64 + 4L * bytes.length);
         });
@@ -331,6 +331,18 @@ public class PrintStore {
             Object tree = shelf.get(path, form, identity);
             return tree == null ? null : weighed(builder.build(path, tree), tree);
         }, (identity, tree, value) -> shelf.put(path, form, identity, tree));
+    }
+
+    /**
+     * Reads {@code path} as a model built from its YAML tree, kept neither in memory nor on disk: for a reader that keeps
+     * what it derives from the model instead (search keeps each table's index, not the statistics it was built from, so
+     * a walk of thousands of tables does not hold each model until the collector has copied it).
+     */
+    public <T> Read<T> passing(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder) {
+        return load(realRoot, path, form, null, false, (bytes, identity) -> {
+            Object tree = parser.parse(path, bytes);
+            return new Loaded<>(builder.build(path, tree), 0);
+        });
     }
 
     /** A model the on-disk index keeps in a form of its own, not as the tree it was built from. */
@@ -377,7 +389,7 @@ public class PrintStore {
                 // a file this process cannot open now fails the read below, as it does with no index
                 return Files.isReadable(path) ? kept.apply(identity) : null;
             }
-        }, (bytes, identity) -> {
+        }, true, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
             T value = builder.build(path, tree);
             if (shelf != null) {
@@ -523,9 +535,10 @@ public class PrintStore {
     /**
      * The load protocol: stat; a value cached at that identity is returned; else one stored on disk at that identity;
      * else the bytes are read and the file stated again — a file rewritten mid-read is read again (at most
-     * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept.
+     * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept;
+     * one loaded is kept in memory only when {@code hold}.
      */
-    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
+    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, boolean hold, Fresh<T> fresh) {
         FileForm<Path> key = new FileForm<>(path, form);
         synchronized (locks.of(key)) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
@@ -570,7 +583,8 @@ public class PrintStore {
                 bytesRead.addAndGet(bytes.length);
                 parses.incrementAndGet();
                 try {
-                    return keep(key, before, fresh.from(bytes, before));
+                    Loaded<T> parsed = fresh.from(bytes, before);
+                    return hold ? keep(key, before, parsed) : new Read<>(before, parsed.value());
                 } catch (RuntimeException e) {
                     drop(key);
                     throw e;
