@@ -166,7 +166,15 @@ public class PrintStore {
         return new PrintView(this, connection.name(), connection.root());
     }
 
-    /** When a call last opened a view ({@link System#nanoTime()}); long ago at first. */
+    /**
+     * A call is still reading: the read-ahead goes on giving way to it. A walk that reads every table's files (a search
+     * on a large print with no index) runs for seconds, far past {@link PrintWarmup#GIVE_WAY_NANOS} after its start.
+     */
+    void callGoesOn() {
+        lastCall = System.nanoTime();
+    }
+
+    /** When a call last opened a view or went on reading ({@link System#nanoTime()}); long ago at first. */
     private volatile long lastCall = System.nanoTime() - (1L << 62);
 
     /**

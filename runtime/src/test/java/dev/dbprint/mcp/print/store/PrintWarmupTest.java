@@ -22,7 +22,9 @@ import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.error.PrintError;
+import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.model.TableEntry;
 
 class PrintWarmupTest {
 
@@ -108,6 +110,25 @@ class PrintWarmupTest {
                 "the index's table was read " + (preparedAt.get() - callStarted.get()) / 1_000_000
                         + " ms after the call began");
         assertEquals(2, store[0].counters().parses(), "then the manifest's and s.a's annotations were read all the same");
+    }
+
+    /**
+     * A search that reads every table's files goes on long past its start: each table it reads holds the read-ahead back
+     * as a call's start does, where a read-ahead that waited only for the start ran beside the walk.
+     */
+    @Test
+    void aSearchStillReadingTablesHoldsTheReadAheadBack() throws Exception {
+        Path root = Fixtures.copy("basic", dir.resolve("prints/basic"));
+        PrintStore store = new PrintStore();
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(200);
+        PrintView view = store.view("basic", root);
+        TableEntry customers = view.table("shop.customers").orElseThrow();
+        sleep(TimeUnit.NANOSECONDS.toMillis(giveWay) + 50); // the call started longer ago than the read-ahead waits
+        long read = System.nanoTime();
+        view.searchStatistics(customers);
+        store.giveWayToCalls(giveWay, read - 10 * giveWay);
+        long waited = System.nanoTime() - read;
+        assertTrue(waited >= giveWay, "the read-ahead went on " + waited / 1_000_000 + " ms after the search's read");
     }
 
     @Test
