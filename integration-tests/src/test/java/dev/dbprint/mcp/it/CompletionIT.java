@@ -78,7 +78,7 @@ class CompletionIT {
         http = ServerProcess.startHttp(List.of(), project);
         port = http.awaitListening();
         session = McpHttp.open(port);
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        client = McpHttp.client();
     }
 
     @AfterAll

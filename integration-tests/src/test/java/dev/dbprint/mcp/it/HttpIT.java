@@ -14,16 +14,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -31,28 +27,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The loopback HTTP transports (spec §6.2) of one running server: Streamable HTTP sessions at /mcp, the legacy SSE
  * transport at /sse + /messages/, and the body limit (413). The Host (421) and Origin (403) rules are RebindingIT's.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class HttpIT {
+class HttpIT extends ServedOverHttp {
 
     static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"0\"}}}";
     static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
-
-    int port;
-    ServerProcess server;
-    HttpClient http;
-
-    @BeforeAll
-    void start() {
-        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"));
-        port = server.awaitListening();
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);

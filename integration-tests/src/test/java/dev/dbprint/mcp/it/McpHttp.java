@@ -37,8 +37,12 @@ public final class McpHttp {
 
     private McpHttp(int port) {
         this.port = port;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
-                .build();
+        this.http = client();
+    }
+
+    /** A client as every test here makes one: HTTP/1.1, which the loopback transports speak, 5 s to connect. */
+    static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     /** A client that has completed {@code initialize} and {@code notifications/initialized}. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -13,10 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,26 +22,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * and header checks with their codes and HTTP statuses, the removed methods, {@code resultType} and the caching hints,
  * no session minted; and on stdio a discover probe before a legacy handshake.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ModernEraIT {
+class ModernEraIT extends ServedOverHttp {
 
     private static final String MODERN = "2026-07-28";
-
-    int port;
-    ServerProcess server;
-    HttpClient http;
-
-    @BeforeAll
-    void start() {
-        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"));
-        port = server.awaitListening();
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
 
     private static ObjectNode meta(String version) {
         ObjectNode meta = ServerProcess.JSON.createObjectNode().put("io.modelcontextprotocol/protocolVersion", version);

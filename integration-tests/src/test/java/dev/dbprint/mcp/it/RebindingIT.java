@@ -11,10 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,34 +22,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code POST /messages/}). A foreign Host is 421 whatever the Origin; a loopback Host with a foreign Origin is 403; the
  * rest reach the route. Also: a bind to anything but 127.0.0.1, ::1 or localhost exits 1 and listens nowhere.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RebindingIT {
-
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"0\"}}}";
-    private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+class RebindingIT extends ServedOverHttp {
 
     /** A route and the status it answers a request that passes the guard. */
     private record Route(String method, String path, String body, int served) {
     }
 
-    private static final List<Route> ROUTES = List.of(new Route("POST", "/mcp", INITIALIZE, 200),
-            new Route("GET", "/sse", null, 200), new Route("POST", "/messages/?session_id=0000", PING, 404),
+    private static final List<Route> ROUTES = List.of(new Route("POST", "/mcp", HttpIT.INITIALIZE, 200),
+            new Route("GET", "/sse", null, 200), new Route("POST", "/messages/?session_id=0000", HttpIT.PING, 404),
             new Route("DELETE", "/mcp", null, 400));
-
-    int port;
-    ServerProcess server;
-
-    @BeforeAll
-    void start() {
-        server = ServerProcess.startHttp(List.of(), ServerProcess.fixture("it-project"));
-        port = server.awaitListening();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
 
     private int other() {
         return port == 65535 ? port - 1 : port + 1;
@@ -125,12 +103,12 @@ class RebindingIT {
 
     @Test
     void refusedRequestsIssueNoSessionAndDoNotReachTheDispatcher() {
-        RawHttp.Response r = RawHttp.post(port, "/mcp", "evil.example:" + port, Map.of(), INITIALIZE);
+        RawHttp.Response r = RawHttp.post(port, "/mcp", "evil.example:" + port, Map.of(), HttpIT.INITIALIZE);
         assertEquals(421, r.status());
         assertEquals(null, r.header("Mcp-Session-Id"));
         assertFalse(r.body().contains("serverInfo"), r.body());
         RawHttp.Response o = RawHttp.post(port, "/mcp", "localhost:" + port, Map.of("Origin", "http://evil.example"),
-                INITIALIZE);
+                HttpIT.INITIALIZE);
         assertEquals(403, o.status());
         assertEquals(null, o.header("Mcp-Session-Id"));
         assertFalse(o.body().contains("serverInfo"), o.body());

@@ -142,7 +142,7 @@ class StdioLifecycleIT {
 
     /**
      * A client that closes stdin and never reads stdout: the answers fill the pipe and a write blocks for good. The
-     * server still exits 0 once the shutdown bound passes; it used to wait on that write forever.
+     * server still exits 0 once the shutdown bound passes, rather than wait on that write for good.
      */
     @Test
     void eofFromAClientThatReadsNoAnswerStillExits() throws Exception {

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,14 +26,19 @@ import dev.dbprint.mcp.bench.RealPrintReplicator.Replica;
  * processes one after the other on one empty {@code XDG_CACHE_HOME}: the first finds no on-disk index and parses the
  * manifest, the second reads what the first left. Per process: {@code initialize}, then every page, each requested as soon as the one
  * before is answered; the whole listing (first request to last reply), the first page, the median and the largest of
- * the later pages, the pages and entries, and the process's peak RSS ({@code VmHWM}) once the listing is done. Prints
+ * the later pages, the pages and entries, and the process's peak RSS ({@code VmHWM}) once the listing is done. A later
+ * page during which the bench's own JVM collected is set aside and counted, not timed: its round trip holds the
+ * client's pause (up to 40 ms of G1's under load), not the server's. Prints
  * each process's line and, per way of starting, the medians over the runs. It asserts nothing, but an entry listed twice,
  * or an error reply, is printed and the exit status is 1.
  *
  * <p>
  * Arguments (defaults in brackets): {@code --tables} [6930], {@code --runs} [3], {@code --pages} stop after this many
  * pages, for a server that takes minutes for the whole listing [every page], {@code --timeout} seconds a page may take
- * [600], {@code --java-opts} JVM options for the server [none], {@code --source}, {@code --schema} and {@code --dir} as
+ * [600], {@code --warmup} listings run first and not counted, through the launcher: the bench's own JVM compiles its
+ * client code during the first one, on the processors the server's collections need [1], {@code --slow} print every later page that took longer than this many milliseconds, with the wall-clock time its
+ * reply came, to line up with the server's {@code -Xlog:gc*:file=…:time} [none], {@code --java-opts} JVM options for the
+ * server [none], {@code --source}, {@code --schema} and {@code --dir} as
  * for {@link LargePrintBench} [the production example print beside the project, its largest schema,
  * target/large-prints], {@code --launcher} [integration-tests/target/dbprint-mcp], {@code --jar}
  * [integration-tests/target/dbprint-mcp-*-runner.jar].
@@ -41,7 +47,7 @@ public final class ResourceListBench {
 
     /** One process's listing: milliseconds, bytes and counts; {@code failure} null when every page came. */
     private record Listing(double whole, double first, double pageMedian, double pageP99, double pageMax, int maxAt,
-            int pages, int entries, long peakRss, String failure) {
+            int pages, int setAside, int entries, long peakRss, String failure) {
     }
 
     private static final List<String> COLUMNS = List.of("launcher, no index", "launcher, index",
@@ -50,12 +56,14 @@ public final class ResourceListBench {
     private final Args args;
     private final Duration timeout;
     private final String javaOpts;
+    private final double slow;
     private boolean failed;
 
     private ResourceListBench(Args args) {
         this.args = args;
         this.timeout = Duration.ofSeconds(args.integer("--timeout", 600));
         this.javaOpts = args.string("--java-opts", "");
+        this.slow = args.optional("--slow").map(Double::parseDouble).orElse(Double.POSITIVE_INFINITY);
     }
 
     public static void main(String[] argv) throws Exception {
@@ -74,6 +82,15 @@ public final class ResourceListBench {
         Map<String, List<String>> ways = Map.of("launcher", List.of(launcher.toString()), "java -jar",
                 javaOpts(java, bench.javaOpts, jar));
         int runs = args.integer("--runs", 3);
+        for (int i = 0; i < args.integer("--warmup", 1); i++) {
+            Path cache = Files.createTempDirectory("dbprint-list-bench-cache");
+            try {
+                System.out.printf("warm-up, not counted: %s%n", line(bench.listing(ways.get("launcher"),
+                        print.project(), cache)));
+            } finally {
+                RealPrintReplicator.delete(cache);
+            }
+        }
         Map<String, List<Listing>> results = new LinkedHashMap<>();
         COLUMNS.forEach(c -> results.put(c, new ArrayList<>()));
         for (int run = 1; run <= runs; run++) {
@@ -121,6 +138,9 @@ public final class ResourceListBench {
         full.addAll(List.of("--project", project.toString()));
         int limit = args.integer("--pages", Integer.MAX_VALUE);
         List<Double> later = new ArrayList<>();
+        List<Integer> laterAt = new ArrayList<>();
+        int pages = 0;
+        int setAside = 0;
         Set<String> uris = new HashSet<>();
         double first = Double.NaN;
         int entries = 0;
@@ -141,15 +161,22 @@ public final class ResourceListBench {
                 }
                 StdioServer.Reply reply = server.timed("resources/list", params);
                 JsonNode result = reply.json().path("result");
+                pages++;
                 if (result.isMissingNode()) {
-                    failure = "page " + (later.size() + 1) + ": " + reply.line();
+                    failure = "page " + pages + ": " + reply.line();
                     break;
                 }
                 double ms = reply.nanos() / 1e6;
                 if (Double.isNaN(first)) {
                     first = ms;
+                } else if (reply.clientCollections() > 0) {
+                    setAside++; // the bench's own pause is in this round trip: the server's time is not known
                 } else {
                     later.add(ms);
+                    laterAt.add(pages);
+                    if (ms > slow) {
+                        System.out.printf("  page %d: %.1f ms, answered at %s%n", pages, ms, LocalTime.now());
+                    }
                 }
                 for (JsonNode e : result.path("resources")) {
                     entries++;
@@ -158,7 +185,7 @@ public final class ResourceListBench {
                     }
                 }
                 cursor = result.path("nextCursor").isTextual() ? result.path("nextCursor").asText() : null;
-            } while (cursor != null && later.size() + 1 < limit && failure == null);
+            } while (cursor != null && pages < limit && failure == null);
             end = System.nanoTime();
             peak = PeakRss.of(server.pid());
         } catch (StdioServer.TimedOut e) {
@@ -167,17 +194,17 @@ public final class ResourceListBench {
         failed |= failure != null;
         double[] each = later.stream().mapToDouble(Double::doubleValue).toArray();
         Stats stats = each.length == 0 ? null : new Stats(each);
-        int maxAt = later.indexOf(later.stream().max(Double::compare).orElse(Double.NaN)) + 2;
+        int maxAt = later.isEmpty() ? 0 : laterAt.get(later.indexOf(later.stream().max(Double::compare).orElseThrow()));
         return new Listing((end - t0) / 1e6, first, stats == null ? Double.NaN : stats.median(),
                 stats == null ? Double.NaN : stats.percentile(99), stats == null ? Double.NaN : stats.percentile(100),
-                maxAt, later.size() + 1, entries, peak, failure);
+                maxAt, pages, setAside, entries, peak, failure);
     }
 
     private static String line(Listing l) {
         return String.format("%d pages, %,d entries; whole %.0f ms, first %.1f ms, later pages median %.2f ms, p99"
-                + " %.1f ms, largest %.1f ms (page %d); peak RSS %.0f MB%s", l.pages(), l.entries(), l.whole(),
-                l.first(), l.pageMedian(), l.pageP99(), l.pageMax(), l.maxAt(), l.peakRss() / 1e6,
-                l.failure() == null ? "" : " [" + l.failure() + "]");
+                + " %.1f ms, largest %.1f ms (page %d), %d set aside; peak RSS %.0f MB%s", l.pages(), l.entries(),
+                l.whole(), l.first(), l.pageMedian(), l.pageP99(), l.pageMax(), l.maxAt(), l.setAside(),
+                l.peakRss() / 1e6, l.failure() == null ? "" : " [" + l.failure() + "]");
     }
 
     /** A row of the medians of {@code figure}, written by {@code format}; the pages and entries of the first run. */

@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,8 +36,11 @@ public final class StdioServer implements AutoCloseable {
 
     private static final String END = new String("end of stdout"); // compared by identity: never a line read
 
-    /** A reply and how long the round trip took. */
-    public record Reply(String line, long nanos) {
+    /**
+     * A reply, how long the round trip took, and how many collections of this JVM (the client's own) ran while the clock
+     * ran: a pause of the client's stretches the round trip by its length, whatever the server did.
+     */
+    public record Reply(String line, long nanos, long clientCollections) {
 
         public JsonNode json() {
             try {
@@ -145,15 +150,17 @@ public final class StdioServer implements AutoCloseable {
         ObjectNode m = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         m.set("params", params);
         String frame = m.toString();
+        long collections = collections();
         long t = System.nanoTime();
         send(frame);
         while (true) {
             String line = readLine(method, t);
             long nanos = System.nanoTime() - t;
+            long clientCollections = collections() - collections;
             if (!line.startsWith("{")) { // not a frame: JFR, started by jcmd for --profile, announces itself on stdout
                 continue;
             }
-            JsonNode reply = new Reply(line, nanos).json();
+            JsonNode reply = new Reply(line, nanos, clientCollections).json();
             if (reply.has("method")) { // a notification or a request of the server's own (e.g. roots/list)
                 if (reply.has("id")) {
                     send("{\"jsonrpc\":\"2.0\",\"id\":" + reply.get("id") + ",\"error\":{\"code\":-32601,"
@@ -162,9 +169,18 @@ public final class StdioServer implements AutoCloseable {
                 continue;
             }
             if (reply.path("id").asInt(-1) == id) {
-                return new Reply(line, nanos);
+                return new Reply(line, nanos, clientCollections);
             }
         }
+    }
+
+    /** The collections this JVM has run so far, of every collector. */
+    private static long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
     }
 
     public long pid() {

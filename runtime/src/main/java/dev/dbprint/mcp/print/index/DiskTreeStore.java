@@ -38,6 +38,7 @@ final class DiskTreeStore implements TreeStore {
 
     private final IndexDirectory directory;
     private final long racyNanos;
+    private final long flushDelayMs;
     private final ConcurrentHashMap<Path, Split> shelves = new ConcurrentHashMap<>();
     private final AtomicBoolean tidied = new AtomicBoolean();
     private final AtomicBoolean scheduled = new AtomicBoolean();
@@ -52,8 +53,14 @@ final class DiskTreeStore implements TreeStore {
 
     /** For tests: a shorter racy window, so a file just written can be kept without waiting two seconds. */
     DiskTreeStore(Path directory, long racyNanos) {
+        this(directory, racyNanos, FLUSH_DELAY_MS);
+    }
+
+    /** For tests: a quiet period no test outlasts, so only the pending bound can start a write. */
+    DiskTreeStore(Path directory, long racyNanos, long flushDelayMs) {
         this.directory = new IndexDirectory(directory.toAbsolutePath().normalize());
         this.racyNanos = racyNanos;
+        this.flushDelayMs = flushDelayMs;
     }
 
     /**
@@ -163,15 +170,15 @@ final class DiskTreeStore implements TreeStore {
             });
         }
         if (scheduled.compareAndSet(false, true)) {
-            writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS, TimeUnit.MILLISECONDS);
+            writer().schedule(this::flushWhenQuiet, flushDelayMs, TimeUnit.MILLISECONDS);
         }
     }
 
-    /** Writes once no addition came for {@link #FLUSH_DELAY_MS}; until then waits again. */
+    /** Writes once no addition came for the quiet period; until then waits again. */
     private void flushWhenQuiet() {
         long quietMs = (System.nanoTime() - lastAdded) / 1_000_000;
-        if (quietMs < FLUSH_DELAY_MS) {
-            writer().schedule(this::flushWhenQuiet, FLUSH_DELAY_MS - quietMs, TimeUnit.MILLISECONDS);
+        if (quietMs < flushDelayMs) {
+            writer().schedule(this::flushWhenQuiet, flushDelayMs - quietMs, TimeUnit.MILLISECONDS);
             return;
         }
         flush();

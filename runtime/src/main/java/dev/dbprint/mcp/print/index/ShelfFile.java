@@ -59,11 +59,8 @@ final class ShelfFile implements TreeStore.Shelf {
     private static final Logger LOG = Logger.getLogger(ShelfFile.class);
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
     /**
-     * Raised whenever the layout or anything a tree is built from changes (2: the manifest moved to a file of its own; 3:
-     * identities name the change time; 4: search's skim of statistics.yaml keeps format_version; 5: the manifest kept in
-     * the form of its own that {@code ManifestForm} encodes, not as its tree; 6: a derived payload is its deriver's own
-     * bytes, no longer a tree; 7: search's cut of statistics.yaml is no longer kept beside the search record built from
-     * it, and every table's search text is kept beside the manifest).
+     * Raised whenever the layout or anything a tree is built from changes, so a build never reads a file laid out or
+     * built otherwise: a file of another version is ignored, and replaced at the next write.
      */
     static final int VERSION = 7;
     private static final int MAX_ENTRIES = 4_000_000;

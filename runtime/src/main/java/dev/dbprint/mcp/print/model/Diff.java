@@ -20,11 +20,7 @@ public record Diff(Path path, Map<String, Object> raw, Map<String, Object> heade
         List<Change> changes) {
 
     public static Diff of(Path path, Object tree) {
-        Map<String, Object> m = Raw.map(tree);
-        if (m == null) {
-            throw PrintError.shape(path, "top level is not a mapping");
-        }
-        FormatVersion.require(path, m);
+        Map<String, Object> m = FormatVersion.top(path, tree);
         Map<String, Object> header = new LinkedHashMap<>(m);
         header.remove("changes");
         List<Change> changes = new ArrayList<>();

@@ -21,12 +21,22 @@ public final class FormatVersion {
     private FormatVersion() {
     }
 
-    /** @throws PrintError of kind SHAPE when {@code top} declares a {@code format_version} of a MAJOR above {@link #READ} */
-    static void require(Path path, Map<String, Object> top) {
+    /**
+     * The top level of the print file {@code path}, parsed into {@code tree}, for a model to read.
+     *
+     * @throws PrintError of kind SHAPE when it is not a mapping, or declares a {@code format_version} of a MAJOR above
+     *         {@link #READ}
+     */
+    static Map<String, Object> top(Path path, Object tree) {
+        Map<String, Object> top = Raw.map(tree);
+        if (top == null) {
+            throw PrintError.shape(path, "top level is not a mapping");
+        }
         Object v = top.get("format_version");
         if (v instanceof Number n && major(n).compareTo(BigInteger.valueOf(READ)) > 0) {
             throw new PrintError(PrintError.Kind.SHAPE, path, ErrorCatalog.formatVersionNotRead(path, v, READ));
         }
+        return top;
     }
 
     /** The whole part: a file that spells the version {@code 1.1} is of MAJOR 1. */

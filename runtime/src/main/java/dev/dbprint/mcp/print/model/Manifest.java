@@ -85,11 +85,7 @@ public record Manifest(Path path, Map<String, Object> header, Map<String, TableE
      * @throws PrintError of kind SHAPE when the document is not the shape every reader below it walks
      */
     public static Manifest of(Path path, Path root, Object tree) {
-        Map<String, Object> m = Raw.map(tree);
-        if (m == null) {
-            throw PrintError.shape(path, "top level is not a mapping");
-        }
-        FormatVersion.require(path, m);
+        Map<String, Object> m = FormatVersion.top(path, tree);
         if (!m.containsKey("tables")) {
             throw PrintError.shape(path, "'tables' is missing");
         }

@@ -17,11 +17,7 @@ public record Relationships(Path path, Map<String, Object> raw, String table, St
         List<Edge> refersTo, List<Edge> referencedBy) {
 
     public static Relationships of(Path path, Object tree) {
-        Map<String, Object> m = Raw.map(tree);
-        if (m == null) {
-            throw PrintError.shape(path, "top level is not a mapping");
-        }
-        FormatVersion.require(path, m);
+        Map<String, Object> m = FormatVersion.top(path, tree);
         return new Relationships(path, m, Raw.str(m, "table"), Raw.str(m, "profiled_at"), Raw.bool(m, "eligible_target"),
                 edges(path, m, "refers_to", Edge.Direction.REFERS_TO),
                 edges(path, m, "referenced_by", Edge.Direction.REFERENCED_BY));

@@ -163,11 +163,7 @@ public record Statistics(Path path, Map<String, Object> raw, String table, Strin
 
     /** Builds the model; a document that is not a mapping, or whose {@code columns} is not one, is a shape error. */
     public static Statistics of(Path path, Object tree) {
-        Map<String, Object> m = Raw.map(tree);
-        if (m == null) {
-            throw PrintError.shape(path, "top level is not a mapping");
-        }
-        FormatVersion.require(path, m);
+        Map<String, Object> m = FormatVersion.top(path, tree);
         Map<String, ColumnStats> columns = new LinkedHashMap<>();
         Object rawColumns = m.get("columns");
         if (rawColumns != null) {

@@ -144,10 +144,7 @@ public class PrintStore {
      * call to read a table's file would otherwise wait for; nothing when no tree store is configured.
      */
     public void prepareTrees(Path connectionRoot) {
-        TreeStore.Shelf shelf = trees.shelf(connectionRoot.toAbsolutePath().normalize());
-        if (shelf != null) {
-            shelf.prepare();
-        }
+        shelf(connectionRoot.toAbsolutePath().normalize()).prepare();
     }
 
     /** A per-call view over a served connection's print; see {@link PrintView}. */
@@ -338,7 +335,12 @@ public class PrintStore {
         return kept(realRoot, path, form, parser, builder, shelf, identity -> {
             Object tree = shelf.get(path, form, identity);
             return tree == null ? null : weighed(builder.build(path, tree), tree);
-        }, (identity, tree, value) -> shelf.put(path, form, identity, tree));
+        }, (identity, tree, value) -> {
+            if (shelf != null) {
+                shelf.put(path, form, identity, tree);
+            }
+            return weighed(value, tree);
+        });
     }
 
     /**
@@ -364,25 +366,40 @@ public class PrintStore {
 
     /**
      * As {@link #model(Path, Path, Path, String, Parser, ModelBuilder)}, the model kept on disk in {@code kept}'s form: a
-     * later process decodes what it needs of it rather than the whole tree (the manifest: {@link ManifestForm}).
+     * later process decodes what it needs of it rather than the whole tree (the manifest: {@link ManifestForm}). The
+     * process that parses holds that form too, not the model built from the parse: the parsed tree of a manifest of
+     * 7,003 tables (about 22 MB of small objects) was copied by every young collection of the pages of resources/list
+     * that followed, and the form is what a later process holds, so both answer from one model.
      */
     <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
             Form<T> kept) {
         TreeStore.Shelf shelf = trees.shelf(shelfRoot);
         return kept(realRoot, path, form, parser, builder, shelf, identity -> {
             byte[] bytes = shelf.bytes(path, form, identity);
-            T model = bytes == null ? null : kept.decode(path, bytes);
-            return model == null ? null : new Loaded<>(model, 64 + 4L * bytes.length);
-        }, (identity, tree, value) -> shelf.putBytes(path, form, identity, kept.encode(value)));
+            return bytes == null ? null : decoded(path, bytes, kept);
+        }, (identity, tree, value) -> {
+            byte[] bytes = kept.encode(value);
+            if (shelf != null) {
+                shelf.putBytes(path, form, identity, bytes);
+            }
+            Loaded<T> compact = decoded(path, bytes, kept);
+            return compact == null ? weighed(value, tree) : compact;
+        });
     }
 
-    /** Keeps on a shelf what a parse at {@code identity} gave. */
+    /** The model {@code bytes} hold in {@code kept}'s form, weighing them four times over; null when they hold none. */
+    private static <T> Loaded<T> decoded(Path path, byte[] bytes, Form<T> kept) {
+        T model = kept.decode(path, bytes);
+        return model == null ? null : new Loaded<>(model, 64 + 4L * bytes.length);
+    }
+
+    /** Keeps on a shelf, when there is one, what a parse at {@code identity} gave; returns what the cache holds of it. */
     private interface Keeper<T> {
 
-        void keep(FileIdentity identity, Object tree, T value);
+        Loaded<T> keep(FileIdentity identity, Object tree, T value);
     }
 
-    /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} keeps it. */
+    /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} holds it. */
     private <T> Read<T> kept(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
             TreeStore.Shelf shelf, Function<FileIdentity, Loaded<T>> kept, Keeper<T> keeper) {
         return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
@@ -399,11 +416,7 @@ public class PrintStore {
             }
         }, true, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
-            T value = builder.build(path, tree);
-            if (shelf != null) {
-                keeper.keep(identity, tree, value);
-            }
-            return weighed(value, tree);
+            return keeper.keep(identity, tree, builder.build(path, tree));
         });
     }
 
@@ -435,8 +448,7 @@ public class PrintStore {
 
     /** Whether {@code root}'s index keeps anything derived in {@code form} under {@code key}, at whatever identities. */
     boolean holdsDerived(Path root, Path key, String form) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        return shelf != null && shelf.holds(key, form);
+        return shelf(root).holds(key, form);
     }
 
     /**
@@ -444,36 +456,50 @@ public class PrintStore {
      * at {@code identity}, or null.
      */
     byte[] withManifest(Path root, Path manifest, String form, FileIdentity identity) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        return shelf == null ? null : shelf.bytes(manifest, form, identity);
+        return shelf(root).bytes(manifest, form, identity);
     }
 
     /** Keeps {@code bytes} in {@code form} under {@code manifest} at {@code identity} in {@code root}'s index. */
     void keepWithManifest(Path root, Path manifest, String form, FileIdentity identity, byte[] bytes) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        if (shelf != null) {
-            shelf.putBytes(manifest, form, identity, bytes);
-        }
+        shelf(root).putBytes(manifest, form, identity, bytes);
     }
 
     /** Keeps {@code bytes}, derived from the files of {@code from} at those identities, in {@code root}'s index. */
     public void keepDerived(Path root, Path key, String form, Map<Path, FileIdentity> from, byte[] bytes) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        if (shelf != null) {
-            shelf.putDerived(key, form, from, bytes);
-        }
+        shelf(root).putDerived(key, form, from, bytes);
     }
 
     /** Whether {@code root}'s index may keep what is derived from a file at {@code identity}. */
     boolean keeps(Path root, FileIdentity identity) {
-        TreeStore.Shelf shelf = trees.shelf(root);
-        return shelf == null || shelf.keeps(identity);
+        return shelf(root).keeps(identity);
     }
 
     /** Whether {@code root} has an on-disk index that keeps what is derived from its files. */
     public boolean keepsDerived(Path root) {
         return trees.shelf(root) != null;
     }
+
+    /**
+     * {@code root}'s shelf, or with no index one that holds nothing and may keep anything, as a shelf's defaults say, and
+     * drops what it is given: the index accessors then need no test of their own. A shelf rather than a function per call,
+     * since a search asks once per table.
+     */
+    private TreeStore.Shelf shelf(Path root) {
+        TreeStore.Shelf shelf = trees.shelf(root);
+        return shelf == null ? NO_SHELF : shelf;
+    }
+
+    private static final TreeStore.Shelf NO_SHELF = new TreeStore.Shelf() {
+
+        @Override
+        public Object get(Path file, String form, FileIdentity identity) {
+            return null;
+        }
+
+        @Override
+        public void put(Path file, String form, FileIdentity identity, Object tree) {
+        }
+    };
 
     /**
      * What a model holds beyond its tree's estimate, in bytes, whatever its size: its cache entry and the objects it
@@ -484,8 +510,8 @@ public class PrintStore {
     private static <T> Loaded<T> weighed(T value, Object tree) {
         // a model holds its tree plus typed fields and paths pointing into it. Measured (the heap thousands of models of
         // every kind of a real print hold after full GCs, against this weight), 5/4 of the tree's estimate plus a fixed
-        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate, as it was, counted statistics models twice
-        // over, so a bound held half the statistics it was set to hold, and small annotation files under their weight.
+        // 3 KB counts 0.97 to 1.56 times what they hold. Twice the estimate would count statistics models twice over, so
+        // a bound would hold half the statistics it is set to hold, and small annotation files under their weight.
         return new Loaded<>(value, HeapEstimate.of(tree) * 5 / 4 + MODEL_OVERHEAD);
     }
 

@@ -149,6 +149,24 @@ class ManifestFormTest {
                 store.view("arb", root).manifest().table("s.alpha").raw(), "a call's look-up is kept for the next");
     }
 
+    /**
+     * The process that parses the manifest holds it in the index's form as well, with or without an index to keep it in:
+     * a page's look-ups build entries it does not keep, and no tree of the parse stays behind for the collector to copy
+     * page after page.
+     */
+    @Test
+    void theProcessThatParsesHoldsTheManifestInTheFormToo() throws Exception {
+        for (PrintStore store : List.of(new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index)),
+                new PrintStore())) {
+            Object first = store.view("arb", root).manifestPassing().table("s.alpha").raw();
+            Object again = store.view("arb", root).manifestPassing().table("s.alpha").raw();
+            assertEquals(1, store.counters().parses(), "parsed once, then held");
+            assertNotSame(first, again, "built for each page: the manifest held is not the parsed one");
+            assertEquals(parsed(), store.view("arb", root).index());
+            assertEquals(parsed().table("s.alpha"), store.view("arb", root).manifest().table("s.alpha"));
+        }
+    }
+
     @Test
     void bytesThatAreNotTheFormDecodeToNothing() throws IOException {
         Manifest parsed = parsed();
