@@ -27,11 +27,13 @@ class MethodTable {
 
     private final ToolReplies tools;
     private final ResourceReplies resources;
+    private final ReadAhead readAhead;
 
     @Inject
-    MethodTable(ToolReplies tools, ResourceReplies resources) {
+    MethodTable(ToolReplies tools, ResourceReplies resources, ReadAhead readAhead) {
         this.tools = tools;
         this.resources = resources;
+        this.readAhead = readAhead;
     }
 
     Reply answer(Message request, JsonNode id, Exchange exchange) {
@@ -47,6 +49,7 @@ class MethodTable {
             return Reply.NOTHING; // withdrawn while it waited for a worker: no work is started for it
         }
         ObjectNode p = params instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+        readAhead.callBegan();
         try {
             ObjectNode result = call(method, p, exchange.structuredResults(), () -> exchange.peer().cancelled(id));
             if (exchange.era() == Era.MODERN) {
@@ -59,6 +62,8 @@ class MethodTable {
             // an Error escaping here would end the worker with the request unanswered: the client would wait forever
             LOG.errorf(e, "%s failed", request.name());
             return Envelope.error(id, ProtocolCatalog.internal(e));
+        } finally {
+            readAhead.callEnded();
         }
     }
 

@@ -6,23 +6,29 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.dbprint.mcp.signal.CallUnderway;
 import dev.dbprint.mcp.signal.ClientGreeted;
 
 /**
  * What every session's first calls need, read and loaded on threads of their own while the client moves on: the
  * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) and warms the writing
- * of numbers ({@link NumberWarmup}). Each starts once per process however often this is called.
+ * of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request it
+ * answers, the protocol says a call is under way ({@link CallUnderway}), which the warm-up gives way to.
  */
 @Singleton
 class ReadAhead {
 
     private final Event<ClientGreeted> greeted;
+    private final Event<CallUnderway> underway;
     /** Once begun, a stateless client's every tools/list need not fire the event again. */
     private final AtomicBoolean begun = new AtomicBoolean();
+    private static final CallUnderway BEGAN = new CallUnderway(false);
+    private static final CallUnderway ENDED = new CallUnderway(true);
 
     @Inject
-    ReadAhead(Event<ClientGreeted> greeted) {
+    ReadAhead(Event<ClientGreeted> greeted, Event<CallUnderway> underway) {
         this.greeted = greeted;
+        this.underway = underway;
     }
 
     void begin() {
@@ -31,5 +37,14 @@ class ReadAhead {
         }
         greeted.fire(new ClientGreeted());
         NumberWarmup.begin();
+    }
+
+    /** A request's answer begins: until {@link #callEnded()}, reading ahead waits. */
+    void callBegan() {
+        underway.fire(BEGAN);
+    }
+
+    void callEnded() {
+        underway.fire(ENDED);
     }
 }

@@ -54,6 +54,8 @@ class ConnectionTest {
     private Runnable duringCall = () -> {
     };
     private int warmups;
+    /** Calls the read-ahead was told are under way, less those it was told ended. */
+    private int underway;
 
     private static final ObjectMapper MAPPER = new ServerObjectMapper().objectMapper();
 
@@ -103,15 +105,25 @@ class ConnectionTest {
                 return result;
             }
         };
-        ReadAhead readAhead = new ReadAhead(null) {
+        ReadAhead readAhead = new ReadAhead(null, null) {
 
             @Override
             void begin() {
                 warmups++;
             }
+
+            @Override
+            void callBegan() {
+                underway++;
+            }
+
+            @Override
+            void callEnded() {
+                underway--;
+            }
         };
         MethodTable methods = new MethodTable(new ToolReplies(MAPPER, registry, invoker, readAhead),
-                new ResourceReplies(resources));
+                new ResourceReplies(resources), readAhead);
         Endpoints e = new Endpoints();
         e.codec = new JsonCodec(MAPPER);
         e.batch = new Batch(new Envelope(new Notifications(readAhead), methods));
@@ -220,6 +232,23 @@ class ConnectionTest {
         assertEquals("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":"
                 + "{\"code\":-32601,\"message\":\"Method not found: nope\"}}]", text(batch.answer()));
         assertFalse(stdio.receive("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}", Headers.NONE).readsPrint());
+    }
+
+    /** The read-ahead is told a call is under way while its tool runs, and that it ended, whether it failed or not. */
+    @Test
+    void theReadAheadHearsOfEachCallUnderWayUntilItIsAnswered() {
+        Connection stdio = endpoints.stdio();
+        List<Integer> seen = new ArrayList<>();
+        duringCall = () -> seen.add(underway);
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_tables\"}}";
+        assertTrue(text(send(stdio, call)).contains("\"result\""));
+        duringCall = () -> {
+            seen.add(underway);
+            throw new IllegalStateException("the tool failed");
+        };
+        assertTrue(text(send(stdio, call)).contains("\"error\""));
+        assertEquals(List.of(1, 1), seen);
+        assertEquals(0, underway, "each call's end was heard");
     }
 
     @Test

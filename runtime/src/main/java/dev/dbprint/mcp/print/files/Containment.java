@@ -17,7 +17,8 @@ public final class Containment {
     }
 
     /**
-     * Resolves {@code relative} against {@code base} and checks it stays lexically under {@code root}.
+     * Resolves {@code relative} against {@code base} (absolute and normalised) and checks it stays lexically under
+     * {@code root}.
      *
      * @return the normalised absolute path, or null when the text is not a valid relative path or leads outside
      */
@@ -25,17 +26,44 @@ public final class Containment {
         if (relative == null || relative.isEmpty()) {
             return null;
         }
-        Path rel;
+        Path out;
         try {
-            rel = Path.of(relative); // refuses a NUL character too
+            if (plain(relative)) { // an entry's path or a declared file's name: a walk resolves thousands
+                out = base.resolve(relative);
+            } else {
+                Path rel = Path.of(relative); // refuses a NUL character too
+                if (rel.isAbsolute() || rel.getRoot() != null) {
+                    return null;
+                }
+                out = base.resolve(rel).normalize();
+            }
         } catch (InvalidPathException e) {
             return null;
         }
-        if (rel.isAbsolute() || rel.getRoot() != null) {
-            return null;
-        }
-        Path out = base.resolve(rel).normalize();
         return out.startsWith(root) && !out.equals(root) ? out : null;
+    }
+
+    /**
+     * Whether {@code relative} is names joined by single slashes, none of them {@code .} or {@code ..} and none holding
+     * a NUL: resolved against a normalised path, it needs no normalising.
+     */
+    private static boolean plain(String relative) {
+        int start = 0;
+        for (int i = 0; i <= relative.length(); i++) {
+            char c = i < relative.length() ? relative.charAt(i) : '/';
+            if (c == '\0') {
+                return false;
+            }
+            if (c == '/') {
+                int n = i - start;
+                if (n == 0 || n == 1 && relative.charAt(start) == '.'
+                        || n == 2 && relative.charAt(start) == '.' && relative.charAt(start + 1) == '.') {
+                    return false;
+                }
+                start = i + 1;
+            }
+        }
+        return true;
     }
 
     /** Why {@code relative} fails {@link #resolveLexically}, for messages. */

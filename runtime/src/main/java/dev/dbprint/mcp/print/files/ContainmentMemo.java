@@ -110,7 +110,7 @@ public final class ContainmentMemo {
             return;
         }
         for (Path file : files.values()) {
-            if (!directory.equals(file.getParent()) || fullyJudged.contains(file)) {
+            if (!PlainEntries.directlyIn(directory, file) || fullyJudged.contains(file)) {
                 return;
             }
         }

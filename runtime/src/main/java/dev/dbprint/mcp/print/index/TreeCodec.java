@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -180,9 +181,17 @@ public final class TreeCodec {
         return stringBody(in);
     }
 
-    /** UTF-16 units written as modified UTF-8: one, two or three bytes each. */
+    /**
+     * UTF-16 units written as modified UTF-8: one, two or three bytes each. A string of ASCII alone (every key and path
+     * of a manifest entry) is copied from the bytes as they are, with no array of chars between.
+     */
     private static String stringBody(ByteBuffer in) {
         int n = count(in, 1);
+        if (in.hasArray() && ascii(in.array(), in.arrayOffset() + in.position(), n)) {
+            String s = new String(in.array(), in.arrayOffset() + in.position(), n, StandardCharsets.ISO_8859_1);
+            in.position(in.position() + n);
+            return s;
+        }
         char[] chars = new char[n];
         for (int i = 0; i < n; i++) {
             int b = in.get() & 0xff;
@@ -197,6 +206,15 @@ public final class TreeCodec {
             }
         }
         return new String(chars);
+    }
+
+    private static boolean ascii(byte[] bytes, int from, int n) {
+        for (int i = from; i < from + n; i++) {
+            if (bytes[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

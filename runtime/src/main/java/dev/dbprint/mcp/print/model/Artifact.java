@@ -13,6 +13,8 @@ public enum Artifact {
                     "statistics_annotations", "statistics.annotations.yaml",
                     true), RELATIONSHIPS_ANNOTATIONS("relationships_annotations", "relationships.annotations.yaml", true);
 
+    private static final Artifact[] ALL = values();
+
     private final String key;
     private final String fileName;
     private final boolean userAuthored;
@@ -39,7 +41,7 @@ public enum Artifact {
     }
 
     public static Optional<Artifact> ofKey(String key) {
-        for (Artifact a : values()) {
+        for (Artifact a : ALL) { // values() clones its array: a walk looks up every declared file of every entry
             if (a.key.equals(key)) {
                 return Optional.of(a);
             }

@@ -7,12 +7,14 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import dev.dbprint.mcp.config.DbprintConfig;
@@ -29,6 +31,7 @@ import dev.dbprint.mcp.print.files.PlainEntries;
 import dev.dbprint.mcp.print.index.FileForm;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
+import dev.dbprint.mcp.signal.CallUnderway;
 
 /**
  * The one place print files are read from disk (server spec §7.1).
@@ -163,20 +166,27 @@ public class PrintStore {
         return new PrintView(this, connection.name(), connection.root());
     }
 
-    /**
-     * A call is still reading: the read-ahead goes on giving way to it. A walk that reads every table's files (a search
-     * on a large print with no index) runs for seconds, far past {@link PrintWarmup#GIVE_WAY_NANOS} after its start.
-     */
-    void callGoesOn() {
-        lastCall = System.nanoTime();
+    /** When a call last opened a view ({@link System#nanoTime()}); long ago at first. */
+    private volatile long lastCall = System.nanoTime() - (1L << 62);
+    /** Requests the protocol is answering now ({@link CallUnderway}). */
+    private final AtomicInteger underway = new AtomicInteger();
+    /** How often a read that gives way looks again whether the calls under way are done. */
+    static final long UNDERWAY_POLL_NANOS = 5_000_000L;
+
+    /** Counts the requests under way, which {@link #giveWayToCalls} waits for. */
+    void underway(@Observes CallUnderway call) {
+        if (call.ended()) {
+            underway.decrementAndGet();
+        } else {
+            underway.incrementAndGet();
+        }
     }
 
-    /** When a call last opened a view or went on reading ({@link System#nanoTime()}); long ago at first. */
-    private volatile long lastCall = System.nanoTime() - (1L << 62);
-
     /**
-     * Waits until {@code quietNanos} have passed since {@code since} ({@link System#nanoTime()}) and since a call last
-     * opened a view: on two processors, a read-ahead running beside a session's first call took a third of its time.
+     * Waits while a call is under way, and until {@code quietNanos} have passed since {@code since}
+     * ({@link System#nanoTime()}) and since a call last opened a view: on two processors, a read-ahead running beside a
+     * session's first call took a third of its time, and a first search on thousands of tables lasts past any fixed
+     * wait.
      */
     void giveWayToCalls(long quietNanos, long since) {
         for (long wait = untilQuiet(quietNanos, since); wait > 0; wait = untilQuiet(quietNanos, since)) {
@@ -186,7 +196,8 @@ public class PrintStore {
 
     private long untilQuiet(long quietNanos, long since) {
         long last = lastCall;
-        return (last - since > 0 ? last : since) + quietNanos - System.nanoTime();
+        long wait = (last - since > 0 ? last : since) + quietNanos - System.nanoTime();
+        return underway.get() > 0 ? Math.max(wait, UNDERWAY_POLL_NANOS) : wait;
     }
 
     public YamlLoader yamlLoader() {

@@ -245,7 +245,6 @@ public final class PrintView {
      * table's search record in the on-disk index, and a skim costs about what decoding the tree would.
      */
     public Optional<Statistics> searchStatistics(TableEntry table) {
-        store.callGoesOn(); // the walk reads for seconds: the read-ahead waits for its end, not only its start
         return tableRead(table, Artifact.STATISTICS, file -> recorded(file,
                 abs -> store.passing(realRoot, abs, "statistics_search", this::searchTree, Statistics::of)));
     }

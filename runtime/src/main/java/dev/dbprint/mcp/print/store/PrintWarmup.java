@@ -24,9 +24,9 @@ import dev.dbprint.mcp.signal.ClientGreeted;
  * thousands of tables those reads are most of a first call's work; between them, the table of the on-disk index
  * ({@link PrintStore#prepareTrees}), which the first read of any table's file would wait for. The client meanwhile
  * lists the tools or waits for its model; a call that arrives during a read waits for it at the store rather than
- * reading the file a second time. Past the manifests, the read gives way to calls: it pauses while a call started
- * within {@link #GIVE_WAY_NANOS} and, on a print of {@link #LARGE_PRINT} tables or more, starts as long after the
- * manifests, since on two processors it would share them with the call (a client that waits for its model loses
+ * reading the file a second time. Past the manifests, the read gives way to calls: it pauses while a call is under way
+ * or started within {@link #GIVE_WAY_NANOS} and, on a print of {@link #LARGE_PRINT} tables or more, starts as long
+ * after the manifests, since on two processors it would share them with the call (a client that waits for its model loses
  * nothing: the read is done long before it calls).
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
  * is reported by the call that needs it.

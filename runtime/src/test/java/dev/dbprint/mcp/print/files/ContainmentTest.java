@@ -137,4 +137,19 @@ class ContainmentTest {
         }
         assertEquals(root.resolve("s/t"), Containment.resolveLexically(root, root, "s/t"));
     }
+
+    /** Every spelling resolves to the path its normalised resolution names, or to none when that leaves the root. */
+    @Test
+    void aPlainPathAndAnyOtherSpellingOfItResolveAlike() {
+        Path root = tmp.resolve("prints/c");
+        Path dir = root.resolve("s/t");
+        for (String text : List.of("statistics.yaml", "a/b", ".hidden", "..x", "x..", "a/./b", "a//b", "a/b/", "./a",
+                "a/../b", "..", ".", "../c/x", "../../x", "a/..", "/abs", "...")) {
+            Path normalised = dir.resolve(text).normalize();
+            Path expected = normalised.startsWith(root) && !normalised.equals(root) && !text.startsWith("/")
+                    ? normalised
+                    : null;
+            assertEquals(expected, Containment.resolveLexically(root, dir, text), text);
+        }
+    }
 }

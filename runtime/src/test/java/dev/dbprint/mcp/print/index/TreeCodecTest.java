@@ -53,6 +53,17 @@ class TreeCodecTest {
         assertExactlyEqual(m, TreeCodec.decode(TreeCodec.encode(m)), "scalars");
     }
 
+    /** A string read from within a larger payload, ASCII or not wherever its first other unit falls, reads back whole. */
+    @Test
+    void stringsReadBackFromWithinAPayload() {
+        List<Object> strings = new ArrayList<>(List.of("", "path", "s000/accession", "\u0000nul", "ascii then \u00e9",
+                "\u00e9 first", "end \uD83D\uDE00", "\u007f\u0080"));
+        byte[] tree = TreeCodec.encode(strings);
+        byte[] within = new byte[tree.length + 10];
+        System.arraycopy(tree, 0, within, 7, tree.length);
+        assertExactlyEqual(strings, TreeCodec.decode(within, 7, tree.length), "strings");
+    }
+
     @Test
     void bytesThatAreNotATreeFailWithoutBuildingAnything() {
         Random random = new Random(7);

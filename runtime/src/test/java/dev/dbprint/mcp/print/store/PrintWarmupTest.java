@@ -22,9 +22,8 @@ import dev.dbprint.mcp.config.DbprintYaml;
 import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.config.ServedSet;
 import dev.dbprint.mcp.error.PrintError;
-import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.index.TreeStore;
-import dev.dbprint.mcp.print.model.TableEntry;
+import dev.dbprint.mcp.signal.CallUnderway;
 
 class PrintWarmupTest {
 
@@ -112,23 +111,32 @@ class PrintWarmupTest {
         assertEquals(2, store[0].counters().parses(), "then the manifest's and s.a's annotations were read all the same");
     }
 
-    /**
-     * A search that reads every table's files goes on long past its start: each table it reads holds the read-ahead back
-     * as a call's start does, where a read-ahead that waited only for the start ran beside the walk.
-     */
+    /** A call that lasts past the give-way (a first search on thousands of tables) keeps the read waiting to its end. */
     @Test
-    void aSearchStillReadingTablesHoldsTheReadAheadBack() throws Exception {
-        Path root = Fixtures.copy("basic", dir.resolve("prints/basic"));
-        PrintStore store = new PrintStore();
-        long giveWay = TimeUnit.MILLISECONDS.toNanos(200);
-        PrintView view = store.view("basic", root);
-        TableEntry customers = view.table("shop.customers").orElseThrow();
-        sleep(TimeUnit.NANOSECONDS.toMillis(giveWay) + 50); // the call started longer ago than the read-ahead waits
-        long read = System.nanoTime();
-        view.searchStatistics(customers);
-        store.giveWayToCalls(giveWay, read - 10 * giveWay);
-        long waited = System.nanoTime() - read;
-        assertTrue(waited >= giveWay, "the read-ahead went on " + waited / 1_000_000 + " ms after the search's read");
+    void pastTheManifestsTheReadWaitsForACallUnderWayToEnd() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong callEnded = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(50);
+        PrintStore[] store = new PrintStore[1];
+        store[0] = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) { // a call begins as the manifest is kept, and lasts 400 ms
+                store[0].underway(new CallUnderway(false));
+                store[0].view(connections.named("c0"));
+                Thread call = new Thread(() -> {
+                    sleep(400);
+                    callEnded.set(System.nanoTime());
+                    store[0].underway(new CallUnderway(true));
+                });
+                call.start();
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+
+        new PrintWarmup(store[0], connections, giveWay, Integer.MAX_VALUE).begin().get(30, TimeUnit.SECONDS);
+
+        assertTrue(callEnded.get() != 0 && preparedAt.get() >= callEnded.get(),
+                "the index's table was read " + (preparedAt.get() - callEnded.get()) / 1_000_000
+                        + " ms after the call ended");
     }
 
     @Test
