@@ -26,10 +26,16 @@ rm -f "$archive"
 # the session's on-disk index goes to a throwaway directory, not the builder's cache
 index=$(mktemp -d)
 trap 'rm -rf "$index"' EXIT
+# An unrecorded session first fills that index with what the training session reads before its first search (the
+# manifest, two tables' statistics): the recorded session then decodes those from the index, as a returning client's
+# first calls do, and reads the rest afresh, as a new print's do, so the cache holds the classes of both ways.
+sed '/"search_columns"/,$d' "$here/training.jsonl" |
+    "$java" -Xmx512m "$@" -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr \
+        -jar "$jar" --project "$project" > /dev/null 2> "$log"
 if [[ $jar == /dev/fd/* && $option == -XX:AOTCacheOutput=* ]]; then
     config=$archive.config
     "$java" -XX:AOTMode=record -XX:AOTConfiguration="$config" -Xmx512m "$@" -Ddbprint.index.directory="$index" -Xlog:disable \
-        -Xlog:all=error:stderr -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
+        -Xlog:all=error:stderr -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2>> "$log"
     "$java" -XX:AOTMode=create -XX:AOTConfiguration="$config" -XX:AOTCache="$archive" -Xmx512m "$@" -Xlog:disable \
         -Xlog:all=error:stderr -jar "$jar" > /dev/null 2>> "$log"
     rm -f "$config"
@@ -42,7 +48,7 @@ else
         interpret=-Xint
     fi
     "$java" "$option" -Xmx512m "$@" $interpret -Ddbprint.index.directory="$index" -Xlog:disable -Xlog:all=error:stderr \
-        -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2> "$log"
+        -jar "$jar" --project "$project" < "$here/training.jsonl" > /dev/null 2>> "$log"
 fi
 test -s "$archive" || { cat "$log" >&2; echo "the training run produced no $archive" >&2; exit 1; }
 if [[ $option == -XX:ArchiveClassesAtExit=* ]]; then

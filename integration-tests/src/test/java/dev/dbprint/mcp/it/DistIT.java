@@ -123,19 +123,23 @@ class DistIT {
         // runtime's own class-data-sharing archive); it logs the exceptions it throws, beside the work directory
         Path logs = Files.createTempDirectory(work, "log");
         Path exceptions = logs.resolve("exceptions.log");
-        builder.environment().put("DBPRINT_MCP_JAVA_OPTS", (aot ? "-XX:AOTMode=on" : "-Xshare:on")
-                + " -Ddbprint.index.directory=" + Files.createTempDirectory(work, "index")
-                + " -Xlog:exceptions=info:file=" + exceptions + " " + TrainedCache.logOption(logs.resolve("classes.log")));
-        try (ServerProcess server = ServerProcess.spawn(builder)) {
-            JsonNode reply = server.initialize("2025-11-25");
-            assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
-            JsonNode call = server.request("tools/call",
-                    ServerProcess.JSON.createObjectNode().put("name", "list_tables").set("arguments",
-                            ServerProcess.JSON.createObjectNode()));
-            assertTrue(call.path("result").toString().contains("rental.customer"), call + server.stderr());
-            TrainedCache.callEveryKind(server);
-            server.closeStdin();
-            assertEquals(0, server.waitForExit(), server.stderr());
+        String options = (aot ? "-XX:AOTMode=on" : "-Xshare:on") + " -Ddbprint.index.directory="
+                + Files.createTempDirectory(work, "index");
+        // the second session finds the index the first filled, as a returning client's does
+        for (String logging : List.of("", " -Xlog:exceptions=info:file=" + exceptions + " "
+                + TrainedCache.logOption(logs.resolve("classes.log")))) {
+            builder.environment().put("DBPRINT_MCP_JAVA_OPTS", options + logging);
+            try (ServerProcess server = ServerProcess.spawn(builder)) {
+                JsonNode reply = server.initialize("2025-11-25");
+                assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
+                JsonNode call = server.request("tools/call",
+                        ServerProcess.JSON.createObjectNode().put("name", "list_tables").set("arguments",
+                                ServerProcess.JSON.createObjectNode()));
+                assertTrue(call.path("result").toString().contains("rental.customer"), call + server.stderr());
+                TrainedCache.callEveryKind(server);
+                server.closeStdin();
+                assertEquals(0, server.waitForExit(), server.stderr());
+            }
         }
         if (aot) { // recorded by the build from a session that called every tool
             TrainedCache.assertLoadedFromCache(logs.resolve("classes.log"));

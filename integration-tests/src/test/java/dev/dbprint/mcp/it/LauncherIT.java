@@ -180,17 +180,40 @@ class LauncherIT {
         }
     }
 
-    /** A session through {@code launcher} that makes every kind of call, its classes taken from the cache. */
+    /**
+     * A session through {@code launcher} that makes every kind of call, its classes taken from the cache, after one that
+     * filled the on-disk index, as a returning client's is.
+     */
     private static void assertTrained(Path launcher, String javaHome, String javaOptions, Path log) throws IOException {
-        ProcessBuilder builder = launch(javaHome, launcher, "--project", StdioStartupIT.SAMPLE.toString());
-        builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions + " " + TrainedCache.logOption(log));
-        try (ServerProcess server = ServerProcess.spawn(builder)) {
-            server.initialize("2025-11-25");
-            TrainedCache.callEveryKind(server);
-            server.closeStdin();
-            assertEquals(0, server.waitForExit(), server.stderr());
-        }
+        everyKindTwice(launcher, javaHome, javaOptions, log);
         TrainedCache.assertLoadedFromCache(log);
+    }
+
+    /**
+     * The first calls of a session on a small print, index warm, set up none of the JDK's security providers: a first
+     * digest or SecureRandom in a process costs about 10 ms (the provider list, the Sun provider's entries), which a
+     * first list_tables paid.
+     */
+    @Test
+    void aSessionsFirstCallsSetUpNoSecurityProvider(@TempDir Path logs) throws IOException {
+        Path log = logs.resolve("classes.log");
+        everyKindTwice(launcher(), System.getProperty("java.home"), "", log);
+        List<String> providers = Files.readAllLines(log).stream().filter(l -> l.contains(" sun.security.jca.")).toList();
+        assertEquals(List.of(), providers, "see " + log);
+    }
+
+    /** Two sessions that make every kind of call, the second logging its classes to {@code log}. */
+    private static void everyKindTwice(Path launcher, String javaHome, String javaOptions, Path log) {
+        for (String logging : List.of("", " " + TrainedCache.logOption(log))) {
+            ProcessBuilder builder = launch(javaHome, launcher, "--project", StdioStartupIT.SAMPLE.toString());
+            builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions + logging);
+            try (ServerProcess server = ServerProcess.spawn(builder)) {
+                server.initialize("2025-11-25");
+                TrainedCache.callEveryKind(server);
+                server.closeStdin();
+                assertEquals(0, server.waitForExit(), server.stderr());
+            }
+        }
     }
 
     /** Started through the launcher, as an installed copy is, {@code --help} names the command and no jar. */

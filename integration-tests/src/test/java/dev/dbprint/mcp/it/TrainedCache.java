@@ -15,15 +15,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Whether a start-up cache (a JDK 25 AOT cache, a class-data-sharing archive) was recorded from a session that called
  * every tool, completed a name and read a resource (src/startup/training.jsonl), not from one that only listed: the
  * first call of each tool then finds its classes in the cache. Asked of the JVM's class-loading log
- * ({@link #logOption}) once a session has made those calls ({@link #callEveryKind}): each class below is loaded by one
- * of them and by nothing a listing does, and is taken from the cache only if the recording made that call.
+ * ({@link #logOption}) once a session has made those calls ({@link #callEveryKind}) over an index an earlier session
+ * filled: each class below is loaded by one of them and by nothing a listing does, and is taken from the cache only if
+ * the recording made that call, and read the print both ways, from the index and afresh.
  */
 final class TrainedCache {
 
-    /** A class each of resolve_value, search_columns, check_sql and completion/complete loads. */
+    /**
+     * A class each of resolve_value, search_columns, check_sql and completion/complete loads; then what a manifest
+     * decoded from the index, a table's timeline and a value's nearest spellings load.
+     */
     private static final List<String> CALLED = List.of("dev.dbprint.mcp.search.ValueResolver$Resolution",
             "dev.dbprint.mcp.search.ColumnSearch$Walked", "dev.dbprint.mcp.sqlcheck.SqlReader",
-            "dev.dbprint.mcp.resource.CompletionRequest");
+            "dev.dbprint.mcp.resource.CompletionRequest", "dev.dbprint.mcp.print.store.ManifestForm$Named",
+            "dev.dbprint.mcp.print.model.Statistics$Timeline", "dev.dbprint.mcp.search.ValueResolver$Scored");
 
     private TrainedCache() {
     }
@@ -33,10 +38,16 @@ final class TrainedCache {
         return "-Xlog:class+load=info:file=" + log;
     }
 
-    /** resolve_value, search_columns, check_sql and a completion on the sample print; each must answer. */
+    /**
+     * list_tables, get_table_context of a table with a timeline, resolve_value of a stored value and of a near miss,
+     * search_columns, check_sql and a completion on the sample print; each must answer.
+     */
     static void callEveryKind(ServerProcess server) {
+        tool(server, "list_tables", args());
+        tool(server, "get_table_context", args().put("table", "rental.customer"));
         tool(server, "resolve_value", args().put("table", "rental.customer").put("column", "country_code")
                 .put("text", "Germany"));
+        tool(server, "resolve_value", args().put("table", "rental.bike").put("column", "status").put("text", "retird"));
         tool(server, "search_columns", args().put("text", "email"));
         tool(server, "check_sql", args().put("sql", "SELECT ride_id FROM rental.ride"));
         ObjectNode complete = args();

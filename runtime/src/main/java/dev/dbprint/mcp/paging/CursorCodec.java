@@ -1,7 +1,7 @@
 package dev.dbprint.mcp.paging;
 
 import java.nio.ByteBuffer;
-import java.security.InvalidKeyException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -9,17 +9,16 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Objects;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-
 /**
  * Opaque cursors: base64url (no padding) of a fixed 66-byte record, authenticated with HMAC-SHA256 under a key drawn
- * at start-up (one per process, so a restart retires every cursor as "not one this server issued").
+ * once per process (so a restart retires every cursor as "not one this server issued"), when the first cursor is minted
+ * or opened: a reply of one page hashes and draws nothing, since a first SecureRandom or digest sets up the JDK's
+ * security providers, about 10 ms of a session's first call.
  *
  * <pre>
  * [0]      format version (1)
  * [1]      reserved (0)
- * [2..18)  call digest  = SHA-256("tool" NUL argsDigest)[0..16)   — which tool, which other arguments
+ * [2..18)  call digest  = SHA-256("tool" NUL args)[0..16)         — which tool, which other arguments ({@link CanonicalArgs})
  * [18..34) print digest = SHA-256(printDigest)[0..16)              — every print file the reply read, as pinned
  * [34..50) position     = four big-endian int32 ({@link Position})
  * [50..66) tag          = HMAC-SHA256(key, bytes[0..50))[0..16)
@@ -32,7 +31,7 @@ import javax.crypto.spec.SecretKeySpec;
  * Flow of a paged call:
  *
  * <pre>
- * String args = ArgsDigest.of(argumentsWithoutCursor);
+ * String args = CanonicalArgs.of(argumentsWithoutCursor);
  * CursorCodec.Opened opened = cursor == null ? null : codec.open(cursor, tool, args); // NOT_ISSUED / FOREIGN
  * ... compute the whole reply deterministically, through the PrintView ...
  * String print = view.digest();
@@ -47,16 +46,13 @@ public final class CursorCodec {
     private static final int SIGNED = 50;
     private static final byte VERSION = 1;
 
-    private static final class Holder {
+    private static final CursorCodec PROCESS_WIDE = new CursorCodec();
 
-        static final CursorCodec PROCESS_WIDE = new CursorCodec();
-    }
+    /** The key, or null until the first cursor of a codec that draws its own is minted or opened. */
+    private byte[] key;
 
-    private final SecretKeySpec key;
-
-    /** A codec with a fresh random 256-bit key. */
+    /** A codec with a fresh random 256-bit key, drawn at its first use. */
     public CursorCodec() {
-        this(randomKey());
     }
 
     /** A codec with the given key (tests; two codecs with one key accept each other's cursors). */
@@ -64,25 +60,35 @@ public final class CursorCodec {
         if (key == null || key.length < 16) {
             throw new IllegalArgumentException("cursor key must be at least 16 bytes");
         }
-        this.key = new SecretKeySpec(key.clone(), "HmacSHA256");
+        this.key = key.clone();
+    }
+
+    private synchronized byte[] key() {
+        if (key == null) {
+            key = randomKey();
+        }
+        return key;
     }
 
     /** The codec of this process: its key is made once, at first use, and never leaves memory. */
     public static CursorCodec processWide() {
-        return Holder.PROCESS_WIDE;
+        return PROCESS_WIDE;
     }
 
-    /** A mint for cursors of one reply: this tool, these other arguments, these pinned print files. */
-    public Binding bind(String tool, String argsDigest, String printDigest) {
-        return new Binding(tool, callDigest(tool, argsDigest), digest16(printDigest));
+    /**
+     * A mint for cursors of one reply: this tool, these other arguments ({@link CanonicalArgs}), these pinned print
+     * files.
+     */
+    public Binding bind(String tool, String args, String printDigest) {
+        return new Binding(tool, args, Objects.requireNonNull(printDigest, "printDigest"));
     }
 
     /**
      * Decodes and authenticates {@code token}, then checks that it was issued by {@code tool} under the arguments
-     * whose digest is {@code argsDigest}. The print is checked later, by {@link Opened#requirePrint(String)}, once
+     * {@code args} ({@link CanonicalArgs}). The print is checked later, by {@link Opened#requirePrint(String)}, once
      * the reply has been computed.
      */
-    public Opened open(String token, String tool, String argsDigest) throws CursorFault {
+    public Opened open(String token, String tool, String args) throws CursorFault {
         Objects.requireNonNull(token, "token");
         byte[] record = decode(token);
         if (record == null) {
@@ -92,7 +98,7 @@ public final class CursorCodec {
         if (!MessageDigest.isEqual(tag, tag(record)) || record[0] != VERSION || record[1] != 0) {
             throw CursorFault.notIssued(token);
         }
-        if (!MessageDigest.isEqual(Arrays.copyOfRange(record, 2, 18), callDigest(tool, argsDigest))) {
+        if (!MessageDigest.isEqual(Arrays.copyOfRange(record, 2, 18), callDigest(tool, args))) {
             throw CursorFault.foreign(tool);
         }
         ByteBuffer pos = ByteBuffer.wrap(record, 34, 16);
@@ -129,21 +135,22 @@ public final class CursorCodec {
     public final class Binding implements CursorMint {
 
         private final String tool;
-        private final byte[] call;
-        private final byte[] print;
+        private final String args;
+        private final String print;
 
-        private Binding(String tool, byte[] call, byte[] print) {
+        private Binding(String tool, String args, String print) {
             this.tool = tool;
-            this.call = call;
+            this.args = args;
             this.print = print;
         }
 
+        /** Hashes the call and the print here, not when bound: most replies are one page and mint nothing. */
         @Override
         public String mint(Position next) {
             byte[] record = new byte[RECORD];
             record[0] = VERSION;
-            System.arraycopy(call, 0, record, 2, 16);
-            System.arraycopy(print, 0, record, 18, 16);
+            System.arraycopy(callDigest(tool, args), 0, record, 2, 16);
+            System.arraycopy(digest16(print), 0, record, 18, 16);
             ByteBuffer.wrap(record, 34, 16).putInt(next.a()).putInt(next.b()).putInt(next.c()).putInt(next.d());
             System.arraycopy(tag(record), 0, record, SIGNED, 16);
             return Base64.getUrlEncoder().withoutPadding().encodeToString(record);
@@ -174,23 +181,55 @@ public final class CursorCodec {
         }
     }
 
+    /**
+     * HMAC-SHA256 (RFC 2104) of the signed bytes, built on the digest rather than {@code javax.crypto.Mac}: the JDK's
+     * first Mac sets up its cryptography framework (provider checks, policy files), which cost the process's first
+     * cursor 75–100 ms of a cold JVM; the digest is set up already.
+     */
     private byte[] tag(byte[] record) {
+        byte[] k = key();
+        if (k.length > HMAC_BLOCK) {
+            k = digest().digest(k);
+        }
+        MessageDigest sha = digest();
+        sha.update(pad(k, (byte) 0x36));
+        sha.update(record, 0, SIGNED);
+        byte[] inner = sha.digest();
+        sha.update(pad(k, (byte) 0x5c));
+        sha.update(inner);
+        return Arrays.copyOf(sha.digest(), 16);
+    }
+
+    private static final int HMAC_BLOCK = 64;
+
+    /** The key, zero-filled to SHA-256's block, each byte xor-ed with {@code with}. */
+    private static byte[] pad(byte[] k, byte with) {
+        byte[] padded = new byte[HMAC_BLOCK];
+        for (int i = 0; i < HMAC_BLOCK; i++) {
+            padded[i] = (byte) ((i < k.length ? k[i] : 0) ^ with);
+        }
+        return padded;
+    }
+
+    private static MessageDigest digest() {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
-            mac.update(record, 0, SIGNED);
-            return Arrays.copyOf(mac.doFinal(), 16);
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private static byte[] callDigest(String tool, String argsDigest) {
-        return Arrays.copyOf(ArgsDigest.sha256(tool + '\0' + argsDigest), 16);
+    private static byte[] callDigest(String tool, String args) {
+        return sha256(tool + '\0' + args);
     }
 
     private static byte[] digest16(String printDigest) {
-        return Arrays.copyOf(ArgsDigest.sha256(Objects.requireNonNull(printDigest, "printDigest")), 16);
+        return sha256(Objects.requireNonNull(printDigest, "printDigest"));
+    }
+
+    /** The first 16 bytes of the text's SHA-256. */
+    private static byte[] sha256(String text) {
+        return Arrays.copyOf(digest().digest(text.getBytes(StandardCharsets.UTF_8)), 16);
     }
 
     private static byte[] randomKey() {

@@ -122,7 +122,7 @@ public class PagedReplies {
     private <R, P extends PageSequence.Step> Served<P> page(PagedCall call, String variant, Supplier<Pinned<R>> compute,
             BiFunction<R, CursorMint, PageSequence<P>> pagerOf) {
         String caller = call.caller();
-        String args = ArgsDigest.of(call.argumentsWithoutCursor());
+        String args = CanonicalArgs.of(call.argumentsWithoutCursor());
         Optional<String> cursor = call.cursor();
         CursorCodec.Opened opened = cursor.isEmpty() ? null : codec.open(cursor.get(), caller, args);
         String key = caller + '\0' + args;

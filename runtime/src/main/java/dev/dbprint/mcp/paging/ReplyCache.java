@@ -23,8 +23,8 @@ import dev.dbprint.mcp.print.store.ReadSet;
  * client that reads page 1 of a long reply and stops would otherwise leave the whole model behind. A page not yet
  * built is built by a pager over the reply computed afresh, which {@link Entry#rearm} hands to the entry.
  * <p>
- * Weight: the characters of the pages kept, the bytes of their JSON spellings, and what the read set holds (see
- * {@link ReadSet#weight()}). Least recently used replies go first once the total exceeds {@code maxChars}; 0 keeps
+ * Weight: the characters of the pages kept, the bytes of their JSON spellings, what the read set holds (see
+ * {@link ReadSet#weight()}), and the key (the call's arguments as written out, {@link CanonicalArgs}). Least recently used replies go first once the total exceeds {@code maxChars}; 0 keeps
  * nothing. A read set counts once built (see {@link #put}): until then the total may pass the bound by what the sets
  * being built weigh.
  */
@@ -161,7 +161,7 @@ final class ReplyCache {
             try {
                 set = basis.get();
                 if (set != null) {
-                    e.weigh(set.weight());
+                    e.weigh(set.weight() + key.length());
                 }
             } finally {
                 built.complete(set); // null when it failed or the reply must not be kept: the next get drops the entry

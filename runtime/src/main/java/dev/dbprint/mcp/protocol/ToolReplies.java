@@ -32,6 +32,7 @@ class ToolReplies {
         this.tools = tools;
         this.invoker = invoker;
         this.readAhead = readAhead;
+        ToolsWarmup.begin(tools);
     }
 
     ObjectNode list(ObjectNode params, boolean structured) {

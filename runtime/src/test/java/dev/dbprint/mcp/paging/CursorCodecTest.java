@@ -5,15 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.Test;
 
 class CursorCodecTest {
 
     private final CursorCodec codec = new CursorCodec();
-    private final String args = ArgsDigest.of(Map.of("pattern", "sales.*", "detail", true));
+    private final String args = CanonicalArgs.of(Map.of("pattern", "sales.*", "detail", true));
 
     @Test
     void roundTrip() throws CursorFault {
@@ -25,7 +31,7 @@ class CursorCodecTest {
 
     @Test
     void tokensHaveOneLength() {
-        CursorCodec.Binding b = codec.bind("get_table_context", ArgsDigest.of(Map.of("table", "x".repeat(500))), "p");
+        CursorCodec.Binding b = codec.bind("get_table_context", CanonicalArgs.of(Map.of("table", "x".repeat(500))), "p");
         assertEquals(CursorCodec.TOKEN_LENGTH, b.mint(Position.START).length());
         assertEquals(CursorCodec.TOKEN_LENGTH, b.mint(new Position(Integer.MAX_VALUE, 1, 2, 3)).length());
     }
@@ -33,7 +39,7 @@ class CursorCodecTest {
     @Test
     void otherArgumentsOrToolAreForeign() {
         String token = codec.bind("list_tables", args, "p").mint(new Position(1, 0, 0, 0));
-        String otherArgs = ArgsDigest.of(Map.of("pattern", "hr.*", "detail", true));
+        String otherArgs = CanonicalArgs.of(Map.of("pattern", "hr.*", "detail", true));
         CursorFault f = assertThrows(CursorFault.class, () -> codec.open(token, "list_tables", otherArgs));
         assertEquals(CursorFault.Kind.FOREIGN, f.kind());
         assertEquals("this cursor was not issued by list_tables with these arguments. Repeat the call that returned it"
@@ -88,9 +94,9 @@ class CursorCodecTest {
         b.put("cursor", "whatever");
         b.put("detail", true);
         b.put("pattern", "s*");
-        assertEquals(ArgsDigest.of(a), ArgsDigest.of(b));
-        assertNotEquals(ArgsDigest.of(a), ArgsDigest.of(Map.of("pattern", "s*")));
-        assertNotEquals(ArgsDigest.of(Map.of("detail", "true")), ArgsDigest.of(Map.of("detail", true)));
+        assertEquals(CanonicalArgs.of(a), CanonicalArgs.of(b));
+        assertNotEquals(CanonicalArgs.of(a), CanonicalArgs.of(Map.of("pattern", "s*")));
+        assertNotEquals(CanonicalArgs.of(Map.of("detail", "true")), CanonicalArgs.of(Map.of("detail", true)));
     }
 
     @Test
@@ -110,15 +116,15 @@ class CursorCodecTest {
         CursorCodec keyed = new CursorCodec(key);
         String token = keyed.bind("list_tables", args, "p").mint(new Position(1, 2, 3, 4));
         assertEquals(new Position(1, 2, 3, 4), keyed.open(token, "list_tables", args).requirePrint("p"));
-        byte[] record = java.util.Base64.getUrlDecoder().decode(token);
+        byte[] record = Base64.getUrlDecoder().decode(token);
         for (int[] change : new int[][]{{0, 2}, {1, 1}, {34, 0x80}, {38, 0x80}, {42, 0x80}, {46, 0x80}}) {
             byte[] forged = record.clone();
             forged[change[0]] = (byte) change[1];
-            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-            mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update(forged, 0, 50);
             System.arraycopy(mac.doFinal(), 0, forged, 50, 16);
-            String spelled = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(forged);
+            String spelled = Base64.getUrlEncoder().withoutPadding().encodeToString(forged);
             CursorFault f = assertThrows(CursorFault.class, () -> keyed.open(spelled, "list_tables", args),
                     "byte " + change[0]);
             assertEquals(CursorFault.Kind.NOT_ISSUED, f.kind(), "byte " + change[0]);
@@ -155,4 +161,22 @@ class CursorCodecTest {
         assertNotEquals(Position.START, "START");
     }
 
+    /** The tag is HMAC-SHA256 of the signed bytes as the JDK's own Mac computes it, for keys shorter and longer than a block. */
+    @Test
+    void theTagIsHmacSha256AsTheJdkComputesIt() throws Exception {
+        for (int length : new int[]{16, 32, 64, 65, 100}) {
+            byte[] key = new byte[length];
+            for (int i = 0; i < length; i++) {
+                key[i] = (byte) (i * 31 + length);
+            }
+            String token = new CursorCodec(key).bind("list_tables", CanonicalArgs.of(Map.of()), "p")
+                    .mint(new Position(1, 2, 3, 4));
+            byte[] record = Base64.getUrlDecoder().decode(token);
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.update(record, 0, 50);
+            assertEquals(HexFormat.of().formatHex(Arrays.copyOf(mac.doFinal(), 16)),
+                    HexFormat.of().formatHex(Arrays.copyOfRange(record, 50, 66)), "key of " + length);
+        }
+    }
 }

@@ -16,7 +16,7 @@ class DocumentPagerTest {
 
     private static final CursorCodec CODEC = new CursorCodec();
     private static final String TOOL = "get_table_context";
-    private static final String ARGS = ArgsDigest.of(Map.of("table", "a.b.c", "format", "md"));
+    private static final String ARGS = CanonicalArgs.of(Map.of("table", "a.b.c", "format", "md"));
     private static final String PRINT = "p1";
 
     private static CursorCodec.Binding mint() {

@@ -25,7 +25,7 @@ class PagerExactBoundTest {
     private static final int MAX = Pager.MAX_CHARS;
 
     private static CursorCodec.Binding mint() {
-        return CODEC.bind("list_tables", ArgsDigest.of(Map.of()), "print");
+        return CODEC.bind("list_tables", CanonicalArgs.of(Map.of()), "print");
     }
 
     /** The length of a page holding {@code items}, with {@code total} and, when {@code cursor}, a next_cursor. */

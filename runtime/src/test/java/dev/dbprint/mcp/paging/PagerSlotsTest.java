@@ -16,7 +16,7 @@ class PagerSlotsTest {
 
     private static final CursorCodec CODEC = new CursorCodec();
     private static final String CALLER = "resources/list";
-    private static final String ARGS = ArgsDigest.of(Map.of());
+    private static final String ARGS = CanonicalArgs.of(Map.of());
     private static final String PRINT = "slots-print";
 
     /** Slots over a list, null where a slot holds nothing, counting the items made. */

@@ -21,7 +21,7 @@ class PagerTest {
 
     private static final CursorCodec CODEC = new CursorCodec();
     private static final String TOOL = "list_tables";
-    private static final String ARGS = ArgsDigest.of(Map.of("pattern", "*"));
+    private static final String ARGS = CanonicalArgs.of(Map.of("pattern", "*"));
     private static final String PRINT = "print-digest-1";
 
     private static CursorCodec.Binding mint() {

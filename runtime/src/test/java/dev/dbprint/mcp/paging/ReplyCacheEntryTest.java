@@ -95,15 +95,16 @@ class ReplyCacheEntryTest {
     void repliesWeighingExactlyTheBoundAreKeptAndOneCharacterMoreEvictsTheOldest() throws Exception {
         ReadSet nothingRead = new PrintStore().view("c", dir).readSet().orElseThrow();
         ReplyCache cache = new ReplyCache(10);
-        cache.put("a", "", "p", () -> nothingRead, pagesOf("a".repeat(4))).pageAt(Position.START);
-        cache.put("b", "", "p", () -> nothingRead, pagesOf("b".repeat(6))).pageAt(Position.START);
+        // each weighs its page and its one-character key
+        cache.put("a", "", "p", () -> nothingRead, pagesOf("a".repeat(3))).pageAt(Position.START);
+        cache.put("b", "", "p", () -> nothingRead, pagesOf("b".repeat(5))).pageAt(Position.START);
         assertEquals(10, cache.weight());
         assertEquals(2, cache.size());
 
         cache.put("c", "", "p", () -> nothingRead, pagesOf("c")).pageAt(Position.START);
         assertNull(cache.get("a", ""), "the least recently used goes first");
-        assertEquals("b".repeat(6), cache.get("b", "").pageAt(Position.START).text());
-        assertEquals(7, cache.weight());
+        assertEquals("b".repeat(5), cache.get("b", "").pageAt(Position.START).text());
+        assertEquals(8, cache.weight());
     }
 
     /**
@@ -136,7 +137,7 @@ class ReplyCacheEntryTest {
         release.countDown();
         assertSame(kept, got.get(10, TimeUnit.SECONDS));
         assertEquals("dbprint-reply-keeper", builder.get());
-        assertEquals(4 + read.weight(), cache.weight());
+        assertEquals(4 + "call".length() + read.weight(), cache.weight());
 
         Files.writeString(dir.resolve("manifest.yaml"), "tables: {a: {path: a}}\n");
         assertNull(cache.get("call", ""), "a set that no longer holds drops its entry");
@@ -174,6 +175,6 @@ class ReplyCacheEntryTest {
         SerializableString literal = kept.literal(Position.START, page);
         assertEquals(JsonLiteral.of("caf\u00e9").getValue(), literal.getValue());
         assertSame(literal, kept.literal(Position.START, page));
-        assertEquals(4 + JsonLiteral.of("caf\u00e9").byteLength(), cache.weight());
+        assertEquals(4 + "call".length() + JsonLiteral.of("caf\u00e9").byteLength(), cache.weight());
     }
 }

@@ -167,6 +167,18 @@ class ReplyCacheTest {
         assertTrue(h.store.counters().cacheHits() > hits, "the least recently used reply was dropped");
     }
 
+    /** A reply is kept under the call's arguments as written out, and their length weighs with it. */
+    @Test
+    void theArgumentsAReplyIsKeptUnderWeighToo() {
+        String longer = "*".repeat(40);
+        String reply = call(new ListTablesTool(h.store, new PagedReplies()), "{\"pattern\":\"*\"}");
+        PagedReplies one = new PagedReplies();
+        PagedReplies many = new PagedReplies();
+        assertEquals(reply, call(new ListTablesTool(h.store, one), "{\"pattern\":\"*\"}"));
+        assertEquals(reply, call(new ListTablesTool(h.store, many), "{\"pattern\":\"" + longer + "\"}"));
+        assertEquals(longer.length() - 1, weight(many) - weight(one));
+    }
+
     @Test
     void onlyBuiltPagesAreKeptAndAPageNotYetBuiltIsBuiltFromTheReplyComputedAgain() {
         String args = "{\"table\":\"rental.wide\",\"purpose\":\"profile\"}";

@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -265,6 +267,24 @@ class ConnectionTest {
                 + "\"hasMore\":false},\"resultType\":\"complete\"}}",
                 text(send(stdio, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"completion/complete\",\"params\":{"
                         + params + "," + META + "}}")));
+    }
+
+    /**
+     * The registry (the tools' descriptors) is built on a thread of its own as the protocol's beans are, before any
+     * tools/list or tools/call asks for it: a client that calls a tool at once no longer pays for reading the descriptors.
+     */
+    @Test
+    void theToolsAreBuiltBeforeAnyFrameAsksForThem() throws InterruptedException {
+        CountDownLatch built = new CountDownLatch(1);
+        endpoints(new ToolRegistry(new ToolMethods(), MAPPER) {
+
+            @Override
+            public Collection<Tool> all() {
+                built.countDown();
+                return List.of();
+            }
+        });
+        assertTrue(built.await(10, TimeUnit.SECONDS), "the registry was not asked for its tools");
     }
 
     // ---------------------------------------------------------------- structured tool results

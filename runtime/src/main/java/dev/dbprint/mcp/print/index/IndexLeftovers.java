@@ -74,7 +74,8 @@ final class IndexLeftovers {
     private static boolean unwanted(Path file, Set<Path> rootsInUse, Instant unusedSince) throws IOException {
         Path root = ShelfFile.rootOf(file);
         if (root != null && rootsInUse.contains(root)) {
-            return false;
+            // in use under the name this build gives it; under another (an earlier build's naming), nothing reads it
+            return !ShelfFile.namedFor(file, root);
         }
         return (root != null && !Files.isDirectory(root))
                 || Files.getLastModifiedTime(file).toInstant().isBefore(unusedSince);

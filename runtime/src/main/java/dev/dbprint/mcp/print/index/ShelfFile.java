@@ -20,8 +20,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -34,6 +32,7 @@ import java.util.zip.CRC32C;
 import org.jboss.logging.Logger;
 
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.text.Hash64;
 
 /**
  * Trees of one connection root, in one file: {@code <directory>/<hash of the root>[.<part>].trees} ({@link DiskTreeStore}
@@ -97,14 +96,22 @@ final class ShelfFile implements TreeStore.Shelf {
         this.onAdded = onAdded;
     }
 
-    /** The file's name: 16 hex digits of SHA-256 over the root's path, then {@code .part} unless the part is empty. */
+    /**
+     * The file's name: 16 hex digits of a hash of the root's path ({@link Hash64}, no digest of the security providers',
+     * which a first read of the index would set up), then {@code .part} unless the part is empty. Two roots whose names
+     * met would each find the other's root in the header and read nothing of it.
+     */
     static String name(Path root, String part) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(root.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return stem(root) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
+    }
+
+    /** Whether {@code file} is named as this build names the files of {@code root}, whatever its part. */
+    static boolean namedFor(Path file, Path root) {
+        return file.getFileName().toString().startsWith(stem(root) + ".");
+    }
+
+    private static String stem(Path root) {
+        return HexFormat.of().toHexDigits(Hash64.of(root.toString()));
     }
 
     Path file() {

@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.print.store;
 
+import static dev.dbprint.mcp.text.Hash64.mix;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -30,6 +32,7 @@ import dev.dbprint.mcp.print.model.TableNameIndex;
 import dev.dbprint.mcp.print.yaml.SearchFields;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.print.yaml.YamlSkim;
+import dev.dbprint.mcp.text.Hash64;
 
 /**
  * One call's window on one connection's print. Every read goes through the {@link PrintStore} and is recorded here as
@@ -427,13 +430,20 @@ public final class PrintView {
         if (torn) {
             // unrepeatable: a later call can never present it as its own, so it fails as "changed" and starts over
             byte[] nonce = new byte[8];
-            SECURE.nextBytes(nonce);
+            Nonces.SECURE.nextBytes(nonce);
             return HexFormat.of().formatHex(nonce);
         }
         return spell(touched.size(), touchedHashes.sum());
     }
 
-    private static final SecureRandom SECURE = new SecureRandom();
+    /**
+     * Made at the first torn view, not with the class: a first SecureRandom sets up the JDK's security providers, about
+     * 10 ms that every session's first read of the print would otherwise pay.
+     */
+    private static final class Nonces {
+
+        static final SecureRandom SECURE = new SecureRandom();
+    }
 
     private void touch(Path p, FileIdentity id) {
         FileIdentity first = touched.putIfAbsent(p, id);
@@ -462,27 +472,14 @@ public final class PrintView {
         return HexFormat.of().toHexDigits(mix(entries + hashSum));
     }
 
-    /** FNV-1a over the path's characters, then each identity field through a finaliser: where a path ends is fixed. */
+    /** The path's hash, then each identity field through the finaliser. */
     private static long entryHash(String path, FileIdentity id) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < path.length(); i++) {
-            h = (h ^ path.charAt(i)) * 0x100000001b3L;
-        }
-        h = mix(h ^ path.length());
+        long h = Hash64.of(path);
         h = mix(h ^ id.dev());
         h = mix(h ^ id.ino());
         h = mix(h ^ id.size());
         h = mix(h ^ id.mtimeNanos());
         return mix(h ^ id.ctimeNanos());
-    }
-
-    /** MurmurHash3's 64-bit finaliser: every input bit moves about half the output bits. */
-    private static long mix(long h) {
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        return h ^ (h >>> 33);
     }
 
     /**

@@ -102,6 +102,19 @@ class IndexLeftoversTest {
         return p;
     }
 
+    /** A file of a root in use under another name than this build gives it (an earlier build's naming) goes. */
+    @Test
+    void aFileOfARootInUseUnderAnEarlierNameIsRemoved() throws Exception {
+        Path served = Files.createDirectories(dir.resolve("served"));
+        List<Path> files = indexed(served);
+        Path earlier = Files.copy(files.get(1), cache().resolve("00c0ffee00c0ffee.trees"));
+        new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
+        assertFalse(Files.exists(earlier), "named as no build of today names it");
+        for (Path f : files) {
+            assertTrue(Files.exists(f), f.toString());
+        }
+    }
+
     @Test
     void theFilesOfARootThatIsGoneOrUnusedForAMonthAreRemoved() throws Exception {
         Path kept = Files.createDirectories(dir.resolve("kept"));
