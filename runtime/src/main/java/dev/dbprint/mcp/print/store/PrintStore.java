@@ -326,7 +326,7 @@ public class PrintStore {
      * @throws PrintError NOT_FOLLOWABLE when {@code path} resolves outside {@code realRoot} as it is opened
      */
     public <T> Read<T> read(Path realRoot, Path path, String form, Loader<T> loader) {
-        return load(realRoot, path, form, null, (bytes, identity) -> {
+        return load(realRoot, path, form, null, true, (bytes, identity) -> {
             T value = loader.load(path, bytes);
             return new Loaded<>(value, 64 + 4L * bytes.length);
         });
@@ -351,6 +351,18 @@ public class PrintStore {
                 shelf.put(path, form, identity, tree);
             }
             return weighed(value, tree);
+        });
+    }
+
+    /**
+     * Reads {@code path} as a model built from its YAML tree, kept neither in memory nor on disk: for a reader that keeps
+     * what it derives from the model instead (search keeps each table's index, not the statistics it was built from, so
+     * a walk of thousands of tables does not hold each model until the collector has copied it).
+     */
+    public <T> Read<T> passing(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder) {
+        return load(realRoot, path, form, null, false, (bytes, identity) -> {
+            Object tree = parser.parse(path, bytes);
+            return new Loaded<>(builder.build(path, tree), 0);
         });
     }
 
@@ -413,7 +425,7 @@ public class PrintStore {
                 // a file this process cannot open now fails the read below, as it does with no index
                 return Files.isReadable(path) ? kept.apply(identity) : null;
             }
-        }, (bytes, identity) -> {
+        }, true, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
             return keeper.keep(identity, tree, builder.build(path, tree));
         });
@@ -568,9 +580,10 @@ public class PrintStore {
     /**
      * The load protocol: stat; a value cached at that identity is returned; else one stored on disk at that identity;
      * else the bytes are read and the file stated again — a file rewritten mid-read is read again (at most
-     * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept.
+     * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept;
+     * one loaded is kept in memory only when {@code hold}.
      */
-    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, Fresh<T> fresh) {
+    private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, boolean hold, Fresh<T> fresh) {
         FileForm<Path> key = new FileForm<>(path, form);
         synchronized (locks.of(key)) {
             for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
@@ -615,7 +628,8 @@ public class PrintStore {
                 bytesRead.addAndGet(bytes.length);
                 parses.incrementAndGet();
                 try {
-                    return keep(key, before, fresh.from(bytes, before));
+                    Loaded<T> parsed = fresh.from(bytes, before);
+                    return hold ? keep(key, before, parsed) : new Read<>(before, parsed.value());
                 } catch (RuntimeException e) {
                     drop(key);
                     throw e;

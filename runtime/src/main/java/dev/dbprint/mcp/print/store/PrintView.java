@@ -243,12 +243,13 @@ public final class PrintView {
     /**
      * statistics.yaml read for search alone: only the keys {@link SearchFields} names, the rest of the file proven valid
      * YAML but not parsed ({@link YamlSkim}). A model without value lists, histograms or sketches: it serves
-     * search_columns and nothing else. Errors are those of a full read. Its tree is not kept on disk: what a later
-     * process searches is the table's search record, which the index keeps, and a skim costs about what decoding the
-     * tree would.
+     * search_columns and nothing else. Errors are those of a full read. The model is kept neither on disk nor in the
+     * parse cache ({@link PrintStore#passing}): search keeps the table's index it builds from it, in memory and as the
+     * table's search record in the on-disk index, and a skim costs about what decoding the tree would.
      */
     public Optional<Statistics> searchStatistics(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS, "statistics_search", false, this::searchTree, Statistics::of);
+        return tableRead(table, Artifact.STATISTICS, file -> recorded(file,
+                abs -> store.passing(realRoot, abs, "statistics_search", this::searchTree, Statistics::of)));
     }
 
     public Optional<Relationships> relationships(TableEntry table) {
@@ -555,14 +556,20 @@ public final class PrintView {
 
     /**
      * The search fields of a statistics.yaml: when the skim proves the file, the tree it built of what it kept, or its
-     * cut parsed where a kept value needs the loader; else the whole file parsed.
+     * cut parsed where a kept value needs the loader; else the whole file parsed. The first skim writes nothing out, so
+     * a file it cannot make the tree of is skimmed again for its cut: rare in dbprint's output, and cheaper than the
+     * parse that follows.
      */
     private Object searchTree(Path path, byte[] bytes) {
-        YamlSkim.Cut cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT ? YamlSkim.cut(bytes, SearchFields.RULE) : null;
+        if (bytes.length > YamlLoader.CODE_POINT_LIMIT) {
+            return store.yamlLoader().load(path, bytes);
+        }
+        Object tree = YamlSkim.tree(bytes, SearchFields.RULE);
+        if (tree != null) {
+            return tree;
+        }
+        YamlSkim.Cut cut = YamlSkim.cut(bytes, SearchFields.RULE);
         if (cut != null) {
-            if (cut.tree() != null) {
-                return cut.tree();
-            }
             try {
                 return store.yamlLoader().load(path, cut.bytes());
             } catch (PrintError e) {
@@ -587,20 +594,20 @@ public final class PrintView {
 
     private <T> Optional<T> tableModel(TableEntry table, Artifact artifact, String form, boolean persist,
             PrintStore.Parser parser, PrintStore.ModelBuilder<T> builder) {
-        Optional<Path> file = followableFile(table, artifact);
-        if (file.isEmpty()) {
-            return Optional.empty();
-        }
-        Read<T> r = yamlModel(file.get(), form, persist, parser, builder);
-        return present(table, artifact, file.get(), r);
+        return tableRead(table, artifact, file -> yamlModel(file, form, persist, parser, builder));
     }
 
     private Optional<String> tableText(TableEntry table, Artifact artifact) {
+        return tableRead(table, artifact, file -> read(file, "text", PrintView::decode));
+    }
+
+    /** What {@code read} makes of the table's file for {@code artifact}, once that file is known to be followable. */
+    private <T> Optional<T> tableRead(TableEntry table, Artifact artifact, Function<Path, Read<T>> read) {
         Optional<Path> file = followableFile(table, artifact);
         if (file.isEmpty()) {
             return Optional.empty();
         }
-        return present(table, artifact, file.get(), read(file.get(), "text", PrintView::decode));
+        return present(table, artifact, file.get(), read.apply(file.get()));
     }
 
     /**

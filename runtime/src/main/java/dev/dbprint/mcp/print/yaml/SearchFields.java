@@ -1,7 +1,6 @@
 package dev.dbprint.mcp.print.yaml;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Set;
+import java.util.List;
 
 /**
  * The keys of a statistics.yaml that search_columns reads (server spec §4.3), as a {@link YamlSkim.Rule}: the file's
@@ -19,10 +18,10 @@ public final class SearchFields implements YamlSkim.Rule {
     private static final int COLUMN = 2;
     private static final int PARTS = 3;
 
-    private static final Set<String> TABLE_KEYS = Set.of("format_version", "row_count", "scope", "catalog_only",
+    private static final List<String> TABLE_KEYS = List.of("format_version", "row_count", "scope", "catalog_only",
             "disabled");
-    private static final Set<String> COLUMN_KEYS = Set.of("sql_type", "classification", "rows_scanned", "occurrences",
-            "inferred", "redacted");
+    private static final List<String> COLUMN_KEYS = List.of("sql_type", "classification", "rows_scanned",
+            "occurrences", "inferred", "redacted");
 
     private SearchFields() {
     }
@@ -47,11 +46,13 @@ public final class SearchFields implements YamlSkim.Rule {
         };
     }
 
-    private static YamlSkim.Action keep(Set<String> keys, byte[] doc, int start, int end) {
-        // every kept key is short ASCII; a longer key cannot be one
-        return end - start <= 16
-                && keys.contains(new String(doc, start, end - start, StandardCharsets.ISO_8859_1))
-                        ? YamlSkim.Action.KEEP
-                        : YamlSkim.Action.DROP;
+    private static YamlSkim.Action keep(List<String> keys, byte[] doc, int start, int end) {
+        // compared in place: a string made of every key of every column was most of what a skim allocated
+        for (String key : keys) {
+            if (SkimScalar.is(doc, start, end, key)) {
+                return YamlSkim.Action.KEEP;
+            }
+        }
+        return YamlSkim.Action.DROP;
     }
 }

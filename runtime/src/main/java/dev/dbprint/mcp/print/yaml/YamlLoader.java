@@ -118,8 +118,8 @@ public final class YamlLoader {
     public Object loadSkimFirst(Path path, byte[] bytes) {
         refuseUpFront(path, bytes);
         // within the code point limit however the bytes decode: past it, only the parser says where it failed
-        YamlSkim.Cut cut = bytes.length <= codePointLimit ? YamlSkim.cut(bytes, YamlSkim.WHOLE) : null;
-        return cut != null && cut.tree() != null ? cut.tree() : parse(path, bytes);
+        Object tree = bytes.length <= codePointLimit ? YamlSkim.tree(bytes, YamlSkim.WHOLE) : null;
+        return tree != null ? tree : parse(path, bytes);
     }
 
     private void refuseUpFront(Path path, byte[] bytes) {

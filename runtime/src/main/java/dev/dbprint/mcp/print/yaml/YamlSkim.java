@@ -88,6 +88,7 @@ public final class YamlSkim {
 
     private final byte[] in;
     private final Rule rule;
+    /** The kept document, or null when only the tree is wanted. */
     private final ByteArrayOutputStream out;
     private boolean started;
 
@@ -130,16 +131,28 @@ public final class YamlSkim {
     private int openLineStart;
     private int openLineEnd;
 
-    private YamlSkim(byte[] in, Rule rule) {
+    private YamlSkim(byte[] in, Rule rule, boolean writes) {
         this.in = in;
         this.rule = rule;
-        this.out = new ByteArrayOutputStream(Math.max(64, in.length / 16));
+        this.out = writes ? new ByteArrayOutputStream(Math.max(64, in.length / 16)) : null;
     }
 
     /** The kept document and its tree, or null when {@code doc} is not provably inside the subset. */
     public static Cut cut(byte[] doc, Rule rule) {
         try {
-            return new YamlSkim(doc, rule).run();
+            return new YamlSkim(doc, rule, true).run();
+        } catch (Unproven e) {
+            return null;
+        }
+    }
+
+    /**
+     * The tree {@link #cut} builds, without writing the kept document out; null when {@code doc} is not provably inside
+     * the subset or a kept scalar's value is not certain ({@link #cut} then tells which).
+     */
+    public static Object tree(byte[] doc, Rule rule) {
+        try {
+            return new YamlSkim(doc, rule, false).run().tree();
         } catch (Unproven e) {
             return null;
         }
@@ -173,7 +186,7 @@ public final class YamlSkim {
         while (depth > 0) {
             pop();
         }
-        return new Cut(out.toByteArray(), building ? root : null);
+        return new Cut(out == null ? null : out.toByteArray(), building ? root : null);
     }
 
     /**
@@ -301,6 +314,9 @@ public final class YamlSkim {
             return;
         }
         if (value == SkimScalar.UNCERTAIN) {
+            if (out == null) {
+                throw unproven(); // no tree, and no document to parse instead
+            }
             building = false;
             root = null;
             return;
@@ -319,7 +335,7 @@ public final class YamlSkim {
 
     private void pop() {
         depth--;
-        if (mode[depth] == Action.DESCEND && kind[depth] == MAP && !headerWritten[depth]) {
+        if (mode[depth] == Action.DESCEND && kind[depth] == MAP && !headerWritten[depth] && out != null) {
             // a mapping whose entries were all dropped must still read as a mapping; the top level (no header line)
             // too, since an empty document reads as null
             writeAncestors();
@@ -350,6 +366,9 @@ public final class YamlSkim {
     }
 
     private void copy(int start, int end) {
+        if (out == null) {
+            return;
+        }
         out.write(in, start, end - start);
         out.write('\n');
     }

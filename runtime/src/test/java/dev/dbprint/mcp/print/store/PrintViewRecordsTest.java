@@ -24,6 +24,7 @@ import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.TableEntry;
 
 /** What a view records of the files it read: their identities, the digest over them, which trees it keeps on disk. */
@@ -160,5 +161,25 @@ class PrintViewRecordsTest {
         assertTrue(view.statisticsAnnotations(customers).isPresent());
         assertTrue(kept.contains("statistics_annotations"), kept.toString());
         assertFalse(kept.contains("statistics_search"), kept.toString());
+    }
+
+    /**
+     * Search keeps each table's index, built from the search fields: the parse cache does not keep the fields' model as
+     * well, so a walk of thousands of tables holds one of the two, and the files stay recorded as read.
+     */
+    @Test
+    void theSearchFieldsOfATableAreNotKeptInTheParseCache() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        PrintStore store = new PrintStore(1 << 20, TreeStore.NONE);
+        PrintView view = store.view("basic", root);
+        TableEntry customers = view.table("shop.customers").orElseThrow();
+        int cached = store.counters().filesCached();
+        long parses = store.counters().parses();
+        assertTrue(view.searchStatistics(customers).isPresent());
+        assertTrue(view.searchStatistics(customers).isPresent());
+        assertEquals(cached, store.counters().filesCached());
+        assertEquals(parses + 2, store.counters().parses());
+        Path statistics = customers.file(Artifact.STATISTICS).orElseThrow();
+        assertEquals(FileIdentity.of(statistics), view.recorded(statistics));
     }
 }

@@ -62,6 +62,7 @@ class YamlSkimTest {
         int built = 0;
         for (byte[] doc : shippedStatistics()) {
             YamlSkim.Cut cut = YamlSkim.cut(doc, SearchFields.RULE);
+            assertSameTreeWithoutTheCut(doc);
             if (cut != null && cut.tree() != null) {
                 built++;
                 assertEquals(spelled(loader.load(FILE, cut.bytes())), spelled(cut.tree()));
@@ -89,6 +90,7 @@ class YamlSkimTest {
             assertNotNull(cut, doc);
             assertNotNull(cut.tree(), doc);
             assertEquals(spelled(loader.load(FILE, cut.bytes())), spelled(cut.tree()), doc);
+            assertSameTreeWithoutTheCut(doc.getBytes(StandardCharsets.UTF_8));
         }
         for (String value : uncertain) {
             String doc = "scope:\n  a: " + value + "\n";
@@ -96,6 +98,7 @@ class YamlSkimTest {
             assertNotNull(cut, doc);
             assertNull(cut.tree(), doc);
             assertEquals(doc, new String(cut.bytes(), StandardCharsets.UTF_8));
+            assertNull(YamlSkim.tree(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), doc);
         }
     }
 
@@ -130,6 +133,7 @@ class YamlSkimTest {
             byte[] mutated = mutate(doc, random, inserts);
             byte[] reduced = reduced(mutated);
             Object whole = outcome(mutated);
+            assertSameTreeWithoutTheCut(mutated);
             if (whole instanceof PrintError e && e.kind() == PrintError.Kind.PARSE) {
                 rejectedByParser++;
                 assertNull(reduced, "skim accepted a document the parser rejects: " + e.getMessage() + "\n"
@@ -155,6 +159,20 @@ class YamlSkimTest {
         }
         assertTrue(accepted > 200, "too few mutants proven to test anything: " + accepted);
         assertTrue(rejectedByParser > 300, "too few invalid mutants: " + rejectedByParser);
+    }
+
+    /**
+     * {@link YamlSkim#tree}, which writes no cut, gives the tree the cut comes with, and nothing where the skim declines
+     * the document or a kept scalar is uncertain.
+     */
+    private static void assertSameTreeWithoutTheCut(byte[] doc) {
+        YamlSkim.Cut cut = YamlSkim.cut(doc, SearchFields.RULE);
+        Object tree = YamlSkim.tree(doc, SearchFields.RULE);
+        if (cut == null || cut.tree() == null) {
+            assertNull(tree, new String(doc, StandardCharsets.UTF_8));
+        } else {
+            assertEquals(spelled(cut.tree()), spelled(tree), new String(doc, StandardCharsets.UTF_8));
+        }
     }
 
     static byte[] mutate(byte[] doc, Random random, byte[][] inserts) {
