@@ -137,6 +137,7 @@ class DistIT {
                                 ServerProcess.JSON.createObjectNode()));
                 assertTrue(call.path("result").toString().contains("rental.customer"), call + server.stderr());
                 TrainedCache.callEveryKind(server);
+                TrainedCache.callPaged(server);
                 server.closeStdin();
                 assertEquals(0, server.waitForExit(), server.stderr());
             }

@@ -185,7 +185,7 @@ class LauncherIT {
      * filled the on-disk index, as a returning client's is.
      */
     private static void assertTrained(Path launcher, String javaHome, String javaOptions, Path log) throws IOException {
-        everyKindTwice(launcher, javaHome, javaOptions, log);
+        everyKindTwice(launcher, javaHome, javaOptions, log, true);
         TrainedCache.assertLoadedFromCache(log);
     }
 
@@ -197,19 +197,25 @@ class LauncherIT {
     @Test
     void aSessionsFirstCallsSetUpNoSecurityProvider(@TempDir Path logs) throws IOException {
         Path log = logs.resolve("classes.log");
-        everyKindTwice(launcher(), System.getProperty("java.home"), "", log);
+        everyKindTwice(launcher(), System.getProperty("java.home"), "", log, false);
         List<String> providers = Files.readAllLines(log).stream().filter(l -> l.contains(" sun.security.jca.")).toList();
         assertEquals(List.of(), providers, "see " + log);
     }
 
-    /** Two sessions that make every kind of call, the second logging its classes to {@code log}. */
-    private static void everyKindTwice(Path launcher, String javaHome, String javaOptions, Path log) {
+    /**
+     * Two sessions that make every kind of call, and when {@code paged} follow a cursor, the second logging its classes
+     * to {@code log}.
+     */
+    private static void everyKindTwice(Path launcher, String javaHome, String javaOptions, Path log, boolean paged) {
         for (String logging : List.of("", " " + TrainedCache.logOption(log))) {
             ProcessBuilder builder = launch(javaHome, launcher, "--project", StdioStartupIT.SAMPLE.toString());
             builder.environment().put("DBPRINT_MCP_JAVA_OPTS", javaOptions + logging);
             try (ServerProcess server = ServerProcess.spawn(builder)) {
                 server.initialize("2025-11-25");
                 TrainedCache.callEveryKind(server);
+                if (paged) {
+                    TrainedCache.callPaged(server);
+                }
                 server.closeStdin();
                 assertEquals(0, server.waitForExit(), server.stderr());
             }
