@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.protocol;
 
+import org.jboss.logging.Logger;
+
 import dev.dbprint.mcp.tool.call.ToolRegistry;
 
 /**
@@ -10,11 +12,20 @@ import dev.dbprint.mcp.tool.call.ToolRegistry;
  */
 final class ToolsWarmup {
 
+    private static final Logger LOG = Logger.getLogger(ToolsWarmup.class);
+
     private ToolsWarmup() {
     }
 
     static void begin(ToolRegistry tools) {
-        Thread builder = new Thread(tools::all, "dbprint-tools-warmup");
+        Thread builder = new Thread(() -> {
+            try {
+                tools.all();
+            } catch (RuntimeException e) {
+                // the first tools/list or tools/call builds the registry again and answers with the failure
+                LOG.debug("building the tool registry ahead failed", e);
+            }
+        }, "dbprint-tools-warmup");
         builder.setDaemon(true);
         builder.start();
     }

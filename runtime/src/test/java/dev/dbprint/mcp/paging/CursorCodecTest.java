@@ -161,7 +161,10 @@ class CursorCodecTest {
         assertNotEquals(Position.START, "START");
     }
 
-    /** The tag is HMAC-SHA256 of the signed bytes as the JDK's own Mac computes it, for keys shorter and longer than a block. */
+    /**
+     * The tag is HMAC-SHA256 of the signed bytes as the JDK's own Mac computes it, for keys shorter and longer than a
+     * block.
+     */
     @Test
     void theTagIsHmacSha256AsTheJdkComputesIt() throws Exception {
         for (int length : new int[]{16, 32, 64, 65, 100}) {

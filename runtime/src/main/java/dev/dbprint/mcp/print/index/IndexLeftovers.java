@@ -21,7 +21,9 @@ import org.jboss.logging.Logger;
  * <li>a temporary file no process is writing: a write holds a lock on its temporary file until the file is moved into
  * place, so one whose lock can be taken was left by a process that died mid-write ({@code kill -9});</li>
  * <li>the files of a connection root that no longer exists as a directory, or that no process has used for
- * {@link #UNUSED} (a process that reads a root's file marks it used, at most once a day: {@link #markUsed}).</li>
+ * {@link #UNUSED} (a process that reads a root's file marks it used, at most once a day: {@link #markUsed});</li>
+ * <li>a file of a root this process serves, under another name than this build gives the root's files: an index file
+ * names its root in its header, and a root's files are read under one name only.</li>
  * </ul>
  * A file removed by mistake (a root on a disk not mounted just now) costs only the parses that rebuild it.
  */

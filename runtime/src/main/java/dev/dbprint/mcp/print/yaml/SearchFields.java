@@ -47,7 +47,7 @@ public final class SearchFields implements YamlSkim.Rule {
     }
 
     private static YamlSkim.Action keep(List<String> keys, byte[] doc, int start, int end) {
-        // compared in place: a string made of every key of every column was most of what a skim allocated
+        // compared in place: a string of every key of every column would be most of what a skim allocates
         for (String key : keys) {
             if (SkimScalar.is(doc, start, end, key)) {
                 return YamlSkim.Action.KEEP;
