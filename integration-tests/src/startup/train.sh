@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start-up training run: serves the bundled sample print over stdio for one short session (training.jsonl:
-# initialize, the list methods, every tool, a paged reply, a cursor opened, a completion and two resource reads, so the first call of each kind finds
-# its classes in the cache), then EOF; the JVM writes the archive named by the option at exit. Used by the default build (a JDK 17+ class-data-sharing archive beside the uber-jar,
+# initialize, the list methods, every tool, a paged reply, a cursor opened, a completion and two resource reads, so
+# the first call of each kind finds its classes in the cache), then EOF; the JVM writes the archive named by the option at exit. Used by the default build (a JDK 17+ class-data-sharing archive beside the uber-jar,
 # -XX:ArchiveClassesAtExit) and by -Paot (a JDK 25 AOT cache, -XX:AOTCacheOutput). A recording that stops after
 # Quarkus's static init (what Quarkus's own AppCDS/AOT support does) caches only about a third of the classes a first
 # call loads; this session covers the rest (Jackson, the tools, the YAML reader, the stdio loop).
