@@ -556,20 +556,16 @@ public final class PrintView {
 
     /**
      * The search fields of a statistics.yaml: when the skim proves the file, the tree it built of what it kept, or its
-     * cut parsed where a kept value needs the loader; else the whole file parsed. The first skim writes nothing out, so
-     * a file it cannot make the tree of is skimmed again for its cut: rare in dbprint's output, and cheaper than the
-     * parse that follows.
+     * cut parsed where a kept value needs the loader ({@link YamlSkim#treeOrCut}); else the whole file parsed.
      */
     private Object searchTree(Path path, byte[] bytes) {
-        if (bytes.length > YamlLoader.CODE_POINT_LIMIT) {
-            return store.yamlLoader().load(path, bytes);
-        }
-        Object tree = YamlSkim.tree(bytes, SearchFields.RULE);
-        if (tree != null) {
-            return tree;
-        }
-        YamlSkim.Cut cut = YamlSkim.cut(bytes, SearchFields.RULE);
+        YamlSkim.Cut cut = bytes.length <= YamlLoader.CODE_POINT_LIMIT
+                ? YamlSkim.treeOrCut(bytes, SearchFields.RULE)
+                : null;
         if (cut != null) {
+            if (cut.tree() != null) {
+                return cut.tree();
+            }
             try {
                 return store.yamlLoader().load(path, cut.bytes());
             } catch (PrintError e) {

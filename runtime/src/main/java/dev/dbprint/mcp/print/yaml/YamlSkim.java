@@ -158,15 +158,35 @@ public final class YamlSkim {
         }
     }
 
-    /** The document strays outside what this reader proves; the caller parses it whole. */
-    private static final class Unproven extends RuntimeException {
-
-        Unproven() {
-            super(null, null, false, false);
+    /**
+     * The {@link #cut} of {@code doc} with its tree but without the kept document written out, or, where a kept scalar's
+     * value is not certain, the {@link #cut} itself (its document and no tree); null when {@code doc} is not provably
+     * inside the subset. A document the skim cannot prove is skimmed once, not once for the tree and again for the cut.
+     */
+    public static Cut treeOrCut(byte[] doc, Rule rule) {
+        try {
+            return new YamlSkim(doc, rule, false).run();
+        } catch (Unproven e) {
+            return e.uncertain ? cut(doc, rule) : null;
         }
     }
 
-    private static final Unproven UNPROVEN = new Unproven();
+    /**
+     * The document strays outside what this reader proves, and the caller parses it whole; or, when {@code uncertain},
+     * it lies inside but a kept scalar's value needs the loader, which a skim that writes nothing out cannot hand it.
+     */
+    private static final class Unproven extends RuntimeException {
+
+        final boolean uncertain;
+
+        Unproven(boolean uncertain) {
+            super(null, null, false, false);
+            this.uncertain = uncertain;
+        }
+    }
+
+    private static final Unproven UNPROVEN = new Unproven(false);
+    private static final Unproven UNCERTAIN = new Unproven(true);
 
     private static Unproven unproven() {
         return UNPROVEN;
@@ -315,7 +335,7 @@ public final class YamlSkim {
         }
         if (value == SkimScalar.UNCERTAIN) {
             if (out == null) {
-                throw unproven(); // no tree, and no document to parse instead
+                throw UNCERTAIN; // no tree, and no document to parse instead
             }
             building = false;
             root = null;

@@ -99,6 +99,7 @@ class YamlSkimTest {
             assertNull(cut.tree(), doc);
             assertEquals(doc, new String(cut.bytes(), StandardCharsets.UTF_8));
             assertNull(YamlSkim.tree(doc.getBytes(StandardCharsets.UTF_8), SearchFields.RULE), doc);
+            assertSameTreeWithoutTheCut(doc.getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -163,15 +164,25 @@ class YamlSkimTest {
 
     /**
      * {@link YamlSkim#tree}, which writes no cut, gives the tree the cut comes with, and nothing where the skim declines
-     * the document or a kept scalar is uncertain.
+     * the document or a kept scalar is uncertain; {@link YamlSkim#treeOrCut} gives that tree, or the cut itself where a
+     * kept scalar is uncertain, and nothing where the skim declines the document.
      */
     private static void assertSameTreeWithoutTheCut(byte[] doc) {
+        String text = new String(doc, StandardCharsets.UTF_8);
         YamlSkim.Cut cut = YamlSkim.cut(doc, SearchFields.RULE);
         Object tree = YamlSkim.tree(doc, SearchFields.RULE);
-        if (cut == null || cut.tree() == null) {
-            assertNull(tree, new String(doc, StandardCharsets.UTF_8));
+        YamlSkim.Cut either = YamlSkim.treeOrCut(doc, SearchFields.RULE);
+        if (cut == null) {
+            assertNull(tree, text);
+            assertNull(either, text);
+        } else if (cut.tree() == null) {
+            assertNull(tree, text);
+            assertNull(either.tree(), text);
+            assertEquals(new String(cut.bytes(), StandardCharsets.UTF_8),
+                    new String(either.bytes(), StandardCharsets.UTF_8), text);
         } else {
-            assertEquals(spelled(cut.tree()), spelled(tree), new String(doc, StandardCharsets.UTF_8));
+            assertEquals(spelled(cut.tree()), spelled(tree), text);
+            assertEquals(spelled(cut.tree()), spelled(either.tree()), text);
         }
     }
 
