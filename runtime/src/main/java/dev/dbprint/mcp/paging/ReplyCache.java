@@ -25,8 +25,8 @@ import dev.dbprint.mcp.print.store.ReadSet;
  * <p>
  * Weight: the characters of the pages kept, the bytes of their JSON spellings, what the read set holds (see
  * {@link ReadSet#weight()}), and the key (the call's arguments as written out, {@link CanonicalArgs}). Least recently
- * used replies go first once the total exceeds {@code maxChars}; 0 keeps nothing. A read set counts once built (see {@link #put}): until then the total may pass the bound by what the sets
- * being built weigh.
+ * used replies go first once the total exceeds {@code maxChars}; 0 keeps nothing. A read set counts once built (see
+ * {@link #put}): until then the total may pass the bound by what the sets being built weigh.
  */
 final class ReplyCache {
 
