@@ -12,8 +12,9 @@ import dev.dbprint.mcp.signal.ClientGreeted;
 /**
  * What every session's first calls need, read and loaded on threads of their own while the client moves on: the
  * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) and warms the writing
- * of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request it
- * answers, the protocol says a call is under way ({@link CallUnderway}), which the warm-up gives way to.
+ * of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request
+ * it answers that reads the print, the protocol says a call is under way ({@link CallUnderway}), which the warm-up
+ * gives way to.
  */
 @Singleton
 class ReadAhead {
