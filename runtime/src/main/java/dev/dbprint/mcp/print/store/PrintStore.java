@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import jakarta.annotation.PreDestroy;
@@ -186,10 +187,11 @@ public class PrintStore {
      * Waits while a call is under way, and until {@code quietNanos} have passed since {@code since}
      * ({@link System#nanoTime()}) and since a call last opened a view: on two processors, a read-ahead running beside a
      * session's first call took a third of its time, and a first search on thousands of tables lasts past any fixed
-     * wait.
+     * wait. Returns early once {@code stop} is true (checked whenever the wait is woken).
      */
-    void giveWayToCalls(long quietNanos, long since) {
-        for (long wait = untilQuiet(quietNanos, since); wait > 0; wait = untilQuiet(quietNanos, since)) {
+    void giveWayToCalls(long quietNanos, long since, BooleanSupplier stop) {
+        for (long wait = untilQuiet(quietNanos, since); wait > 0 && !stop.getAsBoolean(); wait = untilQuiet(quietNanos,
+                since)) {
             LockSupport.parkNanos(wait);
         }
     }

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
@@ -16,6 +18,8 @@ import dev.dbprint.mcp.config.ServedConnection;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.signal.ClientGreeted;
+import io.quarkus.arc.ClientProxy;
+import io.quarkus.runtime.ShutdownEvent;
 
 /**
  * Reads what every first call of a session needs, once, on a thread of its own, when the first client says hello:
@@ -29,16 +33,22 @@ import dev.dbprint.mcp.signal.ClientGreeted;
  * after the manifests, since on two processors it would share them with the call (a client that waits for its model loses
  * nothing: the read is done long before it calls).
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
- * is reported by the call that needs it.
+ * is reported by the call that needs it. It stops at its next step when the server stops.
  */
 @ApplicationScoped
 public class PrintWarmup {
 
     private static final Logger LOG = Logger.getLogger(PrintWarmup.class);
 
+    /**
+     * The store itself, not its client proxy: once the server stops, the proxy would make a second store for a read
+     * still under way, with an index of its own (and its own log line when the index directory is refused).
+     */
     private final PrintStore store;
     private final Connections connections;
     private final AtomicReference<CompletableFuture<Void>> begun = new AtomicReference<>();
+    private volatile boolean stopped;
+    private volatile Thread reader;
     private final long giveWayNanos;
 
     /**
@@ -61,7 +71,7 @@ public class PrintWarmup {
      * they hold {@code largePrint} tables or more.
      */
     PrintWarmup(PrintStore store, Connections connections, long giveWayNanos, int largePrint) {
-        this.store = store;
+        this.store = ClientProxy.unwrap(store);
         this.connections = connections;
         this.giveWayNanos = giveWayNanos;
         this.largePrint = largePrint;
@@ -72,21 +82,36 @@ public class PrintWarmup {
         begin();
     }
 
+    /** The server stops: a read under way stops at its next step (only a read that began: no read is made for this). */
+    void stopping(@Observes(notifyObserver = Reception.IF_EXISTS) ShutdownEvent event) {
+        stop();
+    }
+
+    /** Stops the read at its next step, and any wait for calls at once. */
+    void stop() {
+        stopped = true;
+        Thread r = reader;
+        if (r != null) {
+            LockSupport.unpark(r);
+        }
+    }
+
     /** Starts the read once per process; every later call returns the same, perhaps finished, read. */
     public CompletableFuture<Void> begin() {
         CompletableFuture<Void> mine = new CompletableFuture<>();
         if (!begun.compareAndSet(null, mine)) {
             return begun.get();
         }
-        Thread reader = new Thread(() -> {
+        Thread r = new Thread(() -> {
             try {
                 readAhead();
             } finally {
                 mine.complete(null);
             }
         }, "dbprint-warmup");
-        reader.setDaemon(true);
-        reader.start();
+        r.setDaemon(true);
+        reader = r;
+        r.start();
         return mine;
     }
 
@@ -109,13 +134,23 @@ public class PrintWarmup {
         int tables = read.stream().mapToInt(r -> r.manifest().fqnOrder().size()).sum();
         long since = System.nanoTime() - (tables < largePrint ? giveWayNanos : 0);
         for (Read r : read) {
-            store.giveWayToCalls(giveWayNanos, since);
+            if (!giveWay(since)) {
+                return;
+            }
             store.prepareTrees(r.connection().root());
             for (String fqn : r.manifest().edgeAnnotators()) {
-                store.giveWayToCalls(giveWayNanos, since);
+                if (!giveWay(since)) {
+                    return;
+                }
                 readAnnotations(r.view(), fqn);
             }
         }
+    }
+
+    /** Waits for calls ({@link PrintStore#giveWayToCalls}); false when the server stopped meanwhile. */
+    private boolean giveWay(long since) {
+        store.giveWayToCalls(giveWayNanos, since, () -> stopped);
+        return !stopped;
     }
 
     private static void readAnnotations(PrintView view, String fqn) {

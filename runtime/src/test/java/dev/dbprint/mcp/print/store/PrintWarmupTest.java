@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -144,6 +146,28 @@ class PrintWarmupTest {
         long giveWay = TimeUnit.MILLISECONDS.toNanos(300);
         long waited = fromManifestToIndexTable(giveWay, 2); // its 2 tables make a large print here
         assertTrue(waited >= giveWay, "the index's table was read " + waited / 1_000_000 + " ms after the manifest");
+    }
+
+    /** The server stops while the read waits past the manifests: the read ends at once and reads nothing more. */
+    @Test
+    void aStopEndsTheReadAtItsNextStep() throws Exception {
+        Connections connections = connections(MANIFEST);
+        CountDownLatch manifestKept = new CountDownLatch(1);
+        AtomicLong preparedAt = new AtomicLong();
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) {
+                manifestKept.countDown();
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+        PrintWarmup warmup = new PrintWarmup(store, connections, TimeUnit.SECONDS.toNanos(60), 1);
+        CompletableFuture<Void> read = warmup.begin();
+        assertTrue(manifestKept.await(15, TimeUnit.SECONDS));
+
+        warmup.stop();
+
+        read.get(15, TimeUnit.SECONDS); // well before the 60 s give-way
+        assertEquals(0, preparedAt.get(), "the index's table was not read");
+        assertEquals(1, store.counters().parses(), "only the manifest was read, not s.a's annotations");
     }
 
     /** On a small print the rest is read at once: it is done in milliseconds, before a model's first call comes. */
