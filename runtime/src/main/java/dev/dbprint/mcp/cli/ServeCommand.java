@@ -11,6 +11,7 @@ import dev.dbprint.mcp.config.ProjectLocator;
 import dev.dbprint.mcp.config.ServedSetAhead;
 import dev.dbprint.mcp.git.GitAddress;
 import dev.dbprint.mcp.git.GitCheckouts;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.protocol.ServerIdentity;
 import dev.dbprint.mcp.transport.LoopbackGuard;
 
@@ -156,7 +157,10 @@ public final class ServeCommand {
         if (chosen == Transport.HTTP) {
             ServedSetAhead.now(file, conns); // fails here, before anything binds, with the §5.1 reason
         } else {
-            ServedSetAhead.begin(file, conns); // nothing binds under stdio: resolved while Quarkus boots, checked before serving
+            // nothing binds under stdio: resolved while Quarkus boots, checked before serving; then the served
+            // manifests are read, so a first call finds them parsed
+            ServedSetAhead.begin(file, conns,
+                    set -> set.served().values().forEach(c -> PrintStore.readManifestAhead(c.root())));
         }
         if (!conns.isEmpty()) {
             props.add(new String[]{"dbprint.connections", String.join(",", conns)});

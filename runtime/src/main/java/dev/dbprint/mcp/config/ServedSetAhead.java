@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -32,8 +33,11 @@ public final class ServedSetAhead {
         return set;
     }
 
-    /** Starts resolving {@code names} against the project file {@code file}, on a thread of its own. */
-    public static void begin(Path file, List<String> names) {
+    /**
+     * Starts resolving {@code names} against the project file {@code file}, on a thread of its own, which then hands the
+     * set to {@code then} once Connections may take it (nothing when resolving failed; {@code then} handles its own faults).
+     */
+    public static void begin(Path file, List<String> names, Consumer<ServedSet> then) {
         CompletableFuture<ServedSet> set = new CompletableFuture<>();
         List<String> copy = List.copyOf(names);
         ahead = new Ahead(file, copy, set);
@@ -42,7 +46,9 @@ public final class ServedSetAhead {
                 set.complete(ServedSet.resolve(DbprintYaml.read(file), copy));
             } catch (RuntimeException | Error e) {
                 set.completeExceptionally(e);
+                return;
             }
+            then.accept(set.join());
         }, "dbprint-config-ahead");
         t.setDaemon(true);
         t.start();

@@ -151,6 +151,41 @@ public class PrintStore {
         shelf(connectionRoot.toAbsolutePath().normalize()).prepare();
     }
 
+    /**
+     * Manifests read before any store existed ({@link #readManifestAhead}), by path, each taken by the first store to look
+     * its path up, which holds it as if it had read it: its own stat must still find the identity it was read at.
+     */
+    private static final Map<Path, Pinned> READ_AHEAD = new ConcurrentHashMap<>();
+    /**
+     * The largest manifest read ahead, in bytes (about 700 tables): a larger one would share the processors with the
+     * boot for longer, and its on-disk index decodes it for less than a parse.
+     */
+    static final long READ_AHEAD_MAX_BYTES = 256 * 1024;
+
+    /**
+     * Reads the manifest of the connection rooted at {@code connectionRoot} now, for the first store of this process to
+     * take (nothing kept when it is larger than {@link #READ_AHEAD_MAX_BYTES} or fails to read; the call that needs it
+     * reports why). The serve command calls it under stdio while Quarkus boots, before any store exists, so a first call
+     * finds the manifest parsed rather than waiting for its first read of the print's files and index.
+     */
+    public static void readManifestAhead(Path connectionRoot) {
+        PrintStore store = new PrintStore();
+        try {
+            PrintView view = new PrintView(store, "", connectionRoot);
+            Path path = view.manifestPath().toAbsolutePath().normalize();
+            if (store.stat(path, true).size() > READ_AHEAD_MAX_BYTES) {
+                return;
+            }
+            view.index();
+            Pinned read = store.manifests.get(new FileForm<>(path, TreeStore.MANIFEST_FORM));
+            if (read != null) {
+                READ_AHEAD.put(path, read);
+            }
+        } catch (RuntimeException e) {
+            // nothing kept: the first call reads the file itself, and reports what fails
+        }
+    }
+
     /** A per-call view over a served connection's print; see {@link PrintView}. */
     public PrintView view(ServedConnection connection) {
         return view(connection.name(), connection.root());
@@ -659,6 +694,10 @@ public class PrintStore {
     private Slot slot(FileForm<Path> key) {
         if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             Pinned p = manifests.get(key);
+            if (p == null && (p = READ_AHEAD.remove(key.file())) != null) {
+                manifests.put(key, p);
+                reserveManifests();
+            }
             return p == null ? null : p.slot();
         }
         return cache.get(key);
