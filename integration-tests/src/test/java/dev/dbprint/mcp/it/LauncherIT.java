@@ -203,6 +203,19 @@ class LauncherIT {
     }
 
     /**
+     * The first calls of a session make no proxy class: Jackson's first look at a number type it has no serializer
+     * registered for read that type's annotations as proxies (the JDK makes their classes as it runs, no start-up cache
+     * holds them), milliseconds of interpreted work beside a first list_tables.
+     */
+    @Test
+    void aSessionsFirstCallsMakeNoProxyClass(@TempDir Path logs) throws IOException {
+        Path log = logs.resolve("classes.log");
+        everyKindTwice(launcher(), System.getProperty("java.home"), "", log, false);
+        List<String> proxies = Files.readAllLines(log).stream().filter(l -> l.contains("__dynamic_proxy__")).toList();
+        assertEquals(List.of(), proxies, "see " + log);
+    }
+
+    /**
      * Two sessions that make every kind of call, and when {@code paged} follow a cursor, the second logging its classes
      * to {@code log}.
      */

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -213,6 +215,23 @@ public final class JsonText {
             @Override
             public void serialize(Float v, JsonGenerator gen, SerializerProvider p) throws IOException {
                 gen.writeNumber(Float.isNaN(v) || Float.isInfinite(v) ? pythonFloat(v.doubleValue()) : PyRepr.floatRepr(v));
+            }
+        });
+        // written as Jackson's own serializer writes them, but registered: unregistered, Jackson first looks at each as a
+        // bean, whose deprecated members make annotation proxy classes no start-up cache holds (milliseconds of a first
+        // reply's interpreted work)
+        numbers.addSerializer(BigDecimal.class, new JsonSerializer<BigDecimal>() {
+
+            @Override
+            public void serialize(BigDecimal v, JsonGenerator gen, SerializerProvider p) throws IOException {
+                gen.writeNumber(v);
+            }
+        });
+        numbers.addSerializer(BigInteger.class, new JsonSerializer<BigInteger>() {
+
+            @Override
+            public void serialize(BigInteger v, JsonGenerator gen, SerializerProvider p) throws IOException {
+                gen.writeNumber(v);
             }
         });
         ObjectMapper mapper = JsonMapper.builder()
