@@ -196,10 +196,7 @@ class LauncherIT {
      */
     @Test
     void aSessionsFirstCallsSetUpNoSecurityProvider(@TempDir Path logs) throws IOException {
-        Path log = logs.resolve("classes.log");
-        everyKindTwice(launcher(), System.getProperty("java.home"), "", log, false);
-        List<String> providers = Files.readAllLines(log).stream().filter(l -> l.contains(" sun.security.jca.")).toList();
-        assertEquals(List.of(), providers, "see " + log);
+        assertEquals(List.of(), firstCallsLoading(logs, " sun.security.jca."));
     }
 
     /**
@@ -209,10 +206,17 @@ class LauncherIT {
      */
     @Test
     void aSessionsFirstCallsMakeNoProxyClass(@TempDir Path logs) throws IOException {
+        assertEquals(List.of(), firstCallsLoading(logs, "__dynamic_proxy__"));
+    }
+
+    /**
+     * The lines holding {@code text} of the class-loading log of a session's first calls on a small print, index warm
+     * (the second of {@link #everyKindTwice}), written under {@code logs}.
+     */
+    private static List<String> firstCallsLoading(Path logs, String text) throws IOException {
         Path log = logs.resolve("classes.log");
         everyKindTwice(launcher(), System.getProperty("java.home"), "", log, false);
-        List<String> proxies = Files.readAllLines(log).stream().filter(l -> l.contains("__dynamic_proxy__")).toList();
-        assertEquals(List.of(), proxies, "see " + log);
+        return Files.readAllLines(log).stream().filter(l -> l.contains(text)).toList();
     }
 
     /**
