@@ -220,22 +220,24 @@ public final class PrintView {
     }
 
     /**
-     * statistics.yaml whole. On a print of at most {@value #WHOLE_STATISTICS_TABLES} tables its tree is kept in the
+     * statistics.yaml whole. On a print of at most {@value #WHOLE_TABLE_FILES} tables its tree is kept in the
      * on-disk index too, so a later process's first get_table_context or resolve_value decodes it instead of parsing
      * the file cold (a 100 KB one took about 35 ms of that first call); a larger print's index keeps only each table's
      * search record, which search builds from {@link #searchStatistics}.
      */
     public Optional<Statistics> statistics(TableEntry table) {
-        return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), keepsWholeStatistics(), yamlParser(),
+        return tableModel(table, Artifact.STATISTICS, Artifact.STATISTICS.key(), keepsWholeTableFiles(), yamlParser(),
                 Statistics::of);
     }
 
-    /** Tables up to which a print's index keeps each statistics.yaml whole (docs/server.md §7.4). */
-    static final int WHOLE_STATISTICS_TABLES = 100;
+    /**
+     * Tables up to which a print's index keeps each statistics.yaml and relationships.yaml whole (docs/server.md §7.4).
+     */
+    static final int WHOLE_TABLE_FILES = 100;
 
-    private boolean keepsWholeStatistics() {
+    private boolean keepsWholeTableFiles() {
         if (smallPrint == null) {
-            smallPrint = index().fqnOrder().size() <= WHOLE_STATISTICS_TABLES;
+            smallPrint = index().fqnOrder().size() <= WHOLE_TABLE_FILES;
         }
         return smallPrint;
     }
@@ -252,9 +254,14 @@ public final class PrintView {
                 abs -> store.passing(realRoot, abs, "statistics_search", this::searchTree, Statistics::of)));
     }
 
+    /**
+     * relationships.yaml, kept in the on-disk index on a print of at most {@value #WHOLE_TABLE_FILES} tables as
+     * statistics.yaml is: a later process's first get_table_context decodes it rather than running the YAML parser on
+     * it cold.
+     */
     public Optional<Relationships> relationships(TableEntry table) {
-        return tableModel(table, Artifact.RELATIONSHIPS, Artifact.RELATIONSHIPS.key(), false, yamlParser(),
-                Relationships::of);
+        return tableModel(table, Artifact.RELATIONSHIPS, Artifact.RELATIONSHIPS.key(), keepsWholeTableFiles(),
+                yamlParser(), Relationships::of);
     }
 
     public Optional<StatisticsAnnotations> statisticsAnnotations(TableEntry table) {

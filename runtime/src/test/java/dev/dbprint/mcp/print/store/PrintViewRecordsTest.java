@@ -144,7 +144,7 @@ class PrintViewRecordsTest {
 
     /**
      * The trees every call of a kind reads across the print are kept on disk; a table's full statistics only on a print
-     * of at most {@value PrintView#WHOLE_STATISTICS_TABLES} tables (the larger case: {@link WholeStatisticsTest}). The
+     * of at most {@value PrintView#WHOLE_TABLE_FILES} tables (the larger case: {@link WholeTableFilesTest}). The
      * search fields of a statistics.yaml are not: a later search reads the table's search record.
      */
     @Test
