@@ -58,8 +58,8 @@ final class ShelfFile implements TreeStore.Shelf {
     static final int VERSION = 7;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
-    /** What a table is first read in: on 7,003 tables it takes 2.5 MB, on a small print a few KB. */
-    private static final int TABLE_BLOCK = 1 << 18;
+    /** The block a table is read in (on 7,003 tables it takes 2.5 MB, on a small print a few KB). */
+    private static final int TABLE_BLOCK = 1 << 16;
     static final String SUFFIX = ".trees";
     static final String TEMPORARY_PREFIX = ".trees-";
     static final String TEMPORARY_SUFFIX = ".tmp";
@@ -270,7 +270,7 @@ final class ShelfFile implements TreeStore.Shelf {
             throw new IOException(why);
         }
         IndexLeftovers.markUsed(file, Files.getLastModifiedTime(file));
-        TableBytes in = new TableBytes(channel, (int) Math.min(channel.size(), TABLE_BLOCK));
+        TableBytes in = new TableBytes(channel, TABLE_BLOCK);
         if (readVersion(in) != VERSION) {
             throw new IOException("not a tree file of this version");
         }
@@ -282,7 +282,7 @@ final class ShelfFile implements TreeStore.Shelf {
         if (count < 0 || count > MAX_ENTRIES) {
             throw new IOException("bad entry count");
         }
-        int tableStart = in.position();
+        in.startCheck();
         List<FileForm<String>> keys = new ArrayList<>(count);
         List<Entry> read = new ArrayList<>(count);
         long payloadBytes = 0;
@@ -291,7 +291,7 @@ final class ShelfFile implements TreeStore.Shelf {
         for (int i = 0; i < count; i++) {
             payloadBytes += readEntry(in, channel, payloadBytes, keys, read);
         }
-        int tableCrc = in.crc(tableStart);
+        int tableCrc = in.check();
         if (tableCrc != in.readInt()) {
             throw new IOException("the entry table fails its check");
         }

@@ -11,11 +11,13 @@ import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
- * The start of an index file, its head and table of entries, read from its channel in large blocks and decoded in
- * place, with the fields {@link java.io.DataOutputStream} wrote. A fresh process's first search reads a table of
- * thousands of entries (2.5 MB on 7,003 tables); through a data stream, each number read byte by byte and each name
- * char by char, that took about a fifth of the search's walk, before C1 had compiled any of it. Fields are read in
- * order from the file's first byte, so a position here is a position in the file. Not thread-safe.
+ * The start of an index file, its head and table of entries, read from its channel in blocks and decoded in place,
+ * with the fields {@link java.io.DataOutputStream} wrote. A fresh process's first search reads a table of thousands of
+ * entries (2.5 MB on 7,003 tables); through a data stream, each number read byte by byte and each name char by char,
+ * that took about a fifth of the search's walk, before C1 had compiled any of it. Fields are read in order from the
+ * file's first byte through one buffer of a block, its bytes moved down as they are read past (a longer field grows
+ * it), so a table of any size leaves a block of garbage; the bytes between {@link #startCheck} and {@link #check} are
+ * checked as they go. Not thread-safe.
  */
 final class TableBytes {
 
@@ -24,25 +26,37 @@ final class TableBytes {
 
     private final FileChannel channel;
     private byte[] buffer;
-    /** Bytes of the file read into {@link #buffer} so far, from its start. */
+    /** Where in the file {@link #buffer}'s first byte is. */
+    private long start;
+    /** Bytes of {@link #buffer} read from the file. */
     private int limit;
+    /** Where in {@link #buffer} the next field starts. */
     private int position;
+    private final CRC32C crc = new CRC32C();
+    /** Where in {@link #buffer} the bytes not yet checked start, or -1 when none are being checked. */
+    private int checkFrom = -1;
 
-    /** Reads {@code channel} from its start, {@code block} bytes at first. */
+    /** Reads {@code channel} from its start through a buffer of {@code block} bytes (more for a longer field). */
     TableBytes(FileChannel channel, int block) {
         this.channel = channel;
-        this.buffer = new byte[block];
+        this.buffer = new byte[Math.max(block, 2)];
     }
 
     /** Where the next field starts in the file. */
-    int position() {
-        return position;
+    long position() {
+        return start + position;
     }
 
-    /** The CRC-32C of the bytes from {@code from} (a position already read) to the next field. */
-    int crc(int from) {
-        CRC32C crc = new CRC32C();
-        crc.update(buffer, from, position - from);
+    /** Checks the bytes from the next field on, up to {@link #check}. */
+    void startCheck() {
+        crc.reset();
+        checkFrom = position;
+    }
+
+    /** The CRC-32C of the bytes read since {@link #startCheck}. */
+    int check() {
+        crc.update(buffer, checkFrom, position - checkFrom);
+        checkFrom = position;
         return (int) crc.getValue();
     }
 
@@ -102,20 +116,27 @@ final class TableBytes {
                 : new String(plain, 0, n, StandardCharsets.ISO_8859_1);
     }
 
-    /** Reads on until {@code count} bytes past the position are in the buffer; the file ending first is an EOF. */
+    /**
+     * Reads on until {@code count} bytes from the position are in the buffer, first moving down what is left of it (the
+     * bytes read past checked on the way); the file ending first is an EOF.
+     */
     private void need(int count) throws IOException {
-        long wanted = (long) position + count;
-        if (wanted <= limit) {
+        if (limit - position >= count) {
             return;
         }
-        if (wanted > buffer.length) {
-            if (wanted > channel.size() || wanted > Integer.MAX_VALUE - 8) {
-                throw new EOFException();
-            }
-            buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(wanted, 2L * buffer.length), Integer.MAX_VALUE - 8));
+        if (checkFrom >= 0) {
+            crc.update(buffer, checkFrom, position - checkFrom);
+            checkFrom = 0;
         }
-        while (limit < wanted) {
-            int n = channel.read(ByteBuffer.wrap(buffer, limit, buffer.length - limit), limit);
+        if (count > buffer.length) {
+            buffer = Arrays.copyOf(buffer, count);
+        }
+        System.arraycopy(buffer, position, buffer, 0, limit - position);
+        start += position;
+        limit -= position;
+        position = 0;
+        while (limit < count) {
+            int n = channel.read(ByteBuffer.wrap(buffer, limit, buffer.length - limit), start + limit);
             if (n < 0) {
                 throw new EOFException();
             }
