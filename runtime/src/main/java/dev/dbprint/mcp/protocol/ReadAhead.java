@@ -3,18 +3,23 @@ package dev.dbprint.mcp.protocol;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.dbprint.mcp.signal.CallUnderway;
 import dev.dbprint.mcp.signal.ClientGreeted;
+import io.quarkus.runtime.ShutdownEvent;
 
 /**
  * What every session's first calls need, read and loaded on threads of their own while the client moves on: the
  * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) and warms the writing
  * of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request
  * it answers that reads the print, the protocol says a call is under way ({@link CallUnderway}), which the warm-up
- * gives way to.
+ * gives way to. Neither is said once the server stops: each is observed by an application-scoped bean, and an event
+ * fired after the application context is gone (a call that ends past the shutdown's bound) would make a second such
+ * bean, a second print store among them.
  */
 @Singleton
 class ReadAhead {
@@ -23,6 +28,7 @@ class ReadAhead {
     private final Event<CallUnderway> underway;
     /** Once begun, a stateless client's every tools/list need not fire the event again. */
     private final AtomicBoolean begun = new AtomicBoolean();
+    private volatile boolean stopped;
     private static final CallUnderway BEGAN = new CallUnderway(false);
     private static final CallUnderway ENDED = new CallUnderway(true);
 
@@ -32,8 +38,13 @@ class ReadAhead {
         this.underway = underway;
     }
 
+    /** The server stops: no event is fired from now on. */
+    void stopping(@Observes(notifyObserver = Reception.IF_EXISTS) ShutdownEvent event) {
+        stopped = true;
+    }
+
     void begin() {
-        if (!begun.compareAndSet(false, true)) {
+        if (stopped || !begun.compareAndSet(false, true)) {
             return;
         }
         greeted.fire(new ClientGreeted());
@@ -42,10 +53,14 @@ class ReadAhead {
 
     /** A request's answer begins: until {@link #callEnded()}, reading ahead waits. */
     void callBegan() {
-        underway.fire(BEGAN);
+        if (!stopped) {
+            underway.fire(BEGAN);
+        }
     }
 
     void callEnded() {
-        underway.fire(ENDED);
+        if (!stopped) {
+            underway.fire(ENDED);
+        }
     }
 }

@@ -20,6 +20,7 @@ import dev.dbprint.mcp.print.model.Statistics;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintView;
+import dev.dbprint.mcp.print.store.StripedLocks;
 
 /**
  * The search_columns walk (§4.3): every table of the manifest in FQN order, each table's {@link TableIndex} in order,
@@ -97,6 +98,12 @@ public final class ColumnSearch {
     }
 
     private final WeighedCache<Path, TableIndex> indexes;
+    /**
+     * Reads of a table's files hold its table directory's monitor: two walks at once on a cold print (two searches, or a
+     * search beside check_sql's hint) would otherwise each parse every statistics.yaml, which the parse cache does not
+     * keep; the second takes the index the first built.
+     */
+    private final StripedLocks reads = new StripedLocks(256);
     /** The {@link SearchTexts} last taken from or written to an index, for the manifest they were derived under. */
     private final WalkTexts.Last lastTexts = new WalkTexts.Last();
 
@@ -172,7 +179,8 @@ public final class ColumnSearch {
         SearchTexts print = kept == null && texts != null ? texts.kept() : null;
         if (kept == null && (texts == null
                 || (print == null || !print.knows(i)) && !view.holdsDerived(entry, TableIndexRecord.FORM))) {
-            return found(texts, i, read(view, entry)); // its reads stat the files: a stat of each first would be a second
+            // its reads stat the files: a stat of each first would be a second
+            return found(texts, i, readOnce(view, entry, null, predicates));
         }
         FileIdentity statisticsNow;
         FileIdentity annotationsNow;
@@ -185,7 +193,7 @@ public final class ColumnSearch {
                             ? print.annotationsPresent(i)
                             : entry.declares(Artifact.STATISTICS_ANNOTATIONS)));
         } catch (PrintError e) {
-            return found(texts, i, read(view, entry));
+            return found(texts, i, readOnce(view, entry, kept, predicates));
         }
         if (print != null && print.holds(i, statisticsNow, annotationsNow)
                 && openable(view, entry, statisticsNow, annotationsNow)
@@ -197,12 +205,43 @@ public final class ColumnSearch {
             kept = stored(view, entry, statisticsNow, annotationsNow);
         }
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
-            TableIndex ready = kept.packed() && predicates.mayMatch(kept) ? unpacked(entry, kept) : kept;
+            TableIndex ready = ready(entry, kept, predicates);
             if (ready != null) {
                 return inMemory ? new Walked(ready, false) : found(texts, i, new Walked(ready, false));
             }
         }
-        return found(texts, i, read(view, entry));
+        return found(texts, i, readOnce(view, entry, kept, predicates));
+    }
+
+    /** {@code index}, its columns decoded when {@code predicates} may match it; null when they do not decode. */
+    private TableIndex ready(TableEntry entry, TableIndex index, ColumnPredicates predicates) {
+        return index.packed() && predicates.mayMatch(index) ? unpacked(entry, index) : index;
+    }
+
+    /**
+     * The table read as {@link #read} does, unless a walk beside this one kept an index other than {@code seen} (what
+     * this walk found kept, or null) while this one waited, built from the files as they are now.
+     */
+    private Walked readOnce(PrintView view, TableEntry entry, TableIndex seen, ColumnPredicates predicates) {
+        synchronized (reads.of(entry.dir())) {
+            TableIndex now = indexes.get(entry.dir());
+            if (now != null && now != seen) {
+                try {
+                    if (now.builtFrom(
+                            identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
+                                    now.statistics()),
+                            identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, now.annotations()))) {
+                        TableIndex ready = ready(entry, now, predicates);
+                        if (ready != null) {
+                            return new Walked(ready, false);
+                        }
+                    }
+                } catch (PrintError e) {
+                    // read below, which fails as this walk's own read would
+                }
+            }
+            return read(view, entry);
+        }
     }
 
     /** {@code walked}, its index (taken from the index's record or read whole) noted for the print's texts. */

@@ -22,8 +22,9 @@ import org.jboss.logging.Logger;
  * place, so one whose lock can be taken was left by a process that died mid-write ({@code kill -9});</li>
  * <li>the files of a connection root that no longer exists as a directory, or that no process has used for
  * {@link #UNUSED} (a process that reads a root's file marks it used, at most once a day: {@link #markUsed});</li>
- * <li>a file of a root this process serves, under another name than this build gives the root's files: an index file
- * names its root in its header, and a root's files are read under one name only.</li>
+ * <li>a file of a root this process serves, under another name than this build gives the root's files, that no process
+ * has used for {@link #UNUSED_BY_ANOTHER_BUILD}: an index file names its root in its header, and a root's files are read
+ * under one name only, so such a file is another build's (an earlier one's naming).</li>
  * </ul>
  * A file removed by mistake (a root on a disk not mounted just now) costs only the parses that rebuild it.
  */
@@ -32,6 +33,12 @@ final class IndexLeftovers {
     private static final Logger LOG = Logger.getLogger(IndexLeftovers.class);
     /** How long a root's files are kept without any process using them. */
     static final Duration UNUSED = Duration.ofDays(30);
+    /**
+     * How long a served root's file under another build's name is kept without use: that build may be serving the root
+     * from this directory too, and renews the mark as it reads the file; removed at once, its next start would parse the
+     * root again and write the file back, for this build's next start to remove.
+     */
+    static final Duration UNUSED_BY_ANOTHER_BUILD = Duration.ofDays(7);
     /** How stale a file's use mark may be before a process that uses it renews it. */
     private static final Duration MARK_EVERY = Duration.ofDays(1);
 
@@ -40,14 +47,17 @@ final class IndexLeftovers {
 
     /** Tidies {@code directory}, sparing the files of {@code rootsInUse}; any fault leaves a file as it is. */
     static void tidy(Path directory, Set<Path> rootsInUse) {
-        Instant unusedSince = Instant.now().minus(UNUSED);
+        Instant now = Instant.now();
+        Instant unusedSince = now.minus(UNUSED);
+        Instant unusedByAnotherBuildSince = now.minus(UNUSED_BY_ANOTHER_BUILD);
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
                 try {
                     if (name.startsWith(ShelfFile.TEMPORARY_PREFIX) && name.endsWith(ShelfFile.TEMPORARY_SUFFIX)) {
                         removeIfAbandoned(file);
-                    } else if (name.endsWith(ShelfFile.SUFFIX) && unwanted(file, rootsInUse, unusedSince)) {
+                    } else if (name.endsWith(ShelfFile.SUFFIX) && unwanted(file, rootsInUse, unusedSince,
+                            unusedByAnotherBuildSince)) {
                         Files.deleteIfExists(file);
                     }
                 } catch (IOException | RuntimeException e) {
@@ -73,14 +83,19 @@ final class IndexLeftovers {
     }
 
     /** Whether a root's file is for a root that is gone, or unused for too long. */
-    private static boolean unwanted(Path file, Set<Path> rootsInUse, Instant unusedSince) throws IOException {
+    private static boolean unwanted(Path file, Set<Path> rootsInUse, Instant unusedSince,
+            Instant unusedByAnotherBuildSince) throws IOException {
         Path root = ShelfFile.rootOf(file);
         if (root != null && rootsInUse.contains(root)) {
-            // in use under the name this build gives it; under another (an earlier build's naming), nothing reads it
-            return !ShelfFile.namedFor(file, root);
+            // in use under the name this build gives it; under another, by another build, if any still uses it
+            return !ShelfFile.namedFor(file, root) && unusedSince(file, unusedByAnotherBuildSince);
         }
-        return (root != null && !Files.isDirectory(root))
-                || Files.getLastModifiedTime(file).toInstant().isBefore(unusedSince);
+        return (root != null && !Files.isDirectory(root)) || unusedSince(file, unusedSince);
+    }
+
+    /** Whether no process has marked {@code file} used since {@code since}. */
+    private static boolean unusedSince(Path file, Instant since) throws IOException {
+        return Files.getLastModifiedTime(file).toInstant().isBefore(since);
     }
 
     /** Marks {@code file} used now, unless it was marked within a day: what {@link #tidy} spares. */

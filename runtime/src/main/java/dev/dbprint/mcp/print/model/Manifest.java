@@ -54,6 +54,17 @@ public record Manifest(Path path, Map<String, Object> header, Map<String, TableE
 
         /** The same tables, each looked up without keeping an entry the look-up builds. */
         Map<String, TableEntry> unkept();
+
+        /** The heap the entries built and kept so far are estimated to hold, in bytes. */
+        long keptWeight();
+    }
+
+    /**
+     * The heap the entries built since this manifest was read are estimated to hold, beside what it was read as
+     * ({@link BuiltOnLookup}); 0 when every entry was built with it.
+     */
+    public long builtWeight() {
+        return tables instanceof BuiltOnLookup built ? built.keptWeight() : 0;
     }
 
     /**

@@ -31,6 +31,7 @@ import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
 import dev.dbprint.mcp.print.index.FileForm;
 import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
 import dev.dbprint.mcp.signal.CallUnderway;
 
@@ -159,6 +160,7 @@ public class PrintStore {
     /** A per-call view over one connection's print, named and rooted; see {@link PrintView}. */
     public PrintView view(String connectionName, Path connectionRoot) {
         lastCall = System.nanoTime();
+        reserveManifests(); // with the entries the calls before built: a walk builds one for every table
         return new PrintView(this, connectionName, connectionRoot);
     }
 
@@ -682,8 +684,12 @@ public class PrintStore {
         }
     }
 
-    /** Counts the kept manifests' weight against the parse cache's bound. */
+    /** Counts the kept manifests' weight, and that of the entries built from them, against the parse cache's bound. */
     private void reserveManifests() {
-        cache.reserve(manifests.values().stream().mapToLong(Pinned::weight).sum());
+        cache.reserve(manifests.values().stream().mapToLong(p -> p.weight() + builtWeight(p.slot().value())).sum());
+    }
+
+    private static long builtWeight(Object manifest) {
+        return manifest instanceof Manifest m ? m.builtWeight() : 0;
     }
 }

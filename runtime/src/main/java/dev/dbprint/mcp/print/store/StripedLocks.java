@@ -1,15 +1,16 @@
 package dev.dbprint.mcp.print.store;
 
 /**
- * A fixed set of monitors, one chosen per key by its hash: a load or scan of one file holds its key's monitor, so
+ * A fixed set of monitors, one chosen per key by its hash: a load or scan of one file (and a search's read of one
+ * table) holds its key's monitor, so
  * callers asking for the same file at once wait for the one read and take its result, where each would read the file
  * itself (on a busy server, that many reads at once also stretch each read's window for a rewrite to fall in).
  */
-final class StripedLocks {
+public final class StripedLocks {
 
     private final Object[] locks;
 
-    StripedLocks(int stripes) {
+    public StripedLocks(int stripes) {
         locks = new Object[stripes];
         for (int i = 0; i < stripes; i++) {
             locks[i] = new Object();
@@ -17,7 +18,7 @@ final class StripedLocks {
     }
 
     /** The monitor for {@code key}. */
-    Object of(Object key) {
+    public Object of(Object key) {
         return locks[Math.floorMod(key.hashCode(), locks.length)];
     }
 }

@@ -27,7 +27,8 @@ import dev.dbprint.mcp.print.files.FileIdentity;
 
 /**
  * What the index directory holds for nothing is removed by the next process that uses it: temporary files of writes
- * that died, and the files of roots that are gone or unused for a month. What is in use stays.
+ * that died, the files of roots that are gone or unused for a month, and another build's files of a served root unused
+ * for a week. What is in use stays.
  */
 class IndexLeftoversTest {
 
@@ -102,14 +103,27 @@ class IndexLeftoversTest {
         return p;
     }
 
-    /** A file of a root in use under another name than this build gives it (an earlier build's naming) goes. */
+    /**
+     * Two builds serve one root from one directory, each naming the root's file its own way: this build's start leaves
+     * the file the other build uses (its next start would parse the root again, and write the file back); once no
+     * process has used it for a week, it goes.
+     */
     @Test
-    void aFileOfARootInUseUnderAnEarlierNameIsRemoved() throws Exception {
+    void aFileOfARootInUseUnderAnotherBuildsNameGoesOnceThatBuildLeftItUnusedForAWeek() throws Exception {
         Path served = Files.createDirectories(dir.resolve("served"));
         List<Path> files = indexed(served);
-        Path earlier = Files.copy(files.get(1), cache().resolve("00c0ffee00c0ffee.trees"));
+        Path other = Files.copy(files.get(1), cache().resolve("00c0ffee00c0ffee.trees"));
         new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
-        assertFalse(Files.exists(earlier), "named as no build of today names it");
+        assertTrue(Files.exists(other), "just written by the other build");
+        Instant now = Instant.now();
+        Files.setLastModifiedTime(other,
+                FileTime.from(now.minus(IndexLeftovers.UNUSED_BY_ANOTHER_BUILD).plus(Duration.ofHours(1))));
+        new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
+        assertTrue(Files.exists(other), "used by the other build within the week");
+        Files.setLastModifiedTime(other,
+                FileTime.from(now.minus(IndexLeftovers.UNUSED_BY_ANOTHER_BUILD).minus(Duration.ofHours(1))));
+        new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
+        assertFalse(Files.exists(other), "unused for a week under a name this build does not read");
         for (Path f : files) {
             assertTrue(Files.exists(f), f.toString());
         }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeCodec;
+import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
@@ -165,6 +166,37 @@ class ManifestFormTest {
             assertEquals(parsed(), store.view("arb", root).index());
             assertEquals(parsed().table("s.alpha"), store.view("arb", root).manifest().table("s.alpha"));
         }
+    }
+
+    /** An entry built and kept weighs by its form's bytes, once; one built in passing, or by a parse, adds nothing. */
+    @Test
+    void anEntryKeptOnceBuiltWeighsTwelveTimesItsForm() throws IOException {
+        Manifest parsed = parsed();
+        Manifest kept = new ManifestForm(root).decode(parsed.path(), new ManifestForm(root).encode(parsed));
+        assertEquals(0, kept.builtWeight());
+        kept.passing().table("s.zeta");
+        assertEquals(0, kept.builtWeight(), "built in passing: not kept");
+        kept.table("s.zeta");
+        kept.table("s.zeta");
+        assertEquals(12L * TreeCodec.encode(parsed.written().get("s.zeta")).length, kept.builtWeight());
+        assertEquals(0, parsed.builtWeight(), "a parsed manifest's entries came with its tree");
+    }
+
+    /**
+     * The parse cache counts the entries a walk builds beside the manifest's form: from the next call on, the other
+     * files get what remains of the bound after both.
+     */
+    @Test
+    void theEntriesAWalkBuildsCountAgainstTheParseCacheFromTheNextCallOn() throws IOException {
+        Path other = Files.writeString(root.resolve("other.sql"), "select 1");
+        long form = 64 + 4L * new ManifestForm(root).encode(parsed()).length;
+        PrintStore store = new PrintStore(form + (64 + 4L * Files.size(other)) + 64, TreeStore.NONE);
+        Manifest manifest = store.view("arb", root).manifest();
+        store.bytes(root.toRealPath(), other);
+        assertEquals(1, store.counters().filesCached(), "room beside the manifest's form");
+        manifest.tables().values().forEach(TableEntry::fqn); // a walk: every entry built and kept
+        store.view("arb", root);
+        assertEquals(0, store.counters().filesCached(), "no room beside the form and its entries");
     }
 
     @Test
