@@ -229,8 +229,9 @@ public final class ColumnSearch {
                 try {
                     if (now.builtFrom(
                             identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                                    now.statistics()),
-                            identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, now.annotations()))) {
+                                    seen(now.statistics(), entry.declares(Artifact.STATISTICS))),
+                            identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, seen(now.annotations(),
+                                    entry.declares(Artifact.STATISTICS_ANNOTATIONS))))) {
                         TableIndex ready = ready(entry, now, predicates);
                         if (ready != null) {
                             return new Walked(ready, false);
