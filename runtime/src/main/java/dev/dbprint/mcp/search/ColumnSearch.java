@@ -186,9 +186,12 @@ public final class ColumnSearch {
         FileIdentity annotationsNow;
         try {
             statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                    kept == null ? null : kept.statistics());
+                    seen(kept == null ? null : kept.statistics(), entry.declares(Artifact.STATISTICS)));
+            // statistics.annotations.yaml is seldom declared: the print's texts say whether it was there
             annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
-                    kept == null ? null : kept.annotations());
+                    seen(kept == null ? null : kept.annotations(), print != null && print.knows(i)
+                            ? print.annotationsPresent(i)
+                            : entry.declares(Artifact.STATISTICS_ANNOTATIONS)));
         } catch (PrintError e) {
             return found(texts, i, readOnce(view, entry, kept, predicates));
         }
@@ -226,8 +229,9 @@ public final class ColumnSearch {
                 try {
                     if (now.builtFrom(
                             identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                                    now.statistics()),
-                            identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, now.annotations()))) {
+                                    seen(now.statistics(), entry.declares(Artifact.STATISTICS))),
+                            identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, seen(now.annotations(),
+                                    entry.declares(Artifact.STATISTICS_ANNOTATIONS))))) {
                         TableIndex ready = ready(entry, now, predicates);
                         if (ready != null) {
                             return new Walked(ready, false);
@@ -306,16 +310,23 @@ public final class ColumnSearch {
     }
 
     /**
-     * The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read;
-     * {@code before} is what the kept index was built from (null when none): a file there then, or declared by the
-     * manifest, is stat'ed once, where a probe for absence first would cost a second system call.
+     * Whether a file is likely there: as the kept index found it ({@code before}, null when none), else {@code
+     * otherwise}.
+     */
+    private static boolean seen(FileIdentity before, boolean otherwise) {
+        return before != null ? before.exists() : otherwise;
+    }
+
+    /**
+     * The identity of the table's file for {@code artifact} as this call sees it, or null when none is to be read; a
+     * file {@code likelyPresent} (there when last seen, or declared by the manifest) is stat'ed once, where a probe for
+     * absence first would cost a second system call.
      */
     private static FileIdentity identity(PrintView view, TableEntry entry, Artifact artifact, boolean read,
-            FileIdentity before) {
+            boolean likelyPresent) {
         if (!read) {
             return null;
         }
-        boolean likelyPresent = before != null ? before.exists() : entry.declares(artifact);
         Optional<Path> file = view.followableFile(entry, artifact);
         return file.map(f -> view.record(f, likelyPresent)).orElse(null);
     }

@@ -130,6 +130,16 @@ final class SearchTexts {
                 && fields.getLong(from + 32) == identity.ctimeNanos();
     }
 
+    /**
+     * Whether table {@code i}'s text, which it {@link #knows}, was derived with its statistics.annotations.yaml present
+     * (an absent file's identity is kept as {@link FileIdentity#ABSENT}).
+     */
+    boolean annotationsPresent(int i) {
+        int flags = flags(i);
+        return (flags & ANNOTATIONS) != 0
+                && !spells(textPart(i) + ((flags & STATISTICS) != 0 ? IDENTITY_BYTES : 0), FileIdentity.ABSENT);
+    }
+
     /** Whether statistics.yaml of table {@code i}, which {@link #holds}, lists {@code looks_like} in {@code disabled}. */
     boolean looksLikeSwitchedOff(int i) {
         return (flags(i) & LOOKS_LIKE_SWITCHED_OFF) != 0;

@@ -68,6 +68,8 @@ class SearchTextsTest {
         assertNull(texts.group(0));
         assertEquals(group, texts.group(1), "a table's stamps, whether its text is known or not");
         assertEquals(81, texts.group(2).directory().takenMillis(), "when each stamp was taken");
+        assertTrue(texts.annotationsPresent(0));
+        assertFalse(texts.annotationsPresent(2), "derived with no annotation file");
 
         SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], new GroupStamps[3], texts, any -> true),
                 3);

@@ -2,6 +2,7 @@ package dev.dbprint.mcp.print.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,11 @@ class StatHintTest {
 
         Noting(TreeStore trees) {
             super(1 << 20, trees);
+        }
+
+        /** Over {@code trees}, every stamp and identity settled at once, however recently its file was written. */
+        Noting(TreeStore trees, long racyNanos) {
+            super(trees, racyNanos);
         }
 
         @Override
@@ -93,6 +99,40 @@ class StatHintTest {
         assertEquals(reply, search(later, project));
         Path visit = project.resolve("prints/arb/geo/visit/statistics.yaml").toAbsolutePath().normalize();
         assertEquals(List.of(true), later.byPath.get(visit), "one stat, of a file the manifest declares");
+    }
+
+    /**
+     * A statistics.annotations.yaml that a table's entry does not declare is stat'ed once, as present, where the walk
+     * that wrote the index found it, as the print's search texts say (one system call, where a probe for absence first
+     * cost two). One made since is read, and a link put in its place refused, as with no index.
+     */
+    @Test
+    void aSearchOverTheIndexStatsAnUndeclaredAnnotationFileAsTheIndexFoundIt() throws Exception {
+        Path project = Fixtures.copyResource("/fixtures/search", tmp.resolve("project"));
+        Path table = project.resolve("prints/arb/geo").toAbsolutePath().normalize();
+        Path summaryNotes = Files.writeString(table.resolve("v_summary/statistics.annotations.yaml"),
+                "format_version: 1\ncolumns:\n  region:\n    note: Sales region.\n");
+        Path cache = tmp.resolve("cache");
+        Noting first = new Noting(DiskTrees.at(cache), Long.MIN_VALUE);
+        String reply = search(first, project);
+        first.flush();
+
+        Noting later = new Noting(DiskTrees.at(cache), Long.MIN_VALUE);
+        assertEquals(reply, search(later, project));
+        assertEquals(List.of(true), later.byPath.get(summaryNotes), "there when the index was written: one stat");
+
+        Path visitNotes = Files.writeString(table.resolve("visit/statistics.annotations.yaml"),
+                "format_version: 1\ncolumns:\n  channel:\n    note: Where the zebra sleeps.\n");
+        String made = search(new Noting(DiskTrees.at(cache), Long.MIN_VALUE), project);
+        assertEquals(search(new PrintStore(1 << 20, TreeStore.NONE), project), made);
+        assertTrue(made.contains("zebra sleeps"), "made since: read\n" + made);
+
+        Path outside = Files.writeString(tmp.resolve("notes.yaml"), Files.readString(visitNotes));
+        Files.delete(visitNotes);
+        Files.createSymbolicLink(visitNotes, outside);
+        String linked = search(new Noting(DiskTrees.at(cache), Long.MIN_VALUE), project);
+        assertEquals(search(new PrintStore(1 << 20, TreeStore.NONE), project), linked);
+        assertTrue(linked.contains("geo.visit"), "a link outside the root: named unreadable\n" + linked);
     }
 
     private static String search(PrintStore store, Path project) {
