@@ -154,14 +154,24 @@ public class PrintStore {
 
     /**
      * Manifests read before any store existed ({@link #readManifestAhead}), by path, each taken by the first store to look
-     * its path up, which holds it as if it had read it: its own stat must still find the identity it was read at.
+     * its path up, which holds it as if it had read it: its own stat must still find the identity it was read at. Once a
+     * store looked a path up, the path maps to {@link #LOOKED}: a read ahead that ends after that read is dropped, not
+     * kept for no one.
      */
-    private static final Map<Path, Pinned> READ_AHEAD = new ConcurrentHashMap<>();
+    private static final Map<Path, Object> READ_AHEAD = new ConcurrentHashMap<>();
+    private static final Object LOOKED = new Object();
     /**
      * The largest manifest read ahead, in bytes (about 700 tables): a larger one would share the processors with the
      * boot for longer, and its on-disk index decodes it for less than a parse.
      */
     static final long READ_AHEAD_MAX_BYTES = 256 * 1024;
+
+    /**
+     * A manifest read ahead: its slot, and what the on-disk index keeps of it (the root it is kept under, the identity it
+     * was read at, its form), which the store that takes it writes there as its own read would have.
+     */
+    private record Ahead(Pinned pinned, Path root, FileIdentity identity, byte[] form) {
+    }
 
     /**
      * Reads the manifest of the connection rooted at {@code connectionRoot} now, for the first store of this process to
@@ -170,21 +180,76 @@ public class PrintStore {
      * finds the manifest parsed rather than waiting for its first read of the print's files and index.
      */
     public static void readManifestAhead(Path connectionRoot) {
-        PrintStore store = new PrintStore();
+        KeptForm kept = new KeptForm();
+        PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), kept);
         try {
             PrintView view = new PrintView(store, "", connectionRoot);
             Path path = view.manifestPath().toAbsolutePath().normalize();
-            if (store.stat(path, true).size() > READ_AHEAD_MAX_BYTES) {
+            if (READ_AHEAD.containsKey(path) || store.stat(path, true).size() > READ_AHEAD_MAX_BYTES) {
                 return;
             }
             view.index();
             Pinned read = store.manifests.get(new FileForm<>(path, TreeStore.MANIFEST_FORM));
             if (read != null) {
-                READ_AHEAD.put(path, read);
+                READ_AHEAD.putIfAbsent(path, new Ahead(read, kept.root, kept.identity, kept.form));
             }
         } catch (RuntimeException e) {
             // nothing kept: the first call reads the file itself, and reports what fails
         }
+    }
+
+    /** The on-disk index of a read ahead: keeps the manifest's form in memory, for the store that takes it. */
+    private static final class KeptForm implements TreeStore {
+
+        Path root;
+        FileIdentity identity;
+        byte[] form;
+
+        @Override
+        public Shelf shelf(Path shelfRoot) {
+            return new Shelf() {
+
+                @Override
+                public Object get(Path file, String formName, FileIdentity at) {
+                    return null;
+                }
+
+                @Override
+                public void put(Path file, String formName, FileIdentity at, Object tree) {
+                }
+
+                @Override
+                public void putBytes(Path file, String formName, FileIdentity at, byte[] bytes) {
+                    if (formName.equals(TreeStore.MANIFEST_FORM)) {
+                        root = shelfRoot;
+                        identity = at;
+                        form = bytes;
+                    }
+                }
+            };
+        }
+
+        @Override
+        public void flush() {
+        }
+    }
+
+    /**
+     * The manifest read ahead for {@code key}, taken, or null; kept on this store's index too unless the index holds it
+     * at that identity already (a manifest changed since is read again, and kept as read).
+     */
+    private Pinned takeAhead(FileForm<Path> key) {
+        if (trees instanceof KeptForm) {
+            return null; // the store of a read ahead: its own read is the one to keep
+        }
+        if (!(READ_AHEAD.put(key.file(), LOOKED) instanceof Ahead a)) {
+            return null;
+        }
+        TreeStore.Shelf shelf = a.form() == null ? null : trees.shelf(a.root());
+        if (shelf != null && shelf.bytes(key.file(), key.form(), a.identity()) == null) {
+            shelf.putBytes(key.file(), key.form(), a.identity(), a.form());
+        }
+        return a.pinned();
     }
 
     /** A per-call view over a served connection's print; see {@link PrintView}. */
@@ -696,7 +761,7 @@ public class PrintStore {
     private Slot slot(FileForm<Path> key) {
         if (key.form().equals(TreeStore.MANIFEST_FORM)) {
             Pinned p = manifests.get(key);
-            if (p == null && (p = READ_AHEAD.remove(key.file())) != null) {
+            if (p == null && (p = takeAhead(key)) != null) {
                 manifests.put(key, p);
                 reserveManifests();
             }
@@ -725,7 +790,9 @@ public class PrintStore {
 
     /** Counts the kept manifests' weight, and that of the entries built from them, against the parse cache's bound. */
     private void reserveManifests() {
-        cache.reserve(manifests.values().stream().mapToLong(p -> p.weight() + builtWeight(p.slot().value())).sum());
+        synchronized (manifests) { // the last sum reserved is the sum of the manifests as they are now
+            cache.reserve(manifests.values().stream().mapToLong(p -> p.weight() + builtWeight(p.slot().value())).sum());
+        }
     }
 
     private static long builtWeight(Object manifest) {

@@ -41,8 +41,9 @@ public class PrintWarmup {
     private static final Logger LOG = Logger.getLogger(PrintWarmup.class);
 
     /**
-     * The store itself, not its client proxy: once the server stops, the proxy would make a second store for a read
-     * still under way, with an index of its own (and its own log line when the index directory is refused).
+     * The store itself, not its client proxy (and the connections likewise): once the server stops, the proxy would make
+     * a second store for a read still under way, with an index of its own (and its own log line when the index directory
+     * is refused).
      */
     private final PrintStore store;
     private final Connections connections;
@@ -72,7 +73,7 @@ public class PrintWarmup {
      */
     PrintWarmup(PrintStore store, Connections connections, long giveWayNanos, int largePrint) {
         this.store = ClientProxy.unwrap(store);
-        this.connections = connections;
+        this.connections = ClientProxy.unwrap(connections);
         this.giveWayNanos = giveWayNanos;
         this.largePrint = largePrint;
     }
@@ -122,6 +123,9 @@ public class PrintWarmup {
     private void readAhead() {
         List<Read> read = new ArrayList<>();
         for (ServedConnection connection : connections.set().served().values()) {
+            if (stopped) {
+                return;
+            }
             try {
                 PrintView view = store.viewAhead(connection);
                 read.add(new Read(connection, view, view.manifest()));

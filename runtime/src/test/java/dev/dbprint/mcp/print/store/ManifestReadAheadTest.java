@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.index.TreeStore;
 
 /**
  * A manifest read before any store exists ({@link PrintStore#readManifestAhead}) is taken by the first store to read it,
@@ -27,14 +29,37 @@ class ManifestReadAheadTest {
     @Test
     void theFirstStoreTakesTheManifestReadAheadWithoutParsingIt() {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
-        List<String> parsed = tables(new PrintStore(), root);
         PrintStore.readManifestAhead(root);
         PrintStore first = new PrintStore();
-        assertEquals(parsed, tables(first, root));
+        List<String> taken = tables(first, root);
         assertEquals(0, first.counters().parses());
         PrintStore second = new PrintStore();
-        assertEquals(parsed, tables(second, root));
+        assertEquals(tables(second, root), taken);
         assertEquals(1, second.counters().parses(), "taken once: a later store reads the file itself");
+    }
+
+    /** A read ahead that ends after a store read the manifest itself is dropped, not kept for a later store. */
+    @Test
+    void aReadAheadThatEndsAfterAStoreReadTheManifestIsDropped() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        tables(new PrintStore(), root);
+        PrintStore.readManifestAhead(root);
+        PrintStore later = new PrintStore();
+        tables(later, root);
+        assertEquals(1, later.counters().parses(), "nothing was kept for it");
+    }
+
+    /** The store that takes a manifest read ahead keeps it on its on-disk index, as its own read would have. */
+    @Test
+    void theStoreThatTakesItKeepsItOnItsIndex() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        PrintStore.readManifestAhead(root);
+        List<String> kept = new CopyOnWriteArrayList<>();
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
+        }));
+        tables(store, root);
+        assertEquals(0, store.counters().parses());
+        assertEquals(List.of(TreeStore.MANIFEST_FORM), kept);
     }
 
     @Test
