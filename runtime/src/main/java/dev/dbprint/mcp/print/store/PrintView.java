@@ -170,7 +170,7 @@ public final class PrintView {
     public Manifest index() {
         Path p = manifestPath();
         Read<Manifest> r = recorded(p,
-                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, store.yamlLoader()::loadSkimFirst,
+                abs -> store.model(realRoot, root, abs, TreeStore.MANIFEST_FORM, yamlParser(),
                         (path, tree) -> Manifest.of(path, root, tree), new ManifestForm(root)));
         if (!r.present()) {
             throw PrintError.noManifest(p);
@@ -266,7 +266,7 @@ public final class PrintView {
 
     public Optional<StatisticsAnnotations> statisticsAnnotations(TableEntry table) {
         return tableModel(table, Artifact.STATISTICS_ANNOTATIONS, Artifact.STATISTICS_ANNOTATIONS.key(), true,
-                store.yamlLoader()::loadSkimFirst, StatisticsAnnotations::of);
+                yamlParser(), StatisticsAnnotations::of);
     }
 
     public Optional<RelationshipsAnnotations> relationshipsAnnotations(TableEntry table) {
@@ -557,8 +557,13 @@ public final class PrintView {
         }
     }
 
+    /**
+     * Every YAML file of the print is read skim first ({@link dev.dbprint.mcp.print.yaml.YamlLoader#loadSkimFirst}): the
+     * parser's tree or error, built without the parser for a file the skim proves (most of dbprint's output; a cold
+     * parse of a 100 KB statistics.yaml took 40–50 ms of a first call, the skim about 10).
+     */
     private PrintStore.Parser yamlParser() {
-        return store.yamlLoader()::load;
+        return store.yamlLoader()::loadSkimFirst;
     }
 
     /**

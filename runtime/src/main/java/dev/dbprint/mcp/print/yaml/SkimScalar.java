@@ -9,7 +9,8 @@ import java.util.LinkedHashMap;
  * Reads a scalar that {@link YamlSkim} has proven as the value {@link YamlLoader} gives it, for the few spellings where
  * that value is certain without the loader's resolvers: a plain scalar that starts with a letter (a string, unless it is
  * {@code true}, {@code false} or {@code null}), a decimal integer of at most 18 digits, a positional decimal fraction,
- * a version such as {@code 0.4.0}, {@code ~}, a quoted scalar on one line (a double-quoted one without escapes), and a
+ * a version such as {@code 0.4.0}, a plain scalar that starts with a digit and holds a letter no number or timestamp
+ * spelling holds (a UUID), {@code ~}, a quoted scalar on one line (a double-quoted one without escapes), and a
  * folded note. Anything else — another YAML 1.1 boolean or null word, an octal, hexadecimal, sexagesimal or exponent
  * spelling, an underscore in a number, a timestamp, a quoted scalar over several lines — is {@link #UNCERTAIN}, and
  * the caller leaves the document to the loader.
@@ -100,6 +101,9 @@ final class SkimScalar {
         if (whole == 0) {
             return UNCERTAIN;
         }
+        if (digits == start && noResolverReads(in, start, end)) {
+            return new String(in, start, end - start, StandardCharsets.UTF_8);
+        }
         String text = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
         if (i == end) {
             boolean zero = whole == 1 && in[digits] == '0' && digits == start;
@@ -119,6 +123,25 @@ final class SkimScalar {
         }
         // a version such as 0.4.0: no resolver reads two dots, so it is a string
         return digits == start ? text : UNCERTAIN;
+    }
+
+    /**
+     * Whether no resolver reads the plain scalar at [start, end), which starts with a digit, as other than a string: the
+     * loader tries its integer, float and timestamp spellings only, and outside a {@code 0x} or {@code 0b} prefix those
+     * hold no letter but {@code e}, {@code E}, {@code t}, {@code T} and {@code Z}, and no byte beyond ASCII. A UUID
+     * such as {@code 00000001-84d7-40dd-a29f-3e92756f884a} is a string.
+     */
+    private static boolean noResolverReads(byte[] in, int start, int end) {
+        if (end - start > 1 && in[start] == '0' && (in[start + 1] == 'x' || in[start + 1] == 'b')) {
+            return false;
+        }
+        for (int k = start; k < end; k++) {
+            byte c = in[k];
+            if (c < 0 || (letter(c) && "eEtTZ".indexOf(c) < 0)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A folded scalar as the skim proves one ({@code >-}, lines at one indentation): its lines joined by spaces. */

@@ -79,10 +79,13 @@ class YamlSkimTest {
     @Test
     void theTreeHoldsOnlyScalarsWhoseValueIsCertain() {
         List<String> certain = List.of("text", "character varying(8)", "12", "-3", "0", "123456789012345678", "0.50",
-                "-0.25", "true", "false", "null", "~", "'it''s'", "'x: y'", "\"a b\"", "caf\u00e9", "\u00e9t\u00e9", "[]",
+                "-0.25", "00000001-84d7-40dd-a29f-3e92756f884a", "3d-printer", "1st", "12:30 pm", "2024-01-01 caf\u00e9",
+                "true", "false", "null", "~", "'it''s'", "'x: y'", "\"a b\"", "caf\u00e9", "\u00e9t\u00e9", "[]",
                 "{}", "");
         List<String> uncertain = List.of("yes", "No", "ON", "True", "FALSE", "Null", "0x1f", "017", "1_000", "1e5",
-                "1.5e3", "1:30", "2024-01-01", ".5", "1.", "-0", "+1", "1234567890123456789", "\"caf\\u00e9\"",
+                "1.5e3", "1:30", "2024-01-01", "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43Z", "0b101", "0x1F", "0xg",
+                "12345678-1234-1234-1234-123456789e12", "12e3", "1_2:3", ".5", "1.", "-0", "+1", "1234567890123456789",
+                "\"caf\\u00e9\"",
                 "'two\n    lines'", "\"two\n    lines\"", ".inf", "/path", "=x", "-x", "(x)");
         for (String value : certain) {
             String doc = "scope:\n  a: " + value + "\n  b:\n  - " + value + "\n";
