@@ -182,19 +182,17 @@ public final class ColumnSearch {
             // its reads stat the files: a stat of each first would be a second
             return found(texts, i, readOnce(view, entry, null, predicates));
         }
-        FileIdentity statisticsNow;
-        FileIdentity annotationsNow;
+        Identities now;
         try {
-            statisticsNow = identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                    seen(kept == null ? null : kept.statistics(), entry.declares(Artifact.STATISTICS)));
             // statistics.annotations.yaml is seldom declared: the print's texts say whether it was there
-            annotationsNow = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
-                    seen(kept == null ? null : kept.annotations(), print != null && print.knows(i)
-                            ? print.annotationsPresent(i)
-                            : entry.declares(Artifact.STATISTICS_ANNOTATIONS)));
+            now = identities(view, entry, kept, print != null && print.knows(i)
+                    ? print.annotationsPresent(i)
+                    : entry.declares(Artifact.STATISTICS_ANNOTATIONS));
         } catch (PrintError e) {
             return found(texts, i, readOnce(view, entry, kept, predicates));
         }
+        FileIdentity statisticsNow = now.statistics();
+        FileIdentity annotationsNow = now.annotations();
         if (print != null && print.holds(i, statisticsNow, annotationsNow)
                 && openable(view, entry, statisticsNow, annotationsNow)
                 && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
@@ -227,11 +225,8 @@ public final class ColumnSearch {
             TableIndex now = indexes.get(entry.dir());
             if (now != null && now != seen) {
                 try {
-                    if (now.builtFrom(
-                            identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
-                                    seen(now.statistics(), entry.declares(Artifact.STATISTICS))),
-                            identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true, seen(now.annotations(),
-                                    entry.declares(Artifact.STATISTICS_ANNOTATIONS))))) {
+                    Identities at = identities(view, entry, now, entry.declares(Artifact.STATISTICS_ANNOTATIONS));
+                    if (now.builtFrom(at.statistics(), at.annotations())) {
                         TableIndex ready = ready(entry, now, predicates);
                         if (ready != null) {
                             return new Walked(ready, false);
@@ -307,6 +302,24 @@ public final class ColumnSearch {
             from.put(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), annotations);
         }
         return from;
+    }
+
+    /** The identities of a table's statistics.yaml and statistics.annotations.yaml as a call sees them. */
+    private record Identities(FileIdentity statistics, FileIdentity annotations) {
+    }
+
+    /**
+     * The identities of the table's two statistics files as this call sees them (null for a file not to be read), each
+     * stat'ed as likely there when {@code before} (an index kept of the table, or null) was built from it, else when
+     * the manifest declares it or, for statistics.annotations.yaml, when {@code annotationsLikely}.
+     */
+    private static Identities identities(PrintView view, TableEntry entry, TableIndex before,
+            boolean annotationsLikely) {
+        return new Identities(
+                identity(view, entry, Artifact.STATISTICS, entry.declares(Artifact.STATISTICS),
+                        seen(before == null ? null : before.statistics(), entry.declares(Artifact.STATISTICS))),
+                identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
+                        seen(before == null ? null : before.annotations(), annotationsLikely)));
     }
 
     /**
