@@ -120,8 +120,13 @@ public final class ColumnSearch {
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
-            TableEntry entry = all.get(names.get(i));
-            found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
+            Found passed = passed(view, names.get(i), i, texts, predicates);
+            if (passed != null) {
+                found[i] = passed;
+            } else {
+                TableEntry entry = all.get(names.get(i));
+                found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
+            }
         })).join();
         if (texts != null) {
             texts.keepIfChanged(all);
@@ -165,6 +170,45 @@ public final class ColumnSearch {
             }
         }
         return new Found(matches, walked.unreadable(), switchedOff);
+    }
+
+    /**
+     * What the {@code i}-th table, {@code fqn}, adds to the reply when the print's {@code texts} rule it out as
+     * {@link #walk} would, decided without building its manifest entry (about 4 KB each, which a walk of thousands of
+     * tables left for a young collection to copy) from the paths and stamps kept with its text: the entry is confirmed
+     * inside the root by those stamps, both statistics files are stat'ed (§7.1) and keep the identities the text was
+     * derived at, and this process may open them. Null where any of that does not hold, or an index of the table is
+     * kept in memory: the table is then walked as any other.
+     */
+    private Found passed(PrintView view, String fqn, int i, WalkTexts texts, ColumnPredicates predicates) {
+        SearchTexts print = texts == null ? null : texts.kept();
+        if (print == null || !print.knows(i) || predicates.mayMatch(lower -> print.mayContain(i, lower))) {
+            return null;
+        }
+        SearchTexts.Place place = print.place(i);
+        if (place == null) {
+            return null;
+        }
+        Path root = view.root();
+        Path dir = root.resolve(place.directory());
+        Path annotationsFile = root.resolve(place.annotations());
+        if (indexes.get(dir) != null || !view.insideByStamps(fqn, dir, place.stamps())
+                || !place.annotationsDeclared() && !view.inside(annotationsFile)) {
+            return null;
+        }
+        try {
+            Path statisticsFile = place.statistics() == null ? null : root.resolve(place.statistics());
+            FileIdentity statistics = statisticsFile == null ? null : view.record(statisticsFile, true);
+            FileIdentity annotations = view.record(annotationsFile, print.annotationsPresent(i));
+            if (!print.holds(i, statistics, annotations)
+                    || statistics != null && !view.openable(statisticsFile, statistics)
+                    || !view.openable(annotationsFile, annotations)) {
+                return null;
+            }
+        } catch (PrintError e) {
+            return null;
+        }
+        return print.looksLikeSwitchedOff(i) && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
     }
 
     /**

@@ -70,6 +70,8 @@ public final class PrintView {
      */
     private volatile boolean torn;
     private Manifest manifest;
+    /** The manifest {@link #manifest} rechecks, its entries judged on their text alone; read with it. */
+    private Manifest lexical;
     /** What an earlier process found of an entry's directory, as its caller keeps it ({@link #recallGroups}), or null. */
     private volatile Function<TableEntry, ContainmentMemo.GroupStamps> recall;
     /** Whether the print is small enough for its index to keep statistics.yaml whole; judged once per view. */
@@ -119,7 +121,8 @@ public final class PrintView {
      */
     public Manifest manifest() {
         if (manifest == null) {
-            manifest = index().recheck((entry, ok) -> realReason(entry));
+            lexical = index();
+            manifest = lexical.recheck((entry, ok) -> realReason(entry));
         }
         return manifest;
     }
@@ -395,6 +398,26 @@ public final class PrintView {
      */
     public void recallGroups(Function<TableEntry, ContainmentMemo.GroupStamps> from) {
         recall = from;
+    }
+
+    /**
+     * Whether the entry of table {@code fqn}, whose directory is {@code directory}, is inside the root by the stamps an
+     * earlier process found it at ({@link #group}), as {@link #manifest()} confirms a recalled entry, without building
+     * the entry: a walk passes a table its kept text rules out on the paths kept with that text. False when the
+     * stamps do not hold (or {@link #manifest()} was not read): the entry is then looked up and judged as any other.
+     */
+    public boolean insideByStamps(String fqn, Path directory, ContainmentMemo.GroupStamps stamps) {
+        Manifest judged = lexical;
+        return judged != null && containment.confirmed(directory, stamps,
+                () -> judged.passing().tables().get(fqn).files());
+    }
+
+    /**
+     * Whether {@code file} (absolute, normalised) really lies inside the connection root, judged as every path of this
+     * call is.
+     */
+    public boolean inside(Path file) {
+        return containment.inside(file);
     }
 
     /**
