@@ -1,11 +1,13 @@
 package dev.dbprint.mcp.print.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.index.TreeCodec;
 import dev.dbprint.mcp.print.index.TreeStore;
+import dev.dbprint.mcp.print.model.Manifest;
 import dev.dbprint.mcp.search.ColumnPredicates;
 import dev.dbprint.mcp.search.ColumnSearch;
 
@@ -21,7 +25,7 @@ import dev.dbprint.mcp.search.ColumnSearch;
  * A fresh process's first search confirms each manifest entry inside the root from the stamps of its directory and
  * the directory's parent that an earlier process's search left in the index, judging no declared file path by path;
  * an entry whose directory changed since is judged path by path again, and one whose file became a link outside the
- * root is not followed.
+ * root is not followed. A table whose kept text rules it out is passed without its manifest entry being built.
  */
 class RecalledGroupsTest {
 
@@ -31,18 +35,57 @@ class RecalledGroupsTest {
     @TempDir
     Path tmp;
 
-    /** One process's search over {@code root}: its reply, and how many paths its view judged one by one. */
-    private record Walk(ColumnSearch.Result result, int judged) {
+    /**
+     * One process's search over {@code root}: its reply, how many paths its view judged one by one, the weight of the
+     * manifest entries it built, and the digest of what it read.
+     */
+    private record Walk(ColumnSearch.Result result, int judged, long built, String digest, Manifest manifest) {
+
+        /** What the entries of {@code tables} weigh once built. */
+        long weightOf(List<String> tables) {
+            return tables.stream().mapToLong(t -> (long) ManifestForm.ENTRY_HEAP_PER_BYTE
+                    * TreeCodec.encode(manifest.written().get(t)).length).sum();
+        }
     }
 
     private static Walk search(Path root, Path index) {
+        return search(root, index, "zebra");
+    }
+
+    private static Walk search(Path root, Path index, String text) {
         PrintStore store = new PrintStore(index == null ? TreeStore.NONE : DiskTrees.at(index), SETTLED_AT_ONCE);
         PrintView view = store.view("arb", root);
         ColumnSearch.Result result = new ColumnSearch(CacheSizes.defaultSearchCacheBytes()).run(view,
-                new ColumnPredicates(null, null, null, null, null, null, null, "zebra"));
+                new ColumnPredicates(null, null, null, null, null, null, null, text));
         view.readSet();
         store.flush();
-        return new Walk(result, store.viewSizes(view.root()).judged());
+        return new Walk(result, store.viewSizes(view.root()).judged(), view.index().builtWeight(), view.digest(),
+                view.index());
+    }
+
+    @Test
+    void aTableItsKeptTextRulesOutIsPassedWithoutBuildingItsEntry() throws IOException {
+        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
+                .toAbsolutePath().normalize();
+        Path index = tmp.resolve("index");
+        search(root, index);
+        Walk none = search(root, null, "walrus");
+        Walk passed = search(root, index, "walrus");
+        assertEquals(none.result(), passed.result());
+        assertEquals(none.digest(), passed.digest(), "the same files read, at the same identities");
+        assertFalse(passed.result().unreadableTables().isEmpty(), "the fixture has tables no text stands for");
+        assertEquals(passed.weightOf(passed.result().unreadableTables()), passed.built(),
+                "no entry built but those of the tables that have no text, which are read");
+        Walk some = search(root, index, "zebra");
+        assertTrue(some.built() > 0, "the tables whose text holds it were walked from their entries");
+        assertEquals(search(root, null, "zebra").result(), some.result());
+
+        // a table's statistics.yaml changed: its text no longer answers, and its entry is built to read it
+        Path stats = root.resolve("geo/visit/statistics.yaml");
+        Files.writeString(stats, Files.readString(stats) + "\n");
+        Walk changed = search(root, index, "walrus");
+        assertEquals(search(root, null, "walrus").result(), changed.result());
+        assertTrue(changed.built() > 0, "the changed table's entry was built");
     }
 
     @Test
