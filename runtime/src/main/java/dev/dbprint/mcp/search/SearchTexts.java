@@ -23,15 +23,16 @@ import dev.dbprint.mcp.print.index.TreeStore;
  * declared file. A text answers only while both files keep those identities, which the walk stats as it would without
  * the index (§7.1), and stamps only while the directories keep them ({@code ContainmentMemo#recall}); any other table
  * is searched from its record or its files, any other entry judged path by path. With the stamps go the table's
- * directory and its two statistics files as the entry resolves them ({@link Place}): a table ruled out on its text is
- * then passed without building its manifest entry at all (each built entry weighs about 4 KB, which a walk of
- * thousands of tables left for a young collection to copy).
+ * directory, its two statistics files as the entry resolves them and the entry's row count ({@link Place}): such a
+ * table is then walked without building its manifest entry at all, ruled out on its text or searched from its record
+ * (each built entry weighs about 4 KB, which a walk of thousands of tables left for a young collection to copy).
  * <p>
  * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the place
  * ({@link #GROUP}: the two stamps, each its device, inode, change time and when it was taken; a byte of which files
- * the entry declares; the three paths relative to the root, each a length and UTF-8 bytes); and ({@link #KNOWN}) each
- * identity the flags name ({@link #STATISTICS}, {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8
- * bytes. Bytes that are not such a payload decode to null.
+ * the entry declares and whether it gives a row count; the three paths relative to the root, each a length and UTF-8
+ * bytes; the row count, when given); and ({@link #KNOWN}) each identity the flags name ({@link #STATISTICS},
+ * {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that are not such a payload decode
+ * to null.
  */
 final class SearchTexts {
 
@@ -51,13 +52,16 @@ final class SearchTexts {
     private static final int DECLARES_STATISTICS = 1;
     private static final int DECLARES_ANNOTATIONS = 2;
 
+    /** In a place's declared byte: the entry gives a {@code row_count}, eight bytes after the paths. */
+    private static final int ROW_COUNT = 4;
+
     /**
      * Where a table's entry puts its directory and two statistics files (relative to the connection root; statistics
-     * null when the entry declares none), whether it declares statistics.annotations.yaml, and the stamps its directory
-     * and parent had when its declared files were last found no link.
+     * null when the entry declares none), whether it declares statistics.annotations.yaml, its {@code row_count} (null
+     * when it gives none), and the stamps its directory and parent had when its declared files were last found no link.
      */
     record Place(GroupStamps stamps, String directory, String statistics, String annotations,
-            boolean annotationsDeclared) {
+            boolean annotationsDeclared, Long rowCount) {
     }
 
     private final byte[] bytes;
@@ -92,12 +96,14 @@ final class SearchTexts {
                 }
                 if ((flags & GROUP) != 0) {
                     in.position(in.position() + STAMPS_BYTES);
-                    if ((in.get() & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS)) != 0) {
+                    int declares = in.get();
+                    if ((declares & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS | ROW_COUNT)) != 0) {
                         return null;
                     }
                     for (int path = 0; path < 3; path++) {
                         skipText(in);
                     }
+                    in.position(in.position() + ((declares & ROW_COUNT) != 0 ? Long.BYTES : 0));
                 }
                 textPart[i] = in.position();
                 if ((flags & KNOWN) != 0) {
@@ -225,7 +231,7 @@ final class SearchTexts {
             from += 4 + length;
         }
         return new Place(stamps, paths[0], (declares & DECLARES_STATISTICS) != 0 ? paths[1] : null, paths[2],
-                (declares & DECLARES_ANNOTATIONS) != 0);
+                (declares & DECLARES_ANNOTATIONS) != 0, (declares & ROW_COUNT) != 0 ? fields.getLong(from) : null);
     }
 
     private Stamp stamp(int from) {
@@ -301,12 +307,15 @@ final class SearchTexts {
         write(out, place.stamps().parent());
         write(out, place.stamps().directory());
         out.writeByte((place.statistics() != null ? DECLARES_STATISTICS : 0)
-                | (place.annotationsDeclared() ? DECLARES_ANNOTATIONS : 0));
+                | (place.annotationsDeclared() ? DECLARES_ANNOTATIONS : 0) | (place.rowCount() != null ? ROW_COUNT : 0));
         for (String path : new String[]{place.directory(), place.statistics() == null ? "" : place.statistics(),
                 place.annotations()}) {
             byte[] utf8 = path.getBytes(StandardCharsets.UTF_8);
             out.writeInt(utf8.length);
             out.write(utf8);
+        }
+        if (place.rowCount() != null) {
+            out.writeLong(place.rowCount());
         }
     }
 

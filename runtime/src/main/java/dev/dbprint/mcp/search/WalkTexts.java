@@ -94,7 +94,7 @@ final class WalkTexts {
         return new SearchTexts.Place(stamps, root.relativize(entry.dir()).toString(),
                 entry.file(Artifact.STATISTICS).map(f -> root.relativize(f).toString()).orElse(null),
                 root.relativize(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow()).toString(),
-                entry.declares(Artifact.STATISTICS_ANNOTATIONS));
+                entry.declares(Artifact.STATISTICS_ANNOTATIONS), entry.rowCount());
     }
 
     /** The texts the index keeps for the manifest, or null. */

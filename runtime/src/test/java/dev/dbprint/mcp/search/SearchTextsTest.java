@@ -50,8 +50,8 @@ class SearchTextsTest {
                 "a\ud800b", null, null, false)));
         GroupStamps group = new GroupStamps(new Stamp(1, 7, 70, 80), new Stamp(1, 8, 71, 81));
         SearchTexts.Place place = new SearchTexts.Place(group, "s/t", "s/t/statistics.yaml",
-                "s/t/statistics.annotations.yaml", false);
-        SearchTexts.Place undeclared = new SearchTexts.Place(group, "s/\u00e9", null, "s/\u00e9/notes.yaml", true);
+                "s/t/statistics.annotations.yaml", false, 12L);
+        SearchTexts.Place undeclared = new SearchTexts.Place(group, "s/\u00e9", null, "s/\u00e9/notes.yaml", true, null);
         SearchTexts texts = SearchTexts.decode(
                 SearchTexts.encode(new TableIndex[]{notes, null, lone}, new SearchTexts.Place[]{null, place, undeclared},
                         null, any -> true),

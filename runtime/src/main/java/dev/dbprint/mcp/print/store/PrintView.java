@@ -342,12 +342,13 @@ public final class PrintView {
     }
 
     /**
-     * What the on-disk index keeps as derived in {@code form} from the table's files of {@code from}, for exactly the
+     * What the on-disk index keeps as derived in {@code form} from the files of {@code from} of the table whose directory
+     * is {@code tableDir}, for exactly the
      * identities there (each one this view recorded), as the bytes it was kept as, or null. It is no read of the print:
      * the caller has stat'ed every file, and bytes are handed back only for the identities they were derived at.
      */
-    public byte[] derived(TableEntry table, String form, Map<Path, FileIdentity> from) {
-        return store.derived(root, table.dir(), form, from);
+    public byte[] derived(Path tableDir, String form, Map<Path, FileIdentity> from) {
+        return store.derived(root, tableDir, form, from);
     }
 
     /** Keeps {@code bytes}, derived in {@code form} from the table's files of {@code from} at those identities. */
