@@ -39,8 +39,9 @@ import dev.dbprint.mcp.print.store.StripedLocks;
  * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Beside the
  * manifest the index keeps every table's text with the identities it was derived at ({@link SearchTexts}): a table
  * whose files still have them and whose text the predicates rule out ({@link ColumnPredicates#mayMatch}) is passed
- * without its record; a record's columns are decoded only for a table whose text they cannot rule out. A table the
- * index keeps no record of is read at once, its files stat'ed by that read alone.
+ * without its record; a record's columns are decoded only for a table whose text they cannot rule out. Such a table is
+ * walked on the paths, row count and stamps kept with its text, its manifest entry never built. A table the index
+ * keeps no record of is read at once, its files stat'ed by that read alone.
  * Tables are walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {

@@ -342,10 +342,10 @@ public final class PrintView {
     }
 
     /**
-     * What the on-disk index keeps as derived in {@code form} from the files of {@code from} of the table whose directory
-     * is {@code tableDir}, for exactly the
-     * identities there (each one this view recorded), as the bytes it was kept as, or null. It is no read of the print:
-     * the caller has stat'ed every file, and bytes are handed back only for the identities they were derived at.
+     * What the on-disk index keeps as derived in {@code form} from the files of {@code from} of the table whose
+     * directory is {@code tableDir}, for exactly the identities there (each one this view recorded), as the bytes it was
+     * kept as, or null. It is no read of the print: the caller has stat'ed every file, and bytes are handed back only for
+     * the identities they were derived at.
      */
     public byte[] derived(Path tableDir, String form, Map<Path, FileIdentity> from) {
         return store.derived(root, tableDir, form, from);
@@ -404,7 +404,7 @@ public final class PrintView {
     /**
      * Whether the entry of table {@code fqn}, whose directory is {@code directory}, is inside the root by the stamps an
      * earlier process found it at ({@link #group}), as {@link #manifest()} confirms a recalled entry, without building
-     * the entry: a walk passes a table its kept text rules out on the paths kept with that text. False when the
+     * the entry: a search walks a table its kept text stands for on the paths kept with that text. False when the
      * stamps do not hold (or {@link #manifest()} was not read): the entry is then looked up and judged as any other.
      */
     public boolean insideByStamps(String fqn, Path directory, ContainmentMemo.GroupStamps stamps) {
