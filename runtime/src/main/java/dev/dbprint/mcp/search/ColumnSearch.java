@@ -113,8 +113,17 @@ public final class ColumnSearch {
     /** The {@link SearchTexts} last taken from or written to an index, for the manifest they were derived under. */
     private final WalkTexts.Last lastTexts = new WalkTexts.Last();
 
+    /** The pool tables are walked on; null for the process's own ({@link Walkers}), made on the first search. */
+    private final ForkJoinPool walkers;
+
     public ColumnSearch(long maxBytes) {
+        this(maxBytes, null);
+    }
+
+    /** For tests: a search that walks on {@code walkers}, whatever the processors. */
+    ColumnSearch(long maxBytes, ForkJoinPool walkers) {
         this.indexes = new WeighedCache<>(maxBytes);
+        this.walkers = walkers;
     }
 
     public Result run(PrintView view, ColumnPredicates predicates) {
@@ -125,7 +134,7 @@ public final class ColumnSearch {
         WalkTexts texts = view.keepsDerived() ? WalkTexts.of(view, names, lastTexts) : null;
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
-        Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
+        (walkers != null ? walkers : Walkers.POOL).submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
             TableEntry entry = all.get(names.get(i));
             found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
         })).join();
