@@ -279,6 +279,14 @@ class ContainmentMemoTest {
             return Map.of("statistics", stats);
         };
 
+        PlainEntries.Stamp d = kept.directory();
+        PlainEntries.Stamp p = kept.parent();
+        PlainEntries.Stamp racyDirectory = new PlainEntries.Stamp(d.dev(), d.ino(), d.ctimeNanos(), d.ctimeNanos() / 1_000_000);
+        PlainEntries.Stamp racyParent = new PlainEntries.Stamp(p.dev(), p.ino(), p.ctimeNanos(), p.ctimeNanos() / 1_000_000);
+        assertFalse(new ContainmentMemo(root, realRoot, settledEntries()).confirmed(t,
+                new ContainmentMemo.GroupStamps(p, racyDirectory), files), "a directory stamp taken within its racy window");
+        assertFalse(new ContainmentMemo(root, realRoot, settledEntries()).confirmed(t,
+                new ContainmentMemo.GroupStamps(racyParent, d), files), "a parent's stamp taken within its racy window");
         ContainmentMemo fresh = new ContainmentMemo(root, realRoot, settledEntries());
         assertTrue(fresh.confirmed(t, kept, files));
         assertEquals(Boolean.TRUE, fresh.verdicts().get(t));
