@@ -63,6 +63,62 @@ class RecalledGroupsTest {
                 view.index());
     }
 
+    /**
+     * An undeclared statistics.annotations.yaml the kept text found absent, now a link to a file outside the root: the
+     * table is named unreadable, as with no index, even once the payload keeps its directory's new stamps.
+     */
+    @Test
+    void anUndeclaredAnnotationFileNowALinkOutsideTheRootIsNotFollowed() throws IOException {
+        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
+                .toAbsolutePath().normalize();
+        Path index = tmp.resolve("index");
+        search(root, index, "walrus");
+        Path notes = Files.writeString(tmp.resolve("notes.yaml"), "format_version: 1\ncolumns: {}\n");
+        Files.createSymbolicLink(root.resolve("geo/visit/statistics.annotations.yaml"), notes);
+        // another table's text changes, so this walk writes the payload again, with geo/visit's new stamps
+        Path stats = root.resolve("geo/empty_scan/statistics.yaml");
+        Files.writeString(stats, Files.readString(stats) + "\n");
+        search(root, index, "walrus");
+        Walk after = search(root, index, "walrus");
+        assertEquals(search(root, null, "walrus").result(), after.result());
+        assertTrue(after.result().unreadableTables().contains("geo.visit"), after.result().toString());
+    }
+
+    /**
+     * A reply whose read set cannot rest on its directories' stamps (one taken within the racy window) judges every path
+     * again, the declared files of the entries a walk confirmed from kept stamps without building them included.
+     */
+    @Test
+    void aReadSetJudgingEveryPathAgainJudgesTheFilesOfEntriesNotBuilt() throws IOException, InterruptedException {
+        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
+                .toAbsolutePath().normalize();
+        Path index = tmp.resolve("index");
+        Fixtures.settle();
+        PrintStore first = new PrintStore(DiskTrees.at(index), Fixtures.SETTLE_NANOS);
+        new ColumnSearch(CacheSizes.defaultSearchCacheBytes()).run(first.view("arb", root), walrus());
+        first.flush();
+        Files.writeString(root.resolve("geo/empty_scan/new.txt"), "a name the directory did not have\n");
+
+        PrintStore fresh = new PrintStore(DiskTrees.at(index), Fixtures.SETTLE_NANOS);
+        PrintView view = fresh.view("arb", root);
+        new ColumnSearch(CacheSizes.defaultSearchCacheBytes()).run(view, walrus());
+        Manifest manifest = view.index();
+        long all = manifest.fqnOrder().stream().mapToLong(t -> (long) ManifestForm.ENTRY_HEAP_PER_BYTE
+                * TreeCodec.encode(manifest.written().get(t)).length).sum();
+        assertTrue(manifest.builtWeight() < all, "some entries were confirmed from kept stamps, not built");
+        ReadSet read = view.readSet().orElseThrow();
+        assertTrue(read.stillHolds());
+        Path ddl = root.resolve("geo/visit/ddl.sql");
+        Path outside = Files.writeString(tmp.resolve("ddl.sql"), "create table visit (id int);\n");
+        Files.delete(ddl);
+        Files.createSymbolicLink(ddl, outside);
+        assertFalse(read.stillHolds(), "geo.visit's declared ddl.sql, now a link outside the root");
+    }
+
+    private static ColumnPredicates walrus() {
+        return new ColumnPredicates(null, null, null, null, null, null, null, "walrus");
+    }
+
     @Test
     void aTableTheKeptTextsStandForIsWalkedWithoutBuildingItsEntry() throws IOException {
         Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
