@@ -1,6 +1,9 @@
 package dev.dbprint.mcp.protocol;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
@@ -19,7 +22,8 @@ import io.quarkus.runtime.ShutdownEvent;
  * it answers that reads the print, the protocol says a call is under way ({@link CallUnderway}), which the warm-up
  * gives way to. Neither is said once the server stops: each is observed by an application-scoped bean, and an event
  * fired after the application context is gone (a call that ends past the shutdown's bound) would make a second such
- * bean, a second print store among them.
+ * bean, a second print store among them. The check of the stop and the fire are one step: an event being fired holds
+ * back the stop until it is fired, so none is fired once the stop has been observed, however its thread is scheduled.
  */
 @Singleton
 class ReadAhead {
@@ -28,7 +32,10 @@ class ReadAhead {
     private final Event<CallUnderway> underway;
     /** Once begun, a stateless client's every tools/list need not fire the event again. */
     private final AtomicBoolean begun = new AtomicBoolean();
-    private volatile boolean stopped;
+    /** Held shared while an event is fired, and alone by the stop. */
+    private final ReadWriteLock firing = new ReentrantReadWriteLock();
+    /** Guarded by {@link #firing}. */
+    private boolean stopped;
     private static final CallUnderway BEGAN = new CallUnderway(false);
     private static final CallUnderway ENDED = new CallUnderway(true);
 
@@ -40,27 +47,42 @@ class ReadAhead {
 
     /** The server stops: no event is fired from now on. */
     void stopping(@Observes(notifyObserver = Reception.IF_EXISTS) ShutdownEvent event) {
-        stopped = true;
+        Lock alone = firing.writeLock();
+        alone.lock();
+        try {
+            stopped = true;
+        } finally {
+            alone.unlock();
+        }
     }
 
     void begin() {
-        if (stopped || !begun.compareAndSet(false, true)) {
-            return;
+        if (begun.compareAndSet(false, true) && fire(greeted, new ClientGreeted())) {
+            NumberWarmup.begin();
         }
-        greeted.fire(new ClientGreeted());
-        NumberWarmup.begin();
     }
 
     /** A request's answer begins: until {@link #callEnded()}, reading ahead waits. */
     void callBegan() {
-        if (!stopped) {
-            underway.fire(BEGAN);
-        }
+        fire(underway, BEGAN);
     }
 
     void callEnded() {
-        if (!stopped) {
-            underway.fire(ENDED);
+        fire(underway, ENDED);
+    }
+
+    /** Fires {@code event} unless the server has stopped; whether it did. */
+    private <T> boolean fire(Event<T> to, T event) {
+        Lock shared = firing.readLock();
+        shared.lock();
+        try {
+            if (stopped) {
+                return false;
+            }
+            to.fire(event);
+            return true;
+        } finally {
+            shared.unlock();
         }
     }
 }

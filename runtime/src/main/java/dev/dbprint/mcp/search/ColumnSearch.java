@@ -29,7 +29,8 @@ import dev.dbprint.mcp.print.store.StripedLocks;
  * A file that cannot be read removes only what it alone supplied: a statistics.yaml that does not parse (or is declared
  * and absent, or leads outside the root — as does a manifest entry a reader cannot follow) removes the table's columns,
  * a statistics.annotations.yaml that does not parse or match its schema removes only the annotations, and either way the
- * table is named in {@code unreadable_tables}.
+ * table is named in {@code unreadable_tables}. The latter failure is kept with the table's index, in memory and on disk,
+ * so a later search reads neither file again while both keep their identities, and still names the table.
  * <p>
  * Every call stats both files of every table through the {@link PrintView} (§7.1). A table whose files keep the
  * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
@@ -71,6 +72,11 @@ public final class ColumnSearch {
         Walked(TableIndex index, boolean unreadable) {
             this(index, unreadable, false);
         }
+
+        /** A table searched from {@code index}: named unreadable when its statistics.annotations.yaml failed. */
+        static Walked of(TableIndex index) {
+            return new Walked(index, index.annotationsFailed());
+        }
     }
 
     /** One table's share of the reply: its matching columns, and whether it is named unreadable or switched off. */
@@ -107,8 +113,17 @@ public final class ColumnSearch {
     /** The {@link SearchTexts} last taken from or written to an index, for the manifest they were derived under. */
     private final WalkTexts.Last lastTexts = new WalkTexts.Last();
 
+    /** The pool tables are walked on; null for the process's own ({@link Walkers}), made on the first search. */
+    private final ForkJoinPool walkers;
+
     public ColumnSearch(long maxBytes) {
+        this(maxBytes, null);
+    }
+
+    /** For tests: a search that walks on {@code walkers}, whatever the processors. */
+    ColumnSearch(long maxBytes, ForkJoinPool walkers) {
         this.indexes = new WeighedCache<>(maxBytes);
+        this.walkers = walkers;
     }
 
     public Result run(PrintView view, ColumnPredicates predicates) {
@@ -119,7 +134,7 @@ public final class ColumnSearch {
         WalkTexts texts = view.keepsDerived() ? WalkTexts.of(view, names, lastTexts) : null;
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
-        Walkers.POOL.submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
+        (walkers != null ? walkers : Walkers.POOL).submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
             TableEntry entry = all.get(names.get(i));
             found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
         })).join();
@@ -205,7 +220,7 @@ public final class ColumnSearch {
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
             TableIndex ready = ready(entry, kept, predicates);
             if (ready != null) {
-                return inMemory ? new Walked(ready, false) : found(texts, i, new Walked(ready, false));
+                return inMemory ? Walked.of(ready) : found(texts, i, Walked.of(ready));
             }
         }
         return found(texts, i, readOnce(view, entry, kept, predicates));
@@ -229,7 +244,7 @@ public final class ColumnSearch {
                     if (now.builtFrom(at.statistics(), at.annotations())) {
                         TableIndex ready = ready(entry, now, predicates);
                         if (ready != null) {
-                            return new Walked(ready, false);
+                            return Walked.of(ready);
                         }
                     }
                 } catch (PrintError e) {
@@ -344,7 +359,10 @@ public final class ColumnSearch {
         return file.map(f -> view.record(f, likelyPresent)).orElse(null);
     }
 
-    /** Reads the table's files and builds its index; keeps it unless a file failed. */
+    /**
+     * Reads the table's files and builds its index; keeps it unless a file failed other than by the content of
+     * statistics.annotations.yaml, whose failure the index keeps ({@link TableIndex#annotationsFailed()}).
+     */
     private Walked read(PrintView view, TableEntry entry) {
         Statistics stats;
         try {
@@ -352,24 +370,56 @@ public final class ColumnSearch {
         } catch (PrintError e) {
             return UNREADABLE;
         }
-        StatisticsAnnotations annotations;
-        boolean unreadable = false;
+        FileIdentity statistics = recorded(view, entry, Artifact.STATISTICS, stats != null);
+        FileIdentity annotationsSeen = recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true);
+        TableIndex index;
         try {
-            annotations = view.statisticsAnnotations(entry).orElse(null);
+            StatisticsAnnotations annotations = view.statisticsAnnotations(entry).orElse(null);
+            index = TableIndex.of(stats, annotations, statistics,
+                    recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true));
         } catch (PrintError e) {
-            annotations = null;
-            unreadable = true;
-        }
-        TableIndex index = TableIndex.of(stats, annotations, recorded(view, entry, Artifact.STATISTICS, stats != null),
-                recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true));
-        if (!unreadable) {
-            indexes.put(entry.dir(), index, index.weight());
-            if (view.keepsDerived()) {
-                view.keepDerived(entry, TableIndexRecord.FORM,
-                        sources(entry, index.statistics(), index.annotations()), TableIndexRecord.encode(index));
+            index = TableIndex.of(stats, null, statistics, null);
+            FileIdentity failedAt = failedAt(view, entry, e, annotationsSeen);
+            if (failedAt == null) {
+                return new Walked(index, true);
             }
+            index = index.annotationsFailedAt(failedAt);
         }
-        return new Walked(index, unreadable);
+        indexes.put(entry.dir(), index, index.weight());
+        if (view.keepsDerived()) {
+            view.keepDerived(entry, TableIndexRecord.FORM, sources(entry, index.statistics(), index.annotations()),
+                    TableIndexRecord.encode(index));
+        }
+        return Walked.of(index);
+    }
+
+    /**
+     * The identity a failure {@code e} of the table's statistics.annotations.yaml is kept under: only one of its content
+     * (it does not parse or match its schema; another, such as a file this process cannot open, is met again next
+     * time), and only at an identity stat'ed before a read that failed so: a file changed since never has that identity
+     * again. {@code seen} (this call's stat before the read, or null) is one; else the file is stat'ed and read again,
+     * since what a failed read records is stat'ed after it, and a rewrite in between would be kept as failing. Never an
+     * absence, which recurs when the file is removed. Null when the failure is not to be kept.
+     */
+    private static FileIdentity failedAt(PrintView view, TableEntry entry, PrintError e, FileIdentity seen) {
+        if (!ofContent(e)) {
+            return null;
+        }
+        if (seen != null) {
+            return seen.exists() ? seen : null;
+        }
+        FileIdentity before = view.record(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), true);
+        try {
+            view.statisticsAnnotations(entry);
+            return null; // it reads now: rewritten meanwhile, read again next time
+        } catch (PrintError again) {
+            return ofContent(again) && before.exists() ? before : null;
+        }
+    }
+
+    /** Whether {@code e} is a failure of the file's content, the same for every read of it at one identity. */
+    private static boolean ofContent(PrintError e) {
+        return e.kind() == PrintError.Kind.PARSE || e.kind() == PrintError.Kind.SCHEMA;
     }
 
     /** The identity the view recorded for the table's file for {@code artifact}, or null when none was read. */

@@ -20,6 +20,10 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * {@link #text()} are decoded, its columns are still the record's bytes, decoded by {@link #unpacked()} only for a
  * table whose text a search cannot rule out. A first search over thousands of records then builds a few objects per
  * table, not one per column.
+ * <p>
+ * An index may stand for a statistics.annotations.yaml that did not parse or match its schema at its identity
+ * ({@link #annotationsFailed()}): it holds the columns statistics.yaml gives, without annotations, and the table is
+ * still named unreadable; a later search then reads neither file again while both keep their identities.
  */
 public final class TableIndex {
 
@@ -28,6 +32,7 @@ public final class TableIndex {
     private final Long rowCount;
     private final Map<String, Object> scope;
     private final boolean looksLikeSwitchedOff;
+    private final boolean annotationsFailed;
     private final String text;
     /** The columns, or null while packed. */
     private final List<SearchedColumn> columns;
@@ -46,16 +51,18 @@ public final class TableIndex {
      */
     TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
             boolean looksLikeSwitchedOff, List<SearchedColumn> columns, String text) {
-        this(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, text, columns, null, 0);
+        this(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, false, text, columns, null, 0);
     }
 
     private TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
-            boolean looksLikeSwitchedOff, String text, List<SearchedColumn> columns, byte[] record, int columnsFrom) {
+            boolean looksLikeSwitchedOff, boolean annotationsFailed, String text, List<SearchedColumn> columns,
+            byte[] record, int columnsFrom) {
         this.statistics = statistics;
         this.annotations = annotations;
         this.rowCount = rowCount;
         this.scope = scope;
         this.looksLikeSwitchedOff = looksLikeSwitchedOff;
+        this.annotationsFailed = annotationsFailed;
         this.text = text;
         this.columns = columns;
         this.record = record;
@@ -64,8 +71,18 @@ public final class TableIndex {
 
     /** A packed index: its columns are in {@code record} from {@code columnsFrom} on ({@link TableIndexRecord}). */
     static TableIndex packed(FileIdentity statistics, FileIdentity annotations, Long rowCount,
-            Map<String, Object> scope, boolean looksLikeSwitchedOff, String text, byte[] record, int columnsFrom) {
-        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, text, null, record,
+            Map<String, Object> scope, boolean looksLikeSwitchedOff, boolean annotationsFailed, String text,
+            byte[] record, int columnsFrom) {
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, annotationsFailed, text,
+                null, record, columnsFrom);
+    }
+
+    /**
+     * This index, built with no annotations, as the table's while its statistics.annotations.yaml, which did not parse
+     * or match its schema, has the identity {@code failedAt}.
+     */
+    TableIndex annotationsFailedAt(FileIdentity failedAt) {
+        return new TableIndex(statistics, failedAt, rowCount, scope, looksLikeSwitchedOff, true, text, columns, record,
                 columnsFrom);
     }
 
@@ -128,6 +145,11 @@ public final class TableIndex {
         return looksLikeSwitchedOff;
     }
 
+    /** Whether its statistics.annotations.yaml did not parse or match its schema: the table is named unreadable. */
+    public boolean annotationsFailed() {
+        return annotationsFailed;
+    }
+
     public String text() {
         return text;
     }
@@ -146,8 +168,8 @@ public final class TableIndex {
         if (columns != null) {
             return this;
         }
-        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff,
-                TableIndexRecord.columns(record, columnsFrom), text);
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, annotationsFailed, text,
+                TableIndexRecord.columns(record, columnsFrom), null, 0);
     }
 
     /**

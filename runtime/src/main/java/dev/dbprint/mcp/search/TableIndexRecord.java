@@ -21,7 +21,8 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
  * process searches a table from its record without decoding and modelling the table's statistics files. The record's
  * identities are not in it: the index keeps it under them, and hands it back only for those.
  * <p>
- * Layout: a byte of flags, the row count (when present), the {@code scope} block (when present) and the index's
+ * Layout: a byte of flags (among them whether statistics.annotations.yaml failed: {@link TableIndex#annotationsFailed()}),
+ * the row count (when present), the {@code scope} block (when present) and the index's
  * {@link TableIndex#text()}, each a sized {@link TreeCodec} tree, then every column as a {@link TreeCodec} list of the
  * fields read from the files (its lower-cased name and notes are derived again on decode). What a walk needs of every
  * table comes first, so {@link #decode} reads it and leaves the columns as bytes ({@link TableIndex#packed()}): only a
@@ -30,12 +31,13 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 final class TableIndexRecord {
 
     /** The form records are kept in; a new layout takes a new name, so an older record is never read as this one. */
-    static final String FORM = "search-record-3";
+    static final String FORM = "search-record-4";
 
     private static final int ROW_COUNT = 1;
     private static final int SCOPE = 2;
     private static final int LOOKS_LIKE_SWITCHED_OFF = 4;
-    private static final int FLAGS = ROW_COUNT | SCOPE | LOOKS_LIKE_SWITCHED_OFF;
+    private static final int ANNOTATIONS_FAILED = 8;
+    private static final int FLAGS = ROW_COUNT | SCOPE | LOOKS_LIKE_SWITCHED_OFF | ANNOTATIONS_FAILED;
 
     private static final int FIELDS = 19;
 
@@ -47,7 +49,8 @@ final class TableIndexRecord {
         DataOutputStream out = new DataOutputStream(bytes);
         try {
             out.writeByte((index.rowCount() != null ? ROW_COUNT : 0) | (index.scope() != null ? SCOPE : 0)
-                    | (index.looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0));
+                    | (index.looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
+                    | (index.annotationsFailed() ? ANNOTATIONS_FAILED : 0));
             if (index.rowCount() != null) {
                 out.writeLong(index.rowCount());
             }
@@ -97,7 +100,8 @@ final class TableIndexRecord {
                     : null;
             String text = Objects.requireNonNull((String) TreeCodec.readSized(in, record));
             return TableIndex.packed(statistics, annotations, rowCount, scope,
-                    (flags & LOOKS_LIKE_SWITCHED_OFF) != 0, text, record, in.position());
+                    (flags & LOOKS_LIKE_SWITCHED_OFF) != 0, (flags & ANNOTATIONS_FAILED) != 0, text, record,
+                    in.position());
         } catch (BufferUnderflowException | ClassCastException | NullPointerException e) {
             throw new IllegalArgumentException("not a search record", e);
         }

@@ -176,6 +176,46 @@ class SearchRecordTest {
         assertArrayEquals(whole, record(index, root, visit), "its record was written again");
     }
 
+    /**
+     * A table whose statistics.annotations.yaml does not parse, or does not match its schema, keeps its index with the
+     * failure: a later search, in the same process or in a fresh one over the index, reads neither of its files again,
+     * and still returns its columns and names it unreadable.
+     */
+    @Test
+    void aTableWhoseAnnotationFileFailsIsNotReadAgainAndStillNamedUnreadable() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
+        Path root = dir.resolve("prints/shop").toAbsolutePath().normalize();
+        Path station = root.resolve("rental/station");
+        Path bike = root.resolve("rental/bike");
+        Files.writeString(station.resolve("statistics.annotations.yaml"), "columns: [unclosed\n");
+        Files.writeString(bike.resolve("statistics.annotations.yaml"),
+                "format_version: 1\ncolumns:\n  bike_id:\n    colour: blue\n");
+        Path index = dir.resolve("index");
+        List<String> truth = null;
+        // with no index; writing it; a fresh process over it
+        for (Path at : Arrays.asList(null, index, index)) {
+            Searches process = new Searches(at);
+            List<String> replies = new ArrayList<>();
+            replies.add(process.call(SEARCHES.get(0)));
+            long first = process.parses();
+            for (String search : SEARCHES.subList(1, SEARCHES.size())) {
+                replies.add(process.call(search));
+            }
+            assertEquals(first, process.parses(), at + ": no later search read a table's files again");
+            if (truth == null) {
+                truth = replies;
+                String named = "\"unreadable_tables\": [\n    \"rental.bike\",\n    \"rental.station\"\n  ]";
+                assertTrue(truth.stream().allMatch(r -> r.contains(named)), truth.get(0));
+                assertTrue(truth.get(1).contains("\"table\": \"rental.station\""), "its columns: " + truth.get(1));
+            } else {
+                assertEquals(truth, replies, String.valueOf(at));
+            }
+            process.store.flush();
+        }
+        assertTrue(TableIndexRecord.decode(record(index, root, station), null, null).annotationsFailed());
+        assertTrue(TableIndexRecord.decode(record(index, root, bike), null, null).annotationsFailed());
+    }
+
     /** One process's searches over the index at {@code index}, or with none. */
     private final class Searches {
 

@@ -39,6 +39,12 @@ class SearchTextsTest {
     private static final FileIdentity STATS = new FileIdentity(1, 2, 30, 40, 40);
     private static final FileIdentity NOTES = new FileIdentity(1, 3, 30, 40, 40);
 
+    /**
+     * The fixture's tables whose search record every walk takes: geo.bad_notes, whose statistics.annotations.yaml does
+     * not match its schema, is searched from its record, which says so, and named unreadable; the texts keep none of it.
+     */
+    private static final int NAMED_UNREADABLE = 1;
+
     @TempDir
     Path dir;
 
@@ -94,7 +100,7 @@ class SearchTextsTest {
 
         Searches fresh = new Searches(index);
         assertEquals(none.call(zebra), fresh.call(zebra));
-        assertEquals(0, fresh.records.get(), "no table's record was taken");
+        assertEquals(NAMED_UNREADABLE, fresh.records.get(), "no other table's record was taken");
         assertEquals(none.call(channel), fresh.call(channel));
         assertTrue(fresh.records.get() > 0, "the tables whose text holds it were searched from their records");
 
@@ -143,11 +149,11 @@ class SearchTextsTest {
         first.done();
     }
 
-    /** A fresh process's search for a text no table holds takes no table's record. */
+    /** A fresh process's search for a text no table holds takes no table's record but those named unreadable. */
     private void assertNoRecordTaken(Path index, String why) {
         Searches fresh = new Searches(index);
         fresh.call("{\"text\": \"walrus\"}");
-        assertEquals(0, fresh.records.get(), why);
+        assertEquals(NAMED_UNREADABLE, fresh.records.get(), why);
     }
 
     @Test

@@ -61,6 +61,20 @@ class TableIndexRecordTest {
         }
     }
 
+    /** An index kept for a statistics.annotations.yaml that failed comes back marked, packed and unpacked. */
+    @Test
+    void anIndexWhoseAnnotationFileFailedComesBackMarked() {
+        TableIndex failed = TableIndex.of(STATS, null, 123L, null, false, List.of(column("Email", null, List.of())))
+                .annotationsFailedAt(NOTES);
+        assertTrue(failed.annotationsFailed());
+        assertTrue(failed.builtFrom(STATS, NOTES), "kept under the identity the file failed at");
+        TableIndex packed = TableIndexRecord.decode(TableIndexRecord.encode(failed), STATS, NOTES);
+        assertTrue(packed.annotationsFailed());
+        assertTrue(packed.unpacked().annotationsFailed());
+        assertEquals(failed.columns(), packed.unpacked().columns());
+        assertFalse(TableIndexRecord.decode(TableIndexRecord.encode(index("note")), STATS, NOTES).annotationsFailed());
+    }
+
     @Test
     void aTableWithNoFactsComesBackWithout() {
         TableIndex bare = TableIndex.of(null, null, null, null, false, List.of());

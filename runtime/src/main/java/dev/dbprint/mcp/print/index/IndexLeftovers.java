@@ -24,7 +24,8 @@ import org.jboss.logging.Logger;
  * {@link #UNUSED} (a process that reads a root's file marks it used, at most once a day: {@link #markUsed});</li>
  * <li>a file of a root this process serves, under another name than this build gives the root's files, that no process
  * has used for {@link #UNUSED_BY_ANOTHER_BUILD}: an index file names its root in its header, and a root's files are read
- * under one name only, so such a file is another build's (an earlier one's naming).</li>
+ * under one name only, so such a file is another build's (one of another format version, which is part of the name,
+ * or of an earlier naming).</li>
  * </ul>
  * A file removed by mistake (a root on a disk not mounted just now) costs only the parses that rebuild it.
  */

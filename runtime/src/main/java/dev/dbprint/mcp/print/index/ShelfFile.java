@@ -29,8 +29,10 @@ import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.text.Hash64;
 
 /**
- * Trees of one connection root, in one file: {@code <directory>/<hash of the root>[.<part>].trees} ({@link DiskTreeStore}
- * keeps the manifest's in the part {@code manifest}, the rest in the file without a part).
+ * Trees of one connection root, in one file: {@code <directory>/<hash of the root>.v<format version>[.<part>].trees}
+ * ({@link DiskTreeStore} keeps the manifest's in the part {@code manifest}, the rest in the file without a part). Builds
+ * of two format versions serving one root from one directory each keep their own file, rather than each replacing the
+ * other's at its next write ({@link IndexLeftovers} removes the other's once no process has used it for a week).
  * <p>
  * Layout: a header (magic, format version, the root's path), a table of entries (file path relative to the root, form,
  * identity token, offset, length, CRC-32C of the payload; for a tree derived from several files, a directory and a token
@@ -53,7 +55,8 @@ final class ShelfFile implements TreeStore.Shelf {
     private static final byte[] MAGIC = "DBPMCPT1".getBytes(StandardCharsets.US_ASCII);
     /**
      * Raised whenever the layout or anything a tree is built from changes, so a build never reads a file laid out or
-     * built otherwise: a file of another version is ignored, and replaced at the next write.
+     * built otherwise: it is part of the file's name, so another version's file is never read or replaced (and a file
+     * whose header names another version is ignored, and replaced at the next write).
      */
     static final int VERSION = 7;
     private static final int MAX_ENTRIES = 4_000_000;
@@ -94,20 +97,25 @@ final class ShelfFile implements TreeStore.Shelf {
 
     /**
      * The file's name: 16 hex digits of a hash of the root's path ({@link Hash64}, no digest of the security providers',
-     * which a first read of the index would set up), then {@code .part} unless the part is empty. Two roots whose names
-     * met would each find the other's root in the header and read nothing of it.
+     * which a first read of the index would set up), {@code .v} and the format version, then {@code .part} unless the
+     * part is empty. Two roots whose names met would each find the other's root in the header and read nothing of it.
      */
     static String name(Path root, String part) {
-        return stem(root) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
+        return name(root, part, VERSION);
+    }
+
+    /** The name a build of format {@code version} gives the file of {@code root} with {@code part}. */
+    static String name(Path root, String part, int version) {
+        return stem(root, version) + (part.isEmpty() ? "" : "." + part) + SUFFIX;
     }
 
     /** Whether {@code file} is named as this build names the files of {@code root}, whatever its part. */
     static boolean namedFor(Path file, Path root) {
-        return file.getFileName().toString().startsWith(stem(root) + ".");
+        return file.getFileName().toString().startsWith(stem(root, VERSION) + ".");
     }
 
-    private static String stem(Path root) {
-        return HexFormat.of().toHexDigits(Hash64.of(root.toString()));
+    private static String stem(Path root, int version) {
+        return HexFormat.of().toHexDigits(Hash64.of(root.toString())) + ".v" + version;
     }
 
     Path file() {

@@ -15,6 +15,8 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.text.Hash64;
 
 /**
  * What the index directory holds for nothing is removed by the next process that uses it: temporary files of writes
@@ -104,26 +107,39 @@ class IndexLeftoversTest {
     }
 
     /**
-     * Two builds serve one root from one directory, each naming the root's file its own way: this build's start leaves
-     * the file the other build uses (its next start would parse the root again, and write the file back); once no
-     * process has used it for a week, it goes.
+     * Two builds serve one root from one directory, each naming the root's file its own way (another naming, another
+     * format version, or the name before the version was part of it): this build's start leaves the file the other
+     * build uses (its next start would parse the root again, and write the file back); once no process has used it for
+     * a week, it goes.
      */
     @Test
     void aFileOfARootInUseUnderAnotherBuildsNameGoesOnceThatBuildLeftItUnusedForAWeek() throws Exception {
         Path served = Files.createDirectories(dir.resolve("served"));
         List<Path> files = indexed(served);
-        Path other = Files.copy(files.get(1), cache().resolve("00c0ffee00c0ffee.trees"));
+        List<Path> others = new ArrayList<>();
+        for (String name : List.of("00c0ffee00c0ffee.trees", ShelfFile.name(served, "", ShelfFile.VERSION - 1),
+                HexFormat.of().toHexDigits(Hash64.of(served.toString())) + ".trees")) {
+            others.add(Files.copy(files.get(1), cache().resolve(name)));
+        }
         new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
-        assertTrue(Files.exists(other), "just written by the other build");
+        for (Path other : others) {
+            assertTrue(Files.exists(other), "just written by the other build: " + other);
+        }
         Instant now = Instant.now();
-        Files.setLastModifiedTime(other,
-                FileTime.from(now.minus(IndexLeftovers.UNUSED_BY_ANOTHER_BUILD).plus(Duration.ofHours(1))));
+        for (Path other : others) {
+            Files.setLastModifiedTime(other,
+                    FileTime.from(now.minus(IndexLeftovers.UNUSED_BY_ANOTHER_BUILD).plus(Duration.ofHours(1))));
+        }
         new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
-        assertTrue(Files.exists(other), "used by the other build within the week");
-        Files.setLastModifiedTime(other,
-                FileTime.from(now.minus(IndexLeftovers.UNUSED_BY_ANOTHER_BUILD).minus(Duration.ofHours(1))));
+        for (Path other : others) {
+            assertTrue(Files.exists(other), "used by the other build within the week: " + other);
+            Files.setLastModifiedTime(other,
+                    FileTime.from(now.minus(IndexLeftovers.UNUSED_BY_ANOTHER_BUILD).minus(Duration.ofHours(1))));
+        }
         new DiskTreeStore(cache(), DiskTrees.ANY_AGE).shelf(served);
-        assertFalse(Files.exists(other), "unused for a week under a name this build does not read");
+        for (Path other : others) {
+            assertFalse(Files.exists(other), "unused for a week under a name this build does not read: " + other);
+        }
         for (Path f : files) {
             assertTrue(Files.exists(f), f.toString());
         }

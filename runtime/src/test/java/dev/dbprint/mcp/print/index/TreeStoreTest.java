@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -299,6 +300,32 @@ class TreeStoreTest {
         Files.copy(file, cache().resolve(ShelfFile.name(other, "")));
         assertNull(store().shelf(other).get(other.resolve("t0.yaml"), "form",
                 FileIdentity.of(files.get(0))));
+    }
+
+    /**
+     * Two builds of different format versions serve one root from one directory: each reads and writes a file of its
+     * own, where one name for both had each replace the other's file at its next write (and parse the root again).
+     */
+    @Test
+    void aBuildOfAnotherFormatVersionKeepsAFileOfItsOwn() throws IOException {
+        Path root = root();
+        List<Path> files = keep(store(), root, 2);
+        Path own = cache().resolve(ShelfFile.name(root, ""));
+        Path other = cache().resolve(ShelfFile.name(root, "", ShelfFile.VERSION + 1));
+        // the other build's file: this one's, of the next version (the version follows the 8-byte magic)
+        ByteBuffer written = ByteBuffer.wrap(Files.readAllBytes(own));
+        written.putInt(8, ShelfFile.VERSION + 1);
+        Files.write(other, written.array());
+        byte[] othersFile = Files.readAllBytes(other);
+
+        DiskTreeStore store = store();
+        assertEquals(tree("v0"), store.shelf(root).get(files.get(0), "form", FileIdentity.of(files.get(0))),
+                "this build reads its own file");
+        Path added = Fixtures.write(root.resolve("added.yaml"), "v: added\n");
+        store.shelf(root).put(added, "form", FileIdentity.of(added), tree("added"));
+        store.flush();
+        assertArrayEquals(othersFile, Files.readAllBytes(other), "the other build's file is left as it was");
+        assertEquals(tree("added"), store().shelf(root).get(added, "form", FileIdentity.of(added)));
     }
 
     @Test
