@@ -3,12 +3,15 @@ package dev.dbprint.mcp.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.dbprint.mcp.paging.PagingWarmup;
+
 /**
  * Loads and initialises Jackson on a thread of its own while Quarkus boots on the main one: the first frame, an
  * {@code initialize} a client sends the moment it spawns the server, is parsed and answered with it, and a cold JVM
  * spent tens of milliseconds there (among them the locale data behind Jackson's default date format) on the reader's
  * thread, after the boot. The mapper built here is thrown away; what is kept is the JVM's loaded and initialised
- * classes, which every mapper shares.
+ * classes, which every mapper shares. Then it pages a small reply ({@link PagingWarmup}), for a session's first paged
+ * call.
  */
 final class JsonWarmup implements Runnable {
 
@@ -27,6 +30,7 @@ final class JsonWarmup implements Runnable {
             JsonMapper mapper = JsonMapper.builder().build();
             JsonNode frame = mapper.readTree(FRAME);
             mapper.writeValueAsBytes(frame);
+            PagingWarmup.run();
         } catch (Exception | LinkageError e) {
             // nothing depends on it: the first frame then pays for what was not loaded here
         }

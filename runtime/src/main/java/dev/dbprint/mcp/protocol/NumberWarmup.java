@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.protocol;
 
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -25,8 +26,15 @@ final class NumberWarmup {
         if (!BEGUN.compareAndSet(false, true)) {
             return;
         }
-        Thread writer = new Thread(() -> JsonText.compact(Map.of("coverage", BigDecimal.ONE, "score", 0.5d, "count", 1L)),
-                "dbprint-number-warmup");
+        Thread writer = new Thread(() -> {
+            // a LinkedHashMap, as a reply's maps are: the boot has built its serializer (PagingWarmup), where Jackson
+            // would look the JDK's immutable map over as a bean, milliseconds beside a first call
+            Map<String, Object> reply = new LinkedHashMap<>();
+            reply.put("coverage", BigDecimal.ONE);
+            reply.put("score", 0.5d);
+            reply.put("count", 1L);
+            JsonText.compact(reply);
+        }, "dbprint-number-warmup");
         writer.setDaemon(true);
         writer.start();
     }

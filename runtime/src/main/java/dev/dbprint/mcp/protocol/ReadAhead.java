@@ -24,6 +24,8 @@ import io.quarkus.runtime.ShutdownEvent;
  * fired after the application context is gone (a call that ends past the shutdown's bound) would make a second such
  * bean, a second print store among them. The check of the stop and the fire are one step: an event being fired holds
  * back the stop until it is fired, so none is fired once the stop has been observed, however its thread is scheduled.
+ * The first fire makes the beans that observe it (the warm-up, the print store), so a stop may wait that long; none of
+ * them fires again or stops the server, so the wait always ends.
  */
 @Singleton
 class ReadAhead {

@@ -129,9 +129,11 @@ public final class ResourceCatalog {
         String connection = view.connection();
         String fqn = table.fqn();
         ResourceKind kind = ResourceKind.of(a);
+        // joined at their final length: concatenation (compiled inline) grew a builder through each description's
+        // 200-odd characters, about 20 KB of every page
         return new ResourceEntry(DbprintUri.of(connection, fqn, kind.segment()), false,
-                connection + "/" + fqn + "/" + kind.segment(), kind.fileName() + " of " + PyRepr.repr(fqn)
-                        + " in connection " + PyRepr.repr(connection) + ": " + kind.holds(),
+                String.join("/", connection, fqn, kind.segment()), String.join("", kind.fileName(), " of ",
+                        PyRepr.repr(fqn), " in connection ", PyRepr.repr(connection), ": ", kind.holds()),
                 kind.mimeType(), modified(table.file(a).map(f -> seen(view, f)).orElse(null)));
     }
 

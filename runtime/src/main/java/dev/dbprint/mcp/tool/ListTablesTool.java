@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -49,7 +50,6 @@ public class ListTablesTool {
     private final PrintStore store;
     private final PagedReplies paging;
     private final Clock clock;
-    private final PerParse<List<TableEntry>> sorted = new PerParse<>();
     private final PerParse<List<Row>> rows = new PerParse<>();
 
     @Inject
@@ -75,17 +75,17 @@ public class ListTablesTool {
             PrintView view = store.view(connection);
             Manifest manifest = view.index();
             String key = connection.name() + '\0' + connection.root();
-            List<TableEntry> sorted = this.sorted.get(key, manifest, () -> sorted(manifest));
             Map<String, Object> header = new LinkedHashMap<>();
             List<String> failed = pattern.sorted(manifest.failedTables());
             if (!failed.isEmpty()) {
                 header.put("failed_tables", failed);
             }
-            // a names-only reply needs no entry's timestamp or threshold: on a print of thousands of tables deriving
-            // them is most of a first call's work
+            // a names-only reply needs no entry, let alone its timestamp or threshold: the index builds an entry when it
+            // is first looked up, and on a print of thousands of tables deriving them is most of a first call's work
             ListReply reply = detail
-                    ? detailed(this.rows.get(key, manifest, () -> rows(connection, sorted)), pattern, header, now)
-                    : names(sorted, pattern, header);
+                    ? detailed(this.rows.get(key, manifest, () -> rows(connection, sorted(manifest))), pattern, header,
+                            now)
+                    : ListReply.of(header, "tables", pattern.select(manifest.fqnOrder(), Function.identity()));
             return PagedReplies.Pinned.of(reply, view);
         }));
     }
@@ -119,14 +119,6 @@ public class ListTablesTool {
                     thresholds.forEntry(e)));
         }
         return List.copyOf(rows);
-    }
-
-    private static ListReply names(List<TableEntry> sorted, FqnPattern pattern, Map<String, Object> header) {
-        List<String> names = new ArrayList<>();
-        for (TableEntry e : pattern.select(sorted, TableEntry::fqn)) {
-            names.add(e.fqn());
-        }
-        return ListReply.of(header, "tables", names);
     }
 
     private static ListReply detailed(List<Row> rows, FqnPattern pattern, Map<String, Object> header, Instant now) {

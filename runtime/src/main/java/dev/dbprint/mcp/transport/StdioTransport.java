@@ -88,6 +88,10 @@ public class StdioTransport {
         out = StdioStreams.frames();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         workers = new ForkJoinPool(WORKERS, pool -> new Worker(pool, loader), null, true); // asyncMode: first in, first out
+        // one worker started now, beside the boot: a first call sent at once after initialize otherwise waited for a
+        // thread to be made, while the warm-ups the greeting starts and C1 held both processors
+        workers.execute(() -> {
+        });
         stdin = new WatchedInput(new FileInputStream(FileDescriptor.in));
         Thread reader = new Thread(() -> readLoop(stdin), "dbprint-stdio-reader");
         reader.setDaemon(true);

@@ -216,6 +216,35 @@ class SearchRecordTest {
         assertTrue(TableIndexRecord.decode(record(index, root, bike), null, null).annotationsFailed());
     }
 
+    @Test
+    void aFailedAnnotationFileOnceMendedIsReadAgainByTheProcessThatKeptTheFailureAndByAFreshOne() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
+        Path annotations = dir.resolve("prints/shop/rental/station/statistics.annotations.yaml");
+        String good = Files.readString(annotations);
+        Path index = dir.resolve("index");
+        String search = SEARCHES.get(0);
+        String named = "\"rental.station\"\n  ]";
+        String sound = new Searches(null).call(search);
+        assertFalse(sound.contains("unreadable_tables"), sound);
+
+        Files.writeString(annotations, "columns: [unclosed\n");
+        Searches keeping = new Searches(index);
+        assertTrue(keeping.call(search).contains(named), "the failure is met");
+        assertTrue(keeping.call(search).contains(named), "and kept");
+        keeping.store.flush();
+        Files.writeString(annotations, good);
+        assertEquals(sound, keeping.call(search), "the process that kept the failure reads the mended file");
+
+        Files.writeString(annotations, "columns: [unclosed\n");
+        Searches writing = new Searches(index);
+        assertTrue(writing.call(search).contains(named), "the failure is met again");
+        writing.store.flush();
+        assertTrue(TableIndexRecord.decode(record(index, dir.resolve("prints/shop").toAbsolutePath().normalize(),
+                annotations.getParent()), null, null).annotationsFailed(), "and kept on disk");
+        Files.writeString(annotations, good);
+        assertEquals(sound, new Searches(index).call(search), "a fresh process over the kept failure reads it mended");
+    }
+
     /** One process's searches over the index at {@code index}, or with none. */
     private final class Searches {
 

@@ -21,6 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.paging.JsonText;
+import dev.dbprint.mcp.paging.PagedReplies;
+import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
+import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.tool.call.ToolResult;
 
 class ListTablesToolTest {
@@ -74,6 +79,27 @@ class ListTablesToolTest {
         assertEquals(List.of("Sales.Accounts", "ops.\uFF21", "ops.\uD83D\uDE00", "sales.orders"), reply.get("tables"));
         assertEquals(List.of("tables", "total"), new ArrayList<>(reply.keySet()));
         assertEquals(num("4"), reply.get("total"));
+    }
+
+    /**
+     * A fresh process reads the manifest from the on-disk index, which builds a table's entry when it is first looked
+     * up: a names-only listing answers from the sorted names and builds none, where building each was most of a first
+     * call's own work.
+     */
+    @Test
+    void aNamesOnlyListingFromTheIndexBuildsNoEntry() {
+        Path project = Fixtures.copyResource("/fixtures/search", dir.resolve("project"));
+        Path index = dir.resolve("index");
+        PrintStore first = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        String expected = new ToolHarness(first, project).call(new ListTablesTool(first, new PagedReplies()), "{}").text();
+        first.flush();
+
+        PrintStore fresh = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        ToolHarness h = new ToolHarness(fresh, project);
+        assertEquals(expected, h.call(tool(h), "{}").text());
+        assertEquals(0, fresh.view(h.connections.named("arb")).index().builtWeight());
+        h.call(tool(h), "{\"detail\": true}");
+        assertTrue(fresh.view(h.connections.named("arb")).index().builtWeight() > 0, "a detailed listing builds each");
     }
 
     @Test

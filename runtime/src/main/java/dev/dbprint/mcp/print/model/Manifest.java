@@ -85,8 +85,16 @@ public record Manifest(Path path, Map<String, Object> header, Map<String, TableE
      * call that walks every entry pays for every entry.
      */
     public Manifest recheck(BiFunction<TableEntry, Boolean, String> check) {
-        return new Manifest(path, header, new RecheckedTables(tables, check), written, failedTables, manifestAnnotations,
-                edgeAnnotators, fqnOrder, followableOrder);
+        return recheck(check, tables.size());
+    }
+
+    /**
+     * As {@link #recheck(BiFunction)}, for a caller that looks up about {@code lookups} tables: its map of judged
+     * entries starts that large.
+     */
+    public Manifest recheck(BiFunction<TableEntry, Boolean, String> check, int lookups) {
+        return new Manifest(path, header, new RecheckedTables(tables, check, lookups), written, failedTables,
+                manifestAnnotations, edgeAnnotators, fqnOrder, followableOrder);
     }
 
     /**

@@ -20,10 +20,15 @@ final class RecheckedTables extends AbstractMap<String, TableEntry> {
     private final BiFunction<TableEntry, Boolean, String> check;
     private final Map<String, TableEntry> judged;
 
-    RecheckedTables(Map<String, TableEntry> parsed, BiFunction<TableEntry, Boolean, String> check) {
+    /**
+     * Sized for {@code lookups} entries judged: a search judges them all, on several threads, and a map grown to that
+     * copies itself a dozen times; a page of resources/list judges a few, and a map made for a print of 7,003 tables
+     * (64 KB) was an eighth of what each page allocated.
+     */
+    RecheckedTables(Map<String, TableEntry> parsed, BiFunction<TableEntry, Boolean, String> check, int lookups) {
         this.parsed = parsed;
         this.check = check;
-        this.judged = new ConcurrentHashMap<>(parsed.size()); // a search judges them all, on several threads
+        this.judged = new ConcurrentHashMap<>(Math.min(lookups, parsed.size()));
     }
 
     /**

@@ -51,6 +51,8 @@ public final class PrintView {
     public static final String DIFF = "diff.yaml";
     public static final String READING = "reading.md";
     public static final String MANIFEST_ANNOTATIONS = "manifest.annotations.yaml";
+    /** The tables a page of resources/list looks up, about: a page of 17 KB lists 36 entries of some 8 tables. */
+    private static final int PAGE_LOOKUPS = 16;
 
     private final PrintStore store;
     private final String connection;
@@ -129,11 +131,11 @@ public final class PrintView {
 
     /**
      * As {@link #manifest()}, for a call that looks at each table once (a page of resources/list): an entry the index's
-     * form builds for it is not kept in the cached manifest ({@link Manifest#passing()}). Not read once per view: the
-     * caller holds it.
+     * form builds for it is not kept in the cached manifest ({@link Manifest#passing()}), and its judged entries start
+     * as few as a page looks up. Not read once per view: the caller holds it.
      */
     public Manifest manifestPassing() {
-        return index().passing().recheck((entry, ok) -> realReason(entry));
+        return index().passing().recheck((entry, ok) -> realReason(entry), PAGE_LOOKUPS);
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -15,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+
+import com.sun.management.ThreadMXBean;
 
 /** A rechecked manifest judges an entry when the entry is asked for, and only then. */
 class RecheckedTablesTest {
@@ -83,6 +86,28 @@ class RecheckedTablesTest {
             assertSame(first, tables.get("s.a"));
         }
         assertEquals(List.of("s.a"), lookedUp);
+    }
+
+    /**
+     * A copy for a caller that looks up a few tables (a page of resources/list) makes room for those: on a print of
+     * 7,003 tables, room for every table was a 64 KB array per page.
+     */
+    @Test
+    void aCopyForAFewLookUpsAllocatesForThoseAloneWhateverThePrintHolds() {
+        Map<String, Object> tables = new LinkedHashMap<>();
+        for (int i = 0; i < 7_003; i++) {
+            tables.put("s.t" + i, Map.of("path", "s/t" + i));
+        }
+        Manifest manifest = Manifest.of(ROOT.resolve("manifest.yaml"), ROOT, Map.of("tables", tables));
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        Map<String, TableEntry> page = manifest.recheck((entry, fine) -> null, 16).tables();
+        for (int i = 0; i < 8; i++) {
+            assertTrue(page.get("s.t" + i).followable());
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 16 * 1024, allocated + " bytes allocated to judge 8 tables of 7,003");
+        assertEquals(7_003, page.size());
     }
 
     /**
