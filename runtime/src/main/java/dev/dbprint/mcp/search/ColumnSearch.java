@@ -40,8 +40,9 @@ import dev.dbprint.mcp.print.store.StripedLocks;
  * process's first walk takes each table's record once its files are stat'ed, and builds only what changed. Beside the
  * manifest the index keeps every table's text with the identities it was derived at ({@link SearchTexts}): a table
  * whose files still have them and whose text the predicates rule out ({@link ColumnPredicates#mayMatch}) is passed
- * without its record; a record's columns are decoded only for a table whose text they cannot rule out. A table the
- * index keeps no record of is read at once, its files stat'ed by that read alone.
+ * without its record; a record's columns are decoded only for a table whose text they cannot rule out. Such a table is
+ * walked on the paths, row count and stamps kept with its text, its manifest entry never built. A table the index
+ * keeps no record of is read at once, its files stat'ed by that read alone.
  * Tables are walked on every available processor; the reply is assembled in FQN order afterwards. Thread-safe.
  */
 public final class ColumnSearch {
@@ -135,8 +136,13 @@ public final class ColumnSearch {
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         (walkers != null ? walkers : Walkers.POOL).submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
-            TableEntry entry = all.get(names.get(i));
-            found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
+            Found placed = placed(view, names.get(i), i, texts, predicates);
+            if (placed != null) {
+                found[i] = placed;
+            } else {
+                TableEntry entry = all.get(names.get(i));
+                found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
+            }
         })).join();
         if (texts != null) {
             texts.keepIfChanged(all);
@@ -159,6 +165,11 @@ public final class ColumnSearch {
 
     /** What one walked table adds to the reply. */
     private static Found find(TableEntry entry, Walked walked, ColumnPredicates predicates) {
+        return find(entry.fqn(), entry.rowCount(), walked, predicates);
+    }
+
+    /** What table {@code fqn}, whose manifest entry gives {@code rowCount} (or none), adds to the reply. */
+    private static Found find(String fqn, Long rowCount, Walked walked, ColumnPredicates predicates) {
         TableIndex index = walked.index();
         if (index == null) {
             if (walked.unreadable()) {
@@ -170,8 +181,8 @@ public final class ColumnSearch {
         if (index.packed() || !predicates.mayMatch(index)) { // still packed: the walk ruled it out on its text
             return new Found(List.of(), walked.unreadable(), switchedOff);
         }
-        Long rowCount = entry.rowCount() != null ? entry.rowCount() : index.rowCount();
-        SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(entry.fqn(), rowCount, index.scope());
+        SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(fqn,
+                rowCount != null ? rowCount : index.rowCount(), index.scope());
         List<ColumnMatch> matches = new ArrayList<>(0);
         for (SearchedColumn c : index.columns()) {
             ColumnMatch m = predicates.match(table, c);
@@ -180,6 +191,75 @@ public final class ColumnSearch {
             }
         }
         return new Found(matches, walked.unreadable(), switchedOff);
+    }
+
+    /**
+     * What the {@code i}-th table, {@code fqn}, adds to the reply, decided as {@link #walk} decides it without building
+     * its manifest entry (about 4 KB each, which a walk of thousands of tables left for a young collection to copy),
+     * from the paths and stamps the print's {@code texts} keep with its text: the entry is confirmed inside the root by
+     * those stamps, both statistics files are stat'ed (§7.1) and keep the identities the text was derived at, and this
+     * process may open them. The table is then ruled out on its text, or searched from its record. Null where any of
+     * that does not hold, or an index of the table is kept in memory: the table is then walked as any other.
+     */
+    private Found placed(PrintView view, String fqn, int i, WalkTexts texts, ColumnPredicates predicates) {
+        SearchTexts print = texts == null ? null : texts.kept();
+        SearchTexts.Place place = print == null || !print.knows(i) ? null : print.place(i);
+        if (place == null) {
+            return null;
+        }
+        Path root = view.root();
+        Located table = new Located(root.resolve(place.directory()),
+                place.statistics() == null ? null : root.resolve(place.statistics()), root.resolve(place.annotations()));
+        if (indexes.get(table.dir()) != null || !view.insideByStamps(fqn, table.dir(), place.stamps())
+                || !place.annotationsDeclared() && !view.inside(table.annotations())) {
+            return null;
+        }
+        Identities now;
+        try {
+            now = new Identities(table.statistics() == null ? null : view.record(table.statistics(), true),
+                    view.record(table.annotations(), print.annotationsPresent(i)));
+        } catch (PrintError e) {
+            return null;
+        }
+        if (!print.holds(i, now.statistics(), now.annotations()) || !table.openable(view, now)) {
+            return null;
+        }
+        if (!predicates.mayMatch(lower -> print.mayContain(i, lower))) {
+            return print.looksLikeSwitchedOff(i) && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
+        }
+        TableIndex kept = stored(view, table, now);
+        TableIndex ready = kept == null ? null : ready(table.dir(), kept, predicates);
+        return ready == null ? null : find(fqn, place.rowCount(), found(texts, i, Walked.of(ready)), predicates);
+    }
+
+    /**
+     * Where a table's directory and two statistics files are (statistics null when its entry declares none), as its
+     * manifest entry resolves them.
+     */
+    private record Located(Path dir, Path statistics, Path annotations) {
+
+        Located(TableEntry entry) {
+            this(entry.dir(), entry.file(Artifact.STATISTICS).orElse(null),
+                    entry.file(Artifact.STATISTICS_ANNOTATIONS).orElse(null));
+        }
+
+        /** Whether the files at these identities may be stood for by what the index derived from them. */
+        boolean openable(PrintView view, Identities at) {
+            return (at.statistics() == null || view.openable(statistics, at.statistics()))
+                    && (at.annotations() == null || view.openable(annotations, at.annotations()));
+        }
+
+        /** The files an index of the table is built from, each with its identity, in one order: the record's key. */
+        Map<Path, FileIdentity> sources(FileIdentity statisticsAt, FileIdentity annotationsAt) {
+            Map<Path, FileIdentity> from = new LinkedHashMap<>(4);
+            if (statisticsAt != null) {
+                from.put(statistics, statisticsAt);
+            }
+            if (annotationsAt != null) {
+                from.put(annotations, annotationsAt);
+            }
+            return from;
+        }
     }
 
     /**
@@ -208,17 +288,17 @@ public final class ColumnSearch {
         }
         FileIdentity statisticsNow = now.statistics();
         FileIdentity annotationsNow = now.annotations();
-        if (print != null && print.holds(i, statisticsNow, annotationsNow)
-                && openable(view, entry, statisticsNow, annotationsNow)
+        Located table = new Located(entry);
+        if (print != null && print.holds(i, statisticsNow, annotationsNow) && table.openable(view, now)
                 && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
             return print.looksLikeSwitchedOff(i) ? RULED_OUT_SWITCHED_OFF : RULED_OUT;
         }
         boolean inMemory = kept != null;
         if (kept == null) {
-            kept = stored(view, entry, statisticsNow, annotationsNow);
+            kept = stored(view, table, now);
         }
         if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
-            TableIndex ready = ready(entry, kept, predicates);
+            TableIndex ready = ready(entry.dir(), kept, predicates);
             if (ready != null) {
                 return inMemory ? Walked.of(ready) : found(texts, i, Walked.of(ready));
             }
@@ -227,8 +307,8 @@ public final class ColumnSearch {
     }
 
     /** {@code index}, its columns decoded when {@code predicates} may match it; null when they do not decode. */
-    private TableIndex ready(TableEntry entry, TableIndex index, ColumnPredicates predicates) {
-        return index.packed() && predicates.mayMatch(index) ? unpacked(entry, index) : index;
+    private TableIndex ready(Path dir, TableIndex index, ColumnPredicates predicates) {
+        return index.packed() && predicates.mayMatch(index) ? unpacked(dir, index) : index;
     }
 
     /**
@@ -242,7 +322,7 @@ public final class ColumnSearch {
                 try {
                     Identities at = identities(view, entry, now, entry.declares(Artifact.STATISTICS_ANNOTATIONS));
                     if (now.builtFrom(at.statistics(), at.annotations())) {
-                        TableIndex ready = ready(entry, now, predicates);
+                        TableIndex ready = ready(entry.dir(), now, predicates);
                         if (ready != null) {
                             return Walked.of(ready);
                         }
@@ -263,25 +343,17 @@ public final class ColumnSearch {
         return walked;
     }
 
-    /** Whether the table's files at these identities may be stood for by what the index derived from them. */
-    private static boolean openable(PrintView view, TableEntry entry, FileIdentity statistics,
-            FileIdentity annotations) {
-        return (statistics == null || view.openable(entry.file(Artifact.STATISTICS).orElseThrow(), statistics))
-                && (annotations == null
-                        || view.openable(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), annotations));
-    }
-
     /**
      * {@code index} with its columns decoded, now kept so; null when its record's columns do not decode (the table is
      * read again, and the record rewritten).
      */
-    private TableIndex unpacked(TableEntry entry, TableIndex index) {
+    private TableIndex unpacked(Path dir, TableIndex index) {
         if (!index.packed()) {
             return index;
         }
         try {
             TableIndex full = index.unpacked();
-            indexes.put(entry.dir(), full, full.weight());
+            indexes.put(dir, full, full.weight());
             return full;
         } catch (IllegalArgumentException e) {
             return null;
@@ -292,31 +364,19 @@ public final class ColumnSearch {
      * The index the on-disk index keeps for the table's files at exactly these identities (a fresh process's first
      * search, which this spares decoding and modelling every table's files), packed, now kept in memory too; or null.
      */
-    private TableIndex stored(PrintView view, TableEntry entry, FileIdentity statistics, FileIdentity annotations) {
-        byte[] record = view.derived(entry, TableIndexRecord.FORM, sources(entry, statistics, annotations));
+    private TableIndex stored(PrintView view, Located table, Identities at) {
+        byte[] record = view.derived(table.dir(), TableIndexRecord.FORM,
+                table.sources(at.statistics(), at.annotations()));
         if (record == null) {
             return null;
         }
         try {
-            TableIndex index = TableIndexRecord.decode(record, statistics, annotations);
-            indexes.put(entry.dir(), index, index.weight());
+            TableIndex index = TableIndexRecord.decode(record, at.statistics(), at.annotations());
+            indexes.put(table.dir(), index, index.weight());
             return index;
         } catch (IllegalArgumentException e) {
             return null; // read again, and the record rewritten
         }
-    }
-
-    /** The files an index of the table is built from, each with its identity, in one order: the record's key. */
-    private static Map<Path, FileIdentity> sources(TableEntry entry, FileIdentity statistics,
-            FileIdentity annotations) {
-        Map<Path, FileIdentity> from = new LinkedHashMap<>(4);
-        if (statistics != null) {
-            from.put(entry.file(Artifact.STATISTICS).orElseThrow(), statistics);
-        }
-        if (annotations != null) {
-            from.put(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), annotations);
-        }
-        return from;
     }
 
     /** The identities of a table's statistics.yaml and statistics.annotations.yaml as a call sees them. */
@@ -387,8 +447,8 @@ public final class ColumnSearch {
         }
         indexes.put(entry.dir(), index, index.weight());
         if (view.keepsDerived()) {
-            view.keepDerived(entry, TableIndexRecord.FORM, sources(entry, index.statistics(), index.annotations()),
-                    TableIndexRecord.encode(index));
+            view.keepDerived(entry, TableIndexRecord.FORM,
+                    new Located(entry).sources(index.statistics(), index.annotations()), TableIndexRecord.encode(index));
         }
         return Walked.of(index);
     }

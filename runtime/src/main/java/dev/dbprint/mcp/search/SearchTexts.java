@@ -22,17 +22,22 @@ import dev.dbprint.mcp.print.index.TreeStore;
  * ({@link TableIndexRecord}), and confirms each entry inside the root from two directory stamps instead of a stat per
  * declared file. A text answers only while both files keep those identities, which the walk stats as it would without
  * the index (§7.1), and stamps only while the directories keep them ({@code ContainmentMemo#recall}); any other table
- * is searched from its record or its files, any other entry judged path by path.
+ * is searched from its record or its files, any other entry judged path by path. With the stamps go the table's
+ * directory, its two statistics files as the entry resolves them and the entry's row count ({@link Place}): such a
+ * table is then walked without building its manifest entry at all, ruled out on its text or searched from its record
+ * (each built entry weighs about 4 KB, which a walk of thousands of tables left for a young collection to copy).
  * <p>
- * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the two stamps
- * ({@link #GROUP}: each its device, inode, change time and when it was taken); and ({@link #KNOWN}) each identity the
- * flags name ({@link #STATISTICS}, {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that
- * are not such a payload decode to null.
+ * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the place
+ * ({@link #GROUP}: the two stamps, each its device, inode, change time and when it was taken; a byte of which files
+ * the entry declares and whether it gives a row count; the three paths relative to the root, each a length and UTF-8
+ * bytes; the row count, when given); and ({@link #KNOWN}) each identity the flags name ({@link #STATISTICS},
+ * {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that are not such a payload decode
+ * to null.
  */
 final class SearchTexts {
 
     /** The form the payload is kept in beside the manifest; a new layout takes a new name. */
-    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-1";
+    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-2";
 
     private static final int KNOWN = 1;
     private static final int LOOKS_LIKE_SWITCHED_OFF = 2;
@@ -42,18 +47,36 @@ final class SearchTexts {
     /** What only a known text's part sets. */
     private static final int TEXT_FLAGS = KNOWN | LOOKS_LIKE_SWITCHED_OFF | STATISTICS | ANNOTATIONS;
     private static final int IDENTITY_BYTES = 5 * Long.BYTES;
-    private static final int GROUP_BYTES = 8 * Long.BYTES;
+    private static final int STAMPS_BYTES = 8 * Long.BYTES;
+    /** In a place's declared byte: the entry declares statistics.yaml, statistics.annotations.yaml. */
+    private static final int DECLARES_STATISTICS = 1;
+    private static final int DECLARES_ANNOTATIONS = 2;
+
+    /** In a place's declared byte: the entry gives a {@code row_count}, eight bytes after the paths. */
+    private static final int ROW_COUNT = 4;
+
+    /**
+     * Where a table's entry puts its directory and two statistics files (relative to the connection root; statistics
+     * null when the entry declares none), whether it declares statistics.annotations.yaml, its {@code row_count} (null
+     * when it gives none), and the stamps its directory and parent had when its declared files were last found no link.
+     */
+    record Place(GroupStamps stamps, String directory, String statistics, String annotations,
+            boolean annotationsDeclared, Long rowCount) {
+    }
 
     private final byte[] bytes;
     /** {@link #bytes} for absolute reads, which several walkers may make at once. */
     private final ByteBuffer fields;
     /** Where each table's flags byte is. */
     private final int[] at;
+    /** Where each table's text part (its identities, then its text) starts. */
+    private final int[] textPart;
 
-    private SearchTexts(byte[] bytes, int[] at) {
+    private SearchTexts(byte[] bytes, int[] at, int[] textPart) {
         this.bytes = bytes;
         this.fields = ByteBuffer.wrap(bytes);
         this.at = at;
+        this.textPart = textPart;
     }
 
     /** The payload {@code bytes} hold for a manifest of {@code tables} tables, or null when they hold none. */
@@ -64,26 +87,43 @@ final class SearchTexts {
                 return null;
             }
             int[] at = new int[tables];
+            int[] textPart = new int[tables];
             for (int i = 0; i < tables; i++) {
                 at[i] = in.position();
                 int flags = in.get();
                 if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
                     return null;
                 }
-                in.position(in.position() + ((flags & GROUP) != 0 ? GROUP_BYTES : 0));
-                if ((flags & KNOWN) != 0) {
-                    in.position(in.position() + identities(flags) * IDENTITY_BYTES);
-                    int length = in.getInt();
-                    if (length < 0 || length > in.remaining()) {
+                if ((flags & GROUP) != 0) {
+                    in.position(in.position() + STAMPS_BYTES);
+                    int declares = in.get();
+                    if ((declares & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS | ROW_COUNT)) != 0) {
                         return null;
                     }
-                    in.position(in.position() + length);
+                    for (int path = 0; path < 3; path++) {
+                        skipText(in);
+                    }
+                    in.position(in.position() + ((declares & ROW_COUNT) != 0 ? Long.BYTES : 0));
+                }
+                textPart[i] = in.position();
+                if ((flags & KNOWN) != 0) {
+                    in.position(in.position() + identities(flags) * IDENTITY_BYTES);
+                    skipText(in);
                 }
             }
-            return in.hasRemaining() ? null : new SearchTexts(bytes, at);
+            return in.hasRemaining() ? null : new SearchTexts(bytes, at, textPart);
         } catch (BufferUnderflowException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** Passes a length and that many bytes. */
+    private static void skipText(ByteBuffer in) {
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("bad length");
+        }
+        in.position(in.position() + length);
     }
 
     private static int identities(int flags) {
@@ -92,11 +132,6 @@ final class SearchTexts {
 
     private int flags(int i) {
         return bytes[at[i]];
-    }
-
-    /** Where table {@code i}'s text part (its identities, then its text) starts. */
-    private int textPart(int i) {
-        return at[i] + 1 + ((flags(i) & GROUP) != 0 ? GROUP_BYTES : 0);
     }
 
     /** Whether table {@code i}'s text is held here, at some identities. */
@@ -114,7 +149,7 @@ final class SearchTexts {
                 || (flags & ANNOTATIONS) != 0 != (annotations != null)) {
             return false;
         }
-        int from = textPart(i);
+        int from = textPart[i];
         if (statistics != null) {
             if (!spells(from, statistics)) {
                 return false;
@@ -137,7 +172,7 @@ final class SearchTexts {
     boolean annotationsPresent(int i) {
         int flags = flags(i);
         return (flags & ANNOTATIONS) != 0
-                && !spells(textPart(i) + ((flags & STATISTICS) != 0 ? IDENTITY_BYTES : 0), FileIdentity.ABSENT);
+                && !spells(textPart[i] + ((flags & STATISTICS) != 0 ? IDENTITY_BYTES : 0), FileIdentity.ABSENT);
     }
 
     /** Whether statistics.yaml of table {@code i}, which {@link #holds}, lists {@code looks_like} in {@code disabled}. */
@@ -150,7 +185,7 @@ final class SearchTexts {
         if (lowerText.indexOf(TableIndex.SEPARATOR) >= 0) {
             return true;
         }
-        int start = textPart(i) + identities(flags(i)) * IDENTITY_BYTES;
+        int start = textPart[i] + identities(flags(i)) * IDENTITY_BYTES;
         int length = fields.getInt(start);
         // a needle that is no valid UTF-16 is spelt with a replacement here: a false may-match, which the record decides
         byte[] needle = lowerText.getBytes(StandardCharsets.UTF_8);
@@ -181,6 +216,24 @@ final class SearchTexts {
         return new GroupStamps(stamp(from), stamp(from + 4 * Long.BYTES));
     }
 
+    /** Where table {@code i}'s entry puts its files, with its {@link #group stamps}; null when none is kept. */
+    Place place(int i) {
+        GroupStamps stamps = group(i);
+        if (stamps == null) {
+            return null;
+        }
+        int from = at[i] + 1 + STAMPS_BYTES;
+        int declares = bytes[from++];
+        String[] paths = new String[3];
+        for (int path = 0; path < 3; path++) {
+            int length = fields.getInt(from);
+            paths[path] = new String(bytes, from + 4, length, StandardCharsets.UTF_8);
+            from += 4 + length;
+        }
+        return new Place(stamps, paths[0], (declares & DECLARES_STATISTICS) != 0 ? paths[1] : null, paths[2],
+                (declares & DECLARES_ANNOTATIONS) != 0, (declares & ROW_COUNT) != 0 ? fields.getLong(from) : null);
+    }
+
     private Stamp stamp(int from) {
         return new Stamp(fields.getLong(from), fields.getLong(from + 8), fields.getLong(from + 16),
                 fields.getLong(from + 24));
@@ -192,7 +245,7 @@ final class SearchTexts {
      * racy window), else — for a table not found and {@code kept} knows — as kept, else none (a table searched from its
      * record or files on every first search).
      */
-    static byte[] encode(TableIndex[] indexes, GroupStamps[] groups, SearchTexts kept, Predicate<FileIdentity> keeps) {
+    static byte[] encode(TableIndex[] indexes, Place[] groups, SearchTexts kept, Predicate<FileIdentity> keeps) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
         DataOutputStream out = new DataOutputStream(buffer);
         try {
@@ -209,8 +262,7 @@ final class SearchTexts {
                 }
                 out.writeByte(flags);
                 if (groups[i] != null) {
-                    write(out, groups[i].parent());
-                    write(out, groups[i].directory());
+                    write(out, groups[i]);
                 }
                 if (text != null) {
                     write(out, indexes[i].statistics());
@@ -218,7 +270,7 @@ final class SearchTexts {
                     out.writeInt(text.length);
                     out.write(text);
                 } else if ((flags & KNOWN) != 0) {
-                    int from = kept.textPart(i);
+                    int from = kept.textPart[i];
                     int end = i + 1 < kept.at.length ? kept.at[i + 1] : kept.bytes.length;
                     out.write(kept.bytes, from, end - from);
                 }
@@ -248,6 +300,22 @@ final class SearchTexts {
             out.writeLong(identity.size());
             out.writeLong(identity.mtimeNanos());
             out.writeLong(identity.ctimeNanos());
+        }
+    }
+
+    private static void write(DataOutputStream out, Place place) throws IOException {
+        write(out, place.stamps().parent());
+        write(out, place.stamps().directory());
+        out.writeByte((place.statistics() != null ? DECLARES_STATISTICS : 0)
+                | (place.annotationsDeclared() ? DECLARES_ANNOTATIONS : 0) | (place.rowCount() != null ? ROW_COUNT : 0));
+        for (String path : new String[]{place.directory(), place.statistics() == null ? "" : place.statistics(),
+                place.annotations()}) {
+            byte[] utf8 = path.getBytes(StandardCharsets.UTF_8);
+            out.writeInt(utf8.length);
+            out.write(utf8);
+        }
+        if (place.rowCount() != null) {
+            out.writeLong(place.rowCount());
         }
     }
 

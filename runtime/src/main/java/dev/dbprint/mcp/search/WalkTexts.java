@@ -8,6 +8,7 @@ import java.util.Objects;
 
 import dev.dbprint.mcp.print.files.ContainmentMemo.GroupStamps;
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.TableEntry;
 import dev.dbprint.mcp.print.store.PrintView;
 import dev.dbprint.mcp.text.CodePointOrder;
@@ -80,6 +81,22 @@ final class WalkTexts {
         return new WalkTexts(view, names, last, manifest, kept);
     }
 
+    /**
+     * Where the entry puts its directory and statistics files, relative to the root, with the stamps its containment
+     * now rests on; null when it is not followable or its files were judged one by one.
+     */
+    private SearchTexts.Place place(TableEntry entry) {
+        GroupStamps stamps = entry.followable() ? view.group(entry) : null;
+        Path root = view.root();
+        if (stamps == null || !entry.dir().startsWith(root)) {
+            return null;
+        }
+        return new SearchTexts.Place(stamps, root.relativize(entry.dir()).toString(),
+                entry.file(Artifact.STATISTICS).map(f -> root.relativize(f).toString()).orElse(null),
+                root.relativize(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow()).toString(),
+                entry.declares(Artifact.STATISTICS_ANNOTATIONS), entry.rowCount());
+    }
+
     /** The texts the index keeps for the manifest, or null. */
     SearchTexts kept() {
         return kept;
@@ -104,12 +121,11 @@ final class WalkTexts {
                     && SearchTexts.keptAt(found[i], view::keeps);
         }
         if (changed) {
-            GroupStamps[] groups = new GroupStamps[found.length];
+            SearchTexts.Place[] places = new SearchTexts.Place[found.length];
             for (int i = 0; i < found.length; i++) {
-                TableEntry entry = all.get(names.get(i));
-                groups[i] = entry.followable() ? view.group(entry) : null;
+                places[i] = place(all.get(names.get(i)));
             }
-            byte[] bytes = SearchTexts.encode(found, groups, kept, view::keeps);
+            byte[] bytes = SearchTexts.encode(found, places, kept, view::keeps);
             view.keepWithManifest(SearchTexts.FORM, bytes);
             last.set(view.root(), manifest, SearchTexts.decode(bytes, found.length));
         }

@@ -55,9 +55,12 @@ class SearchTextsTest {
         TableIndex lone = TableIndex.of(null, FileIdentity.ABSENT, null, null, false, List.of(SearchedColumn.column(
                 "a\ud800b", null, null, false)));
         GroupStamps group = new GroupStamps(new Stamp(1, 7, 70, 80), new Stamp(1, 8, 71, 81));
+        SearchTexts.Place place = new SearchTexts.Place(group, "s/t", "s/t/statistics.yaml",
+                "s/t/statistics.annotations.yaml", false, 12L);
+        SearchTexts.Place undeclared = new SearchTexts.Place(group, "s/\u00e9", null, "s/\u00e9/notes.yaml", true, null);
         SearchTexts texts = SearchTexts.decode(
-                SearchTexts.encode(new TableIndex[]{notes, null, lone}, new GroupStamps[]{null, group, group}, null,
-                        any -> true),
+                SearchTexts.encode(new TableIndex[]{notes, null, lone}, new SearchTexts.Place[]{null, place, undeclared},
+                        null, any -> true),
                 3);
         assertNotNull(texts);
         assertTrue(texts.holds(0, STATS, NOTES));
@@ -74,15 +77,19 @@ class SearchTextsTest {
         assertNull(texts.group(0));
         assertEquals(group, texts.group(1), "a table's stamps, whether its text is known or not");
         assertEquals(81, texts.group(2).directory().takenMillis(), "when each stamp was taken");
+        assertNull(texts.place(0));
+        assertEquals(place, texts.place(1), "where the entry puts its files, with its stamps");
+        assertEquals(undeclared, texts.place(2), "no statistics.yaml declared; the annotation file declared");
         assertTrue(texts.annotationsPresent(0));
         assertFalse(texts.annotationsPresent(2), "derived with no annotation file");
 
-        SearchTexts again = SearchTexts.decode(SearchTexts.encode(new TableIndex[3], new GroupStamps[3], texts, any -> true),
+        SearchTexts again = SearchTexts.decode(
+                SearchTexts.encode(new TableIndex[3], new SearchTexts.Place[3], texts, any -> true),
                 3);
         assertTrue(again.holds(0, STATS, NOTES), "a table not found again keeps its text");
         assertTrue(again.mayContain(0, "email"));
         assertNull(again.group(1), "stamps are as given");
-        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, new GroupStamps[1], null, any -> true),
+        assertNull(SearchTexts.decode(SearchTexts.encode(new TableIndex[]{notes}, new SearchTexts.Place[1], null, any -> true),
                 2),
                 "another manifest's");
         assertNull(SearchTexts.decode("not texts".getBytes(StandardCharsets.UTF_8), 1));

@@ -13,6 +13,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
 
 /**
  * {@link Containment#realInside} for the many paths one call checks, answered from one {@code lstat} per path instead of a
@@ -35,8 +36,12 @@ public final class ContainmentMemo {
     private final Map<Path, PlainEntries.Stamp> stamps;
     /** The paths the full check judged (the root, a path outside it lexically, a link, a failure): no stamp settles them. */
     private final Set<Path> fullyJudged = ConcurrentHashMap.newKeySet();
-    /** The declared files of every group {@link #firstOutside} confirmed from stamps: they hold no verdict of their own. */
-    private final Queue<Map<?, Path>> grouped = new ConcurrentLinkedQueue<>();
+    /**
+     * The declared files of every group {@link #firstOutside} or {@link #confirmed} confirmed from stamps: they hold no
+     * verdict of their own. Named only when a read set asks for every verdict, which a walk that passes an entry
+     * without building it seldom needs.
+     */
+    private final Queue<Supplier<Map<?, Path>>> grouped = new ConcurrentLinkedQueue<>();
 
     /** A memo for one call that remembers nothing beyond it. */
     ContainmentMemo(Path root, Path realRoot) {
@@ -85,7 +90,7 @@ public final class ContainmentMemo {
         Path parent = plain.group(directory, files, this::stamp);
         if (parent != null && inside(parent, true)
                 && !Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
-            grouped.add(files);
+            grouped.add(() -> files);
             return null;
         }
         if (!insideExpected(directory)) {
@@ -148,6 +153,24 @@ public final class ContainmentMemo {
         }
     }
 
+    /**
+     * Whether a manifest entry's {@code directory}, and the declared files it was found no link with, are inside the
+     * root by the stamps an earlier process kept ({@code stamps}, as {@link #recall} takes them): both directories
+     * keep those stamps now, and the parent is inside. As {@link #firstOutside} confirms a recalled group, for a caller
+     * that has not built the entry: {@code files} names its declared files only should a read set judge each path
+     * again ({@link #allVerdicts()}). False leaves the entry to be judged as any other.
+     */
+    public boolean confirmed(Path directory, GroupStamps stamps, Supplier<Map<?, Path>> files) {
+        Path parent = directory.getParent();
+        if (parent == null || !plain.settled(stamps.directory()) || !plain.settled(stamps.parent())
+                || !stamp(directory).equals(stamps.directory()) || !stamp(parent).equals(stamps.parent())
+                || !inside(parent, true) || Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
+            return false;
+        }
+        grouped.add(files);
+        return true;
+    }
+
     /** The verdicts given path by path so far (a view: a read set copies it). */
     public Map<Path, Boolean> verdicts() {
         return Collections.unmodifiableMap(verdicts);
@@ -162,7 +185,7 @@ public final class ContainmentMemo {
             return verdicts();
         }
         Map<Path, Boolean> all = new HashMap<>(verdicts);
-        grouped.forEach(files -> files.values().forEach(file -> all.putIfAbsent(file, Boolean.TRUE)));
+        grouped.forEach(files -> files.get().values().forEach(file -> all.putIfAbsent(file, Boolean.TRUE)));
         return all;
     }
 

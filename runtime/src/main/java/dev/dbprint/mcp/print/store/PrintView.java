@@ -72,6 +72,8 @@ public final class PrintView {
      */
     private volatile boolean torn;
     private Manifest manifest;
+    /** The manifest {@link #manifest} rechecks, its entries judged on their text alone; read with it. */
+    private Manifest lexical;
     /** What an earlier process found of an entry's directory, as its caller keeps it ({@link #recallGroups}), or null. */
     private volatile Function<TableEntry, ContainmentMemo.GroupStamps> recall;
     /** Whether the print is small enough for its index to keep statistics.yaml whole; judged once per view. */
@@ -121,7 +123,8 @@ public final class PrintView {
      */
     public Manifest manifest() {
         if (manifest == null) {
-            manifest = index().recheck((entry, ok) -> realReason(entry));
+            lexical = index();
+            manifest = lexical.recheck((entry, ok) -> realReason(entry));
         }
         return manifest;
     }
@@ -341,12 +344,13 @@ public final class PrintView {
     }
 
     /**
-     * What the on-disk index keeps as derived in {@code form} from the table's files of {@code from}, for exactly the
-     * identities there (each one this view recorded), as the bytes it was kept as, or null. It is no read of the print:
-     * the caller has stat'ed every file, and bytes are handed back only for the identities they were derived at.
+     * What the on-disk index keeps as derived in {@code form} from the files of {@code from} of the table whose
+     * directory is {@code tableDir}, for exactly the identities there (each one this view recorded), as the bytes it was
+     * kept as, or null. It is no read of the print: the caller has stat'ed every file, and bytes are handed back only for
+     * the identities they were derived at.
      */
-    public byte[] derived(TableEntry table, String form, Map<Path, FileIdentity> from) {
-        return store.derived(root, table.dir(), form, from);
+    public byte[] derived(Path tableDir, String form, Map<Path, FileIdentity> from) {
+        return store.derived(root, tableDir, form, from);
     }
 
     /** Keeps {@code bytes}, derived in {@code form} from the table's files of {@code from} at those identities. */
@@ -397,6 +401,26 @@ public final class PrintView {
      */
     public void recallGroups(Function<TableEntry, ContainmentMemo.GroupStamps> from) {
         recall = from;
+    }
+
+    /**
+     * Whether the entry of table {@code fqn}, whose directory is {@code directory}, is inside the root by the stamps an
+     * earlier process found it at ({@link #group}), as {@link #manifest()} confirms a recalled entry, without building
+     * the entry: a search walks a table its kept text stands for on the paths kept with that text. False when the
+     * stamps do not hold (or {@link #manifest()} was not read): the entry is then looked up and judged as any other.
+     */
+    public boolean insideByStamps(String fqn, Path directory, ContainmentMemo.GroupStamps stamps) {
+        Manifest judged = lexical;
+        return judged != null && containment.confirmed(directory, stamps,
+                () -> judged.passing().tables().get(fqn).files());
+    }
+
+    /**
+     * Whether {@code file} (absolute, normalised) really lies inside the connection root, judged as every path of this
+     * call is.
+     */
+    public boolean inside(Path file) {
+        return containment.inside(file);
     }
 
     /**

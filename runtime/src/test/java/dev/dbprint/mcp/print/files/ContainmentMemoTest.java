@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -255,6 +256,54 @@ class ContainmentMemoTest {
         ContainmentMemo afterSwap = new ContainmentMemo(root, realRoot, shared);
         assertEquals(t, afterSwap.firstOutside(t, files), "the directory now a link to the outside");
         assertFalse(afterSwap.insideExpected(stats));
+    }
+
+    /**
+     * An entry known only by its directory and the stamps an earlier process kept is confirmed as its group would be,
+     * naming its files only for a check that judges every path again; once either directory changed, or the directory
+     * became a link to the outside, it is not confirmed, and the caller judges the entry as any other.
+     */
+    @Test
+    void anEntryKnownByKeptStampsIsConfirmedWithoutNamingItsFiles() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path stats = Files.writeString(t.resolve("statistics.yaml"), "x: 1\n");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries earlier = settledEntries();
+        assertNull(new ContainmentMemo(root, realRoot, earlier).firstOutside(t, Map.of("statistics", stats)));
+        ContainmentMemo.GroupStamps kept = earlier.groupStamps(t, Map.of("statistics", stats));
+        int[] named = {0};
+        Supplier<Map<?, Path>> files = () -> {
+            named[0]++;
+            return Map.of("statistics", stats);
+        };
+
+        PlainEntries.Stamp d = kept.directory();
+        PlainEntries.Stamp p = kept.parent();
+        PlainEntries.Stamp racyDirectory = new PlainEntries.Stamp(d.dev(), d.ino(), d.ctimeNanos(), d.ctimeNanos() / 1_000_000);
+        PlainEntries.Stamp racyParent = new PlainEntries.Stamp(p.dev(), p.ino(), p.ctimeNanos(), p.ctimeNanos() / 1_000_000);
+        assertFalse(new ContainmentMemo(root, realRoot, settledEntries()).confirmed(t,
+                new ContainmentMemo.GroupStamps(p, racyDirectory), files), "a directory stamp taken within its racy window");
+        assertFalse(new ContainmentMemo(root, realRoot, settledEntries()).confirmed(t,
+                new ContainmentMemo.GroupStamps(racyParent, d), files), "a parent's stamp taken within its racy window");
+        ContainmentMemo fresh = new ContainmentMemo(root, realRoot, settledEntries());
+        assertTrue(fresh.confirmed(t, kept, files));
+        assertEquals(Boolean.TRUE, fresh.verdicts().get(t));
+        assertEquals(0, named[0], "its files not named to confirm it");
+        assertEquals(Boolean.TRUE, fresh.allVerdicts().get(stats), "a check that judges every path again judges them");
+        assertEquals(1, named[0]);
+
+        Thread.sleep(20); // a clock tick: the change below moves the directory's ctime past the stamp kept
+        Files.writeString(t.resolve("description.md"), "x\n");
+        assertFalse(new ContainmentMemo(root, realRoot, settledEntries()).confirmed(t, kept, files),
+                "a name added to the directory");
+        Files.createDirectories(outside.resolve("t"));
+        relink(t, outside.resolve("t"));
+        Thread.sleep(20);
+        ContainmentMemo afterSwap = new ContainmentMemo(root, realRoot, settledEntries());
+        assertFalse(afterSwap.confirmed(t, kept, files), "the directory now a link to the outside");
+        assertEquals(t, afterSwap.firstOutside(t, Map.of("statistics", stats)));
     }
 
     /**
