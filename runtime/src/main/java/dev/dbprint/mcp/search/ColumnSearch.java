@@ -198,8 +198,9 @@ public final class ColumnSearch {
      * its manifest entry (about 4 KB each, which a walk of thousands of tables left for a young collection to copy),
      * from the paths and stamps the print's {@code texts} keep with its text: the entry is confirmed inside the root by
      * those stamps, both statistics files are stat'ed (§7.1) and keep the identities the text was derived at, and this
-     * process may open them. The table is then ruled out on its text, or searched from its record. Null where any of
-     * that does not hold, or an index of the table is kept in memory: the table is then walked as any other.
+     * process may open them. The table is then ruled out on its text, or searched from the index this process keeps of
+     * it (built from those identities) or else its record. Null where any of that does not hold: the table is then
+     * walked as any other.
      */
     private Found placed(PrintView view, String fqn, int i, WalkTexts texts, ColumnPredicates predicates) {
         SearchTexts print = texts == null ? null : texts.kept();
@@ -210,7 +211,7 @@ public final class ColumnSearch {
         Path root = view.root();
         Located table = new Located(root.resolve(place.directory()),
                 place.statistics() == null ? null : root.resolve(place.statistics()), root.resolve(place.annotations()));
-        if (indexes.get(table.dir()) != null || !view.insideByStamps(fqn, table.dir(), place.stamps())
+        if (!view.insideByStamps(fqn, table.dir(), place.stamps())
                 || !place.annotationsDeclared() && !view.inside(table.annotations())) {
             return null;
         }
@@ -227,9 +228,17 @@ public final class ColumnSearch {
         if (!predicates.mayMatch(lower -> print.mayContain(i, lower))) {
             return print.looksLikeSwitchedOff(i) && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
         }
-        TableIndex kept = stored(view, table, now);
-        TableIndex ready = kept == null ? null : ready(table.dir(), kept, predicates);
-        return ready == null ? null : find(fqn, place.rowCount(), found(texts, i, Walked.of(ready)), predicates);
+        // a later search of this process: the index its first took, as walk() takes it, its entry still not built
+        TableIndex inMemory = indexes.get(table.dir());
+        TableIndex kept = inMemory != null ? inMemory : stored(view, table, now);
+        TableIndex ready = kept == null || !kept.builtFrom(now.statistics(), now.annotations())
+                ? null
+                : ready(table.dir(), kept, predicates);
+        if (ready == null) {
+            return null;
+        }
+        return find(fqn, place.rowCount(), inMemory != null ? Walked.of(ready) : found(texts, i, Walked.of(ready)),
+                predicates);
     }
 
     /**

@@ -146,6 +146,29 @@ class RecalledGroupsTest {
         assertTrue(changed.built() > 0, "the changed table's entry was built");
     }
 
+    /**
+     * A process's later searches take the indexes its first kept in memory for the tables the kept texts stand for, and
+     * build their entries no more than the first did.
+     */
+    @Test
+    void aLaterSearchOfTheProcessTakesItsIndexesWithoutBuildingEntries() throws IOException {
+        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
+                .toAbsolutePath().normalize();
+        Path index = tmp.resolve("index");
+        search(root, index);
+        PrintStore store = new PrintStore(DiskTrees.at(index), SETTLED_AT_ONCE);
+        ColumnSearch search = new ColumnSearch(CacheSizes.defaultSearchCacheBytes());
+        ColumnPredicates channel = new ColumnPredicates(null, null, null, null, null, null, null, "channel");
+        ColumnSearch.Result first = search.run(store.view("arb", root), channel);
+        PrintView view = store.view("arb", root);
+        long builtByFirst = view.index().builtWeight();
+        ColumnSearch.Result later = search.run(view, channel);
+        assertEquals(first, later);
+        assertEquals(search(root, null, "channel").result(), later);
+        assertFalse(later.matches().isEmpty());
+        assertEquals(builtByFirst, view.index().builtWeight(), "no entry built by the later search");
+    }
+
     @Test
     void aFreshProcessConfirmsEachEntryFromTheStampsAnEarlierSearchLeft() throws IOException {
         Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
