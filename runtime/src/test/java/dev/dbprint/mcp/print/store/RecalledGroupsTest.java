@@ -55,8 +55,7 @@ class RecalledGroupsTest {
     private static Walk search(Path root, Path index, String text) {
         PrintStore store = new PrintStore(index == null ? TreeStore.NONE : DiskTrees.at(index), SETTLED_AT_ONCE);
         PrintView view = store.view("arb", root);
-        ColumnSearch.Result result = new ColumnSearch(CacheSizes.defaultSearchCacheBytes()).run(view,
-                new ColumnPredicates(null, null, null, null, null, null, null, text));
+        ColumnSearch.Result result = new ColumnSearch(CacheSizes.defaultSearchCacheBytes()).run(view, text(text));
         view.readSet();
         store.flush();
         return new Walk(result, store.viewSizes(view.root()).judged(), view.index().builtWeight(), view.digest(),
@@ -69,8 +68,7 @@ class RecalledGroupsTest {
      */
     @Test
     void anUndeclaredAnnotationFileNowALinkOutsideTheRootIsNotFollowed() throws IOException {
-        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
-                .toAbsolutePath().normalize();
+        Path root = arb();
         Path index = tmp.resolve("index");
         search(root, index, "walrus");
         Path notes = Files.writeString(tmp.resolve("notes.yaml"), "format_version: 1\ncolumns: {}\n");
@@ -90,8 +88,7 @@ class RecalledGroupsTest {
      */
     @Test
     void aReadSetJudgingEveryPathAgainJudgesTheFilesOfEntriesNotBuilt() throws IOException, InterruptedException {
-        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
-                .toAbsolutePath().normalize();
+        Path root = arb();
         Path index = tmp.resolve("index");
         Fixtures.settle();
         PrintStore first = new PrintStore(DiskTrees.at(index), Fixtures.SETTLE_NANOS);
@@ -116,13 +113,22 @@ class RecalledGroupsTest {
     }
 
     private static ColumnPredicates walrus() {
-        return new ColumnPredicates(null, null, null, null, null, null, null, "walrus");
+        return text("walrus");
+    }
+
+    private static ColumnPredicates text(String text) {
+        return new ColumnPredicates(null, null, null, null, null, null, null, text);
+    }
+
+    /** The search fixture's print, copied afresh: its root. */
+    private Path arb() throws IOException {
+        return Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb").toAbsolutePath()
+                .normalize();
     }
 
     @Test
     void aTableTheKeptTextsStandForIsWalkedWithoutBuildingItsEntry() throws IOException {
-        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
-                .toAbsolutePath().normalize();
+        Path root = arb();
         Path index = tmp.resolve("index");
         search(root, index);
         Walk none = search(root, null, "walrus");
@@ -152,13 +158,12 @@ class RecalledGroupsTest {
      */
     @Test
     void aLaterSearchOfTheProcessTakesItsIndexesWithoutBuildingEntries() throws IOException {
-        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
-                .toAbsolutePath().normalize();
+        Path root = arb();
         Path index = tmp.resolve("index");
         search(root, index);
         PrintStore store = new PrintStore(DiskTrees.at(index), SETTLED_AT_ONCE);
         ColumnSearch search = new ColumnSearch(CacheSizes.defaultSearchCacheBytes());
-        ColumnPredicates channel = new ColumnPredicates(null, null, null, null, null, null, null, "channel");
+        ColumnPredicates channel = text("channel");
         ColumnSearch.Result first = search.run(store.view("arb", root), channel);
         PrintView view = store.view("arb", root);
         long builtByFirst = view.index().builtWeight();
@@ -171,8 +176,7 @@ class RecalledGroupsTest {
 
     @Test
     void aFreshProcessConfirmsEachEntryFromTheStampsAnEarlierSearchLeft() throws IOException {
-        Path root = Fixtures.copyResource("/fixtures/search", tmp.resolve("project")).resolve("prints/arb")
-                .toAbsolutePath().normalize();
+        Path root = arb();
         Path index = tmp.resolve("index");
         Walk none = search(root, null);
         search(root, index);
