@@ -2,12 +2,15 @@ package dev.dbprint.mcp.search;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.IntStream;
 
 import dev.dbprint.mcp.error.PrintError;
@@ -114,6 +117,18 @@ public final class ColumnSearch {
     /** The {@link SearchTexts} last taken from or written to an index, for the manifest they were derived under. */
     private final WalkTexts.Last lastTexts = new WalkTexts.Last();
 
+    /**
+     * Where each table the kept texts stand for puts its files, resolved once for those texts: every cached reply's read
+     * set, and this search's indexes, then share one path of a file, rather than hold one made by each call (on 7,003
+     * tables, some 16 objects a table for each cached reply). Weak: it goes with the texts.
+     */
+    private final Map<SearchTexts, AtomicReferenceArray<Placed>> placements = Collections
+            .synchronizedMap(new WeakHashMap<>());
+
+    /** A table's place as the kept texts give it, and its files resolved. */
+    private record Placed(SearchTexts.Place place, Located table) {
+    }
+
     /** The pool tables are walked on; null for the process's own ({@link Walkers}), made on the first search. */
     private final ForkJoinPool walkers;
 
@@ -133,12 +148,16 @@ public final class ColumnSearch {
         List<String> names = manifest.fqnOrder();
         Found[] found = new Found[names.size()];
         WalkTexts texts = view.keepsDerived() ? WalkTexts.of(view, names, lastTexts) : null;
+        SearchTexts kept = texts == null ? null : texts.kept();
+        AtomicReferenceArray<Placed> placed = kept == null
+                ? null
+                : placements.computeIfAbsent(kept, k -> new AtomicReferenceArray<>(names.size()));
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         (walkers != null ? walkers : Walkers.POOL).submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
-            Found placed = placed(view, names.get(i), i, texts, predicates);
-            if (placed != null) {
-                found[i] = placed;
+            Found passed = placed == null ? null : placed(view, names.get(i), i, texts, kept, placed, predicates);
+            if (passed != null) {
+                found[i] = passed;
             } else {
                 TableEntry entry = all.get(names.get(i));
                 found[i] = find(entry, walk(view, entry, i, texts, predicates), predicates);
@@ -202,15 +221,22 @@ public final class ColumnSearch {
      * it (built from those identities) or else its record. Null where any of that does not hold: the table is then
      * walked as any other.
      */
-    private Found placed(PrintView view, String fqn, int i, WalkTexts texts, ColumnPredicates predicates) {
-        SearchTexts print = texts == null ? null : texts.kept();
-        SearchTexts.Place place = print == null || !print.knows(i) ? null : print.place(i);
-        if (place == null) {
-            return null;
+    private Found placed(PrintView view, String fqn, int i, WalkTexts texts, SearchTexts print,
+            AtomicReferenceArray<Placed> placements, ColumnPredicates predicates) {
+        Placed placed = placements.get(i);
+        if (placed == null) {
+            SearchTexts.Place place = print.knows(i) ? print.place(i) : null;
+            if (place == null) {
+                return null;
+            }
+            Path root = view.root();
+            placed = new Placed(place, new Located(root.resolve(place.directory()),
+                    place.statistics() == null ? null : root.resolve(place.statistics()),
+                    root.resolve(place.annotations())));
+            placements.set(i, placed);
         }
-        Path root = view.root();
-        Located table = new Located(root.resolve(place.directory()),
-                place.statistics() == null ? null : root.resolve(place.statistics()), root.resolve(place.annotations()));
+        SearchTexts.Place place = placed.place();
+        Located table = placed.table();
         if (!view.insideByStamps(fqn, table.dir(), place.stamps())
                 || !place.annotationsDeclared() && !view.inside(table.annotations())) {
             return null;
