@@ -256,15 +256,27 @@ public final class ColumnSearch {
         }
         // a later search of this process: the index its first took, as walk() takes it, its entry still not built
         TableIndex inMemory = indexes.get(table.dir());
-        TableIndex kept = inMemory != null ? inMemory : stored(view, table, now);
-        TableIndex ready = kept == null || !kept.builtFrom(now.statistics(), now.annotations())
-                ? null
-                : ready(table.dir(), kept, predicates);
+        Walked indexed = indexed(table, inMemory != null ? inMemory : stored(view, table, now), inMemory != null, now,
+                texts, i, predicates);
+        return indexed == null ? null : find(fqn, place.rowCount(), indexed, predicates);
+    }
+
+    /**
+     * The {@code i}-th table searched from {@code kept} (this process's own index of it when {@code inMemory}, else the
+     * on-disk record; null for none), its columns decoded when {@code predicates} may match, and one taken from a record
+     * noted for the print's {@code texts}; null when {@code kept} was not built from the identities {@code now} or its
+     * columns do not decode.
+     */
+    private Walked indexed(Located table, TableIndex kept, boolean inMemory, Identities now, WalkTexts texts, int i,
+            ColumnPredicates predicates) {
+        if (kept == null || !kept.builtFrom(now.statistics(), now.annotations())) {
+            return null;
+        }
+        TableIndex ready = ready(table.dir(), kept, predicates);
         if (ready == null) {
             return null;
         }
-        return find(fqn, place.rowCount(), inMemory != null ? Walked.of(ready) : found(texts, i, Walked.of(ready)),
-                predicates);
+        return inMemory ? Walked.of(ready) : found(texts, i, Walked.of(ready));
     }
 
     /**
@@ -321,10 +333,8 @@ public final class ColumnSearch {
         } catch (PrintError e) {
             return found(texts, i, readOnce(view, entry, kept, predicates));
         }
-        FileIdentity statisticsNow = now.statistics();
-        FileIdentity annotationsNow = now.annotations();
         Located table = new Located(entry);
-        if (print != null && print.holds(i, statisticsNow, annotationsNow) && table.openable(view, now)
+        if (print != null && print.holds(i, now.statistics(), now.annotations()) && table.openable(view, now)
                 && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
             return print.looksLikeSwitchedOff(i) ? RULED_OUT_SWITCHED_OFF : RULED_OUT;
         }
@@ -332,13 +342,8 @@ public final class ColumnSearch {
         if (kept == null) {
             kept = stored(view, table, now);
         }
-        if (kept != null && kept.builtFrom(statisticsNow, annotationsNow)) {
-            TableIndex ready = ready(entry.dir(), kept, predicates);
-            if (ready != null) {
-                return inMemory ? Walked.of(ready) : found(texts, i, Walked.of(ready));
-            }
-        }
-        return found(texts, i, readOnce(view, entry, kept, predicates));
+        Walked indexed = indexed(table, kept, inMemory, now, texts, i, predicates);
+        return indexed != null ? indexed : found(texts, i, readOnce(view, entry, kept, predicates));
     }
 
     /** {@code index}, its columns decoded when {@code predicates} may match it; null when they do not decode. */
