@@ -70,6 +70,8 @@ public final class Pager extends PageSequence<Page> {
     private final List<Unit> slotUnits = new ArrayList<>();
     private final BitSet slotsMade = new BitSet();
     private int firstSlot;
+    /** Each walk's {@link ListReply.Walk#path()}, made once: every unit of the walk is held in it. */
+    private final List<List<String>> walkPaths;
     private final Meter base;
     private final int cursorEntry;
 
@@ -93,6 +95,7 @@ public final class Pager extends PageSequence<Page> {
         this.spelling = spelling;
         this.max = maxChars;
         this.cursorEntry = 5 + JsonText.stringLength(reply.cursorKey()) + mint.tokenLength() + 2;
+        this.walkPaths = reply.walks().stream().map(ListReply.Walk::path).toList();
         for (Map.Entry<String, Object> e : reply.header().entrySet()) {
             units.add(new Unit(HEADER, -1, e.getKey(), e.getValue()));
         }
@@ -458,7 +461,7 @@ public final class Pager extends PageSequence<Page> {
             this.key = key;
             this.item = item;
             ListReply.Walk w = walk < 0 ? null : reply.walks().get(walk);
-            this.container = w == null ? List.of() : kind == ELEMENT ? w.path() : w.parents();
+            this.container = w == null ? List.of() : kind == ELEMENT ? walkPaths.get(walk) : w.parents();
             this.listItem = kind == ELEMENT && !w.isMap();
             this.level = container.size() + 1;
             this.keyLen = key == null ? 0 : JsonText.stringLength(key);
