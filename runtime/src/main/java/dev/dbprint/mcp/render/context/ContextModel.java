@@ -33,7 +33,7 @@ import dev.dbprint.mcp.print.store.RejectedEdges;
  * <p>
  * Past the reads of the artifacts, the model and the Markdown renderers loop where a stream or an {@code Optional}
  * chain would link a lambda: JDK 17's class-data archive keeps no linked call site, so each lambda a first
- * get_table_context met cost it about 0.1 ms of bootstrapping in the interpreter (some 45 of them, before).
+ * get_table_context met cost it about 0.1 ms of bootstrapping in the interpreter.
  */
 public final class ContextModel {
 
