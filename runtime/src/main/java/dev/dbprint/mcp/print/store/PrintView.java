@@ -561,7 +561,10 @@ public final class PrintView {
         return recorded(p, abs -> store.read(realRoot, abs, form, loader));
     }
 
-    /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
+    /**
+     * Runs one store read of {@code p} and records the identity it read, or the one the failed read found the file at
+     * ({@link FailedRead}): what is there after the failure may be a file mended since, which the reply never read.
+     */
     private <T> Read<T> recorded(Path p, Function<Path, Read<T>> reader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
@@ -569,8 +572,8 @@ public final class PrintView {
             touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
-            // the failed read still depended on the file: record what is there now
-            touch(abs, safeIdentity(abs));
+            // the failed read still depended on the file; one whose stat failed has no identity but what is there now
+            touch(abs, e instanceof FailedRead failed ? failed.at() : safeIdentity(abs));
             throw e;
         }
     }
