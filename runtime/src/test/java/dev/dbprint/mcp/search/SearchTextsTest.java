@@ -41,9 +41,10 @@ class SearchTextsTest {
 
     /**
      * The fixture's tables whose search record every walk takes: geo.bad_notes, whose statistics.annotations.yaml does
-     * not match its schema, is searched from its record, which says so, and named unreadable; the texts keep none of it.
+     * not match its schema, and geo.broken, whose statistics.yaml does not parse, are searched from their records,
+     * which say so, and named unreadable; the texts keep none of them.
      */
-    private static final int NAMED_UNREADABLE = 1;
+    private static final int NAMED_UNREADABLE = 2;
 
     @TempDir
     Path dir;

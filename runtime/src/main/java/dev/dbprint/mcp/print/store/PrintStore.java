@@ -527,7 +527,7 @@ public class PrintStore {
             @Override
             public Loaded<T> at(FileIdentity identity) {
                 // a file this process cannot open now fails the read below, as it does with no index
-                return Files.isReadable(path) ? kept.apply(identity) : null;
+                return readable(path) ? kept.apply(identity) : null;
             }
         }, true, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
@@ -557,8 +557,16 @@ public class PrintStore {
      * tree, a file this process cannot open now (a group it left) is read, and fails, as with no index, though its
      * identity is unchanged.
      */
-    static boolean openable(Path file, FileIdentity identity) {
-        return !identity.exists() || Files.isReadable(file);
+    boolean openable(Path file, FileIdentity identity) {
+        return !identity.exists() || readable(file);
+    }
+
+    /**
+     * Whether this process may read {@code file}, as {@code access(2)} says: the one question of permissions the store
+     * asks (tests, which may run as root, answer it for a file they deny).
+     */
+    protected boolean readable(Path file) {
+        return Files.isReadable(file);
     }
 
     /** Whether {@code root}'s index keeps anything derived in {@code form} under {@code key}, at whatever identities. */

@@ -436,7 +436,7 @@ public final class PrintView {
      * reading it: not for a file this process cannot open now, which is read, and fails, as with no index.
      */
     public boolean openable(Path file, FileIdentity identity) {
-        return PrintStore.openable(file, identity);
+        return store.openable(file, identity);
     }
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
