@@ -87,9 +87,12 @@ public final class ColumnSearch {
             return RULED_OUT[(unreadable ? 2 : 0) + (switchedOff ? 1 : 0)];
         }
 
-        /** Whether its index stands for the files at the identities it holds, none of which failed. */
+        /**
+         * Whether its index stands, for any process, for the files at the identities it holds: not one built round a
+         * failure it does not hold (the file is read again next time), nor one this process's access failed.
+         */
         boolean shared() {
-            return index != null && !unreadable;
+            return index != null && unreadable == index.unreadable() && index.failure() != TableIndex.Failure.ACCESS;
         }
     }
 
@@ -361,13 +364,13 @@ public final class ColumnSearch {
     }
 
     /**
-     * The {@code i}-th table ruled out on the print's text, which holds for its files now; null when {@code predicates}
-     * may match the text.
+     * The {@code i}-th table ruled out on the print's text, which holds for its files now, named unreadable when a file
+     * failed there; null when {@code predicates} may match the text.
      */
     private static Walked ruledOut(SearchTexts print, int i, ColumnPredicates predicates) {
         return predicates.mayMatch(lower -> print.mayContain(i, lower))
                 ? null
-                : Walked.ruledOut(false, print.looksLikeSwitchedOff(i));
+                : Walked.ruledOut(print.failed(i), print.looksLikeSwitchedOff(i));
     }
 
     /** {@code index}, its columns decoded when {@code predicates} may match it; null when they do not decode. */
