@@ -32,8 +32,9 @@ import dev.dbprint.mcp.print.store.StripedLocks;
  * A file that cannot be read removes only what it alone supplied: a statistics.yaml that does not parse (or is declared
  * and absent, or leads outside the root — as does a manifest entry a reader cannot follow) removes the table's columns,
  * a statistics.annotations.yaml that does not parse or match its schema removes only the annotations, and either way the
- * table is named in {@code unreadable_tables}. The latter failure is kept with the table's index, in memory and on disk,
- * so a later search reads neither file again while both keep their identities, and still names the table.
+ * table is named in {@code unreadable_tables}. A failure that recurs at the file's identity — of its content, or of this
+ * process's access to it — is kept with the table's index (in memory and, but for access, on disk and in the texts), so
+ * a later search reads neither file again while both keep their identities, and still names the table.
  * <p>
  * Every call stats both files of every table through the {@link PrintView} (§7.1). A table whose files keep the
  * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
@@ -336,7 +337,7 @@ public final class ColumnSearch {
         TableIndex kept = indexes.get(entry.dir());
         SearchTexts print = kept == null && texts != null ? texts.kept() : null;
         if (kept == null && (texts == null
-                || (print == null || !print.knows(i)) && !view.holdsDerived(entry, TableIndexRecord.FORM))) {
+                || (print == null || !print.knows(i)) && !view.holdsDerived(entry.dir(), TableIndexRecord.FORM))) {
             // its reads stat the files: a stat of each first would be a second
             return found(texts, i, readOnce(view, entry, null, predicates));
         }
@@ -516,8 +517,9 @@ public final class ColumnSearch {
     private Walked kept(PrintView view, TableEntry entry, TableIndex index) {
         indexes.put(entry.dir(), index, index.weight());
         if (view.keepsDerived() && index.failure() != TableIndex.Failure.ACCESS) {
-            view.keepDerived(entry, TableIndexRecord.FORM,
-                    new Located(entry).sources(index.statistics(), index.annotations()), TableIndexRecord.encode(index));
+            Located table = new Located(entry);
+            view.keepDerived(table.dir(), TableIndexRecord.FORM, table.sources(index.statistics(), index.annotations()),
+                    TableIndexRecord.encode(index));
         }
         return Walked.of(index);
     }

@@ -353,18 +353,21 @@ public final class PrintView {
         return store.derived(root, tableDir, form, from);
     }
 
-    /** Keeps {@code bytes}, derived in {@code form} from the table's files of {@code from} at those identities. */
-    public void keepDerived(TableEntry table, String form, Map<Path, FileIdentity> from, byte[] bytes) {
-        store.keepDerived(root, table.dir(), form, from, bytes);
+    /**
+     * Keeps {@code bytes}, derived in {@code form} from the files of {@code from} at those identities of the table whose
+     * directory is {@code tableDir}.
+     */
+    public void keepDerived(Path tableDir, String form, Map<Path, FileIdentity> from, byte[] bytes) {
+        store.keepDerived(root, tableDir, form, from, bytes);
     }
 
     /**
-     * Whether the on-disk index keeps anything derived in {@code form} from the table's files, at whatever identities:
-     * where it keeps nothing, a caller reads the files at once rather than stat them first for a look-up
-     * ({@link #derived}) that cannot find anything.
+     * Whether the on-disk index keeps anything derived in {@code form} from the files of the table whose directory is
+     * {@code tableDir}, at whatever identities: where it keeps nothing, a caller reads the files at once rather than stat
+     * them first for a look-up ({@link #derived}) that cannot find anything.
      */
-    public boolean holdsDerived(TableEntry table, String form) {
-        return store.holdsDerived(root, table.dir(), form);
+    public boolean holdsDerived(Path tableDir, String form) {
+        return store.holdsDerived(root, tableDir, form);
     }
 
     /**
