@@ -193,27 +193,13 @@ class SearchRecordTest {
         Files.writeString(bike.resolve("statistics.annotations.yaml"),
                 "format_version: 1\ncolumns:\n  bike_id:\n    colour: blue\n");
         Path index = dir.resolve("index");
-        List<String> truth = null;
-        // with no index; writing it; a fresh process over it
-        for (Path at : Arrays.asList(null, index, index)) {
-            Searches process = new Searches(at);
-            List<String> replies = new ArrayList<>();
-            replies.add(process.call(SEARCHES.get(0)));
-            long first = process.parses();
-            for (String search : SEARCHES.subList(1, SEARCHES.size())) {
-                replies.add(process.call(search));
-            }
-            assertEquals(first, process.parses(), at + ": no later search read a table's files again");
-            if (truth == null) {
-                truth = replies;
-                String named = "\"unreadable_tables\": [\n    \"rental.bike\",\n    \"rental.station\"\n  ]";
-                assertTrue(truth.stream().allMatch(r -> r.contains(named)), truth.get(0));
-                assertTrue(truth.get(1).contains("\"table\": \"rental.station\""), "its columns: " + truth.get(1));
-            } else {
-                assertEquals(truth, replies, String.valueOf(at));
-            }
-            process.store.flush();
-        }
+        List<List<String>> processes = threeProcesses(index);
+        List<String> truth = processes.get(0);
+        String named = "\"unreadable_tables\": [\n    \"rental.bike\",\n    \"rental.station\"\n  ]";
+        assertTrue(truth.stream().allMatch(r -> r.contains(named)), truth.get(0));
+        assertTrue(truth.get(1).contains("\"table\": \"rental.station\""), "its columns: " + truth.get(1));
+        assertEquals(truth, processes.get(1), "the process writing the index");
+        assertEquals(truth, processes.get(2), "a fresh process over it");
         assertTrue(TableIndexRecord.decode(record(index, root, station), null, null).unreadable());
         assertTrue(TableIndexRecord.decode(record(index, root, bike), null, null).unreadable());
     }
@@ -263,25 +249,13 @@ class SearchRecordTest {
         assertTrue(read.stream().allMatch(r -> r.contains("\"unreadable_tables\": [\n    \"rental.station\"\n  ]")),
                 read.get(0));
         Path index = dir.resolve("index");
-        Searches keeping = null;
-        // with no index; writing it; a fresh process over it
-        for (Path at : Arrays.asList(null, index, index)) {
-            Searches process = new Searches(at);
-            List<String> replies = new ArrayList<>();
-            replies.add(process.call(SEARCHES.get(0)));
-            long first = process.parses();
-            for (String search : SEARCHES.subList(1, SEARCHES.size())) {
-                replies.add(process.call(search));
-            }
-            assertEquals(first, process.parses(), at + ": no later search read the file again");
-            assertEquals(read, replies, at + ": what a read of the file answers");
-            process.store.flush();
-            keeping = process;
-        }
+        assertEquals(List.of(read, read, read), threeProcesses(index), "what a read of the file answers");
         Path root = dir.resolve("prints/shop").toAbsolutePath().normalize();
         TableIndex kept = TableIndexRecord.decode(record(index, root, statistics.getParent()), null, null);
         assertTrue(kept.unreadable() && kept.unpacked().columns().isEmpty(), "kept on disk, with no columns");
 
+        Searches keeping = new Searches(index);
+        assertEquals(read.get(0), keeping.call(SEARCHES.get(0)), "the failure taken from the index, and kept");
         Files.writeString(statistics, good);
         assertEquals(sound, SEARCHES.stream().map(keeping::call).toList(), "the process that kept it reads it mended");
         Files.writeString(statistics, "format_version: 1\ncolumns: [unclosed\n");
@@ -344,6 +318,27 @@ class SearchRecordTest {
         protected boolean readable(Path file) {
             return !file.equals(denied) && super.readable(file);
         }
+    }
+
+    /**
+     * Every search in a process with no index, in one writing the index at {@code index}, then in a fresh one over it:
+     * each process's replies, in that order. No search after each process's first reads a table's files again.
+     */
+    private List<List<String>> threeProcesses(Path index) {
+        List<List<String>> processes = new ArrayList<>();
+        for (Path at : Arrays.asList(null, index, index)) {
+            Searches process = new Searches(at);
+            List<String> replies = new ArrayList<>();
+            replies.add(process.call(SEARCHES.get(0)));
+            long first = process.parses();
+            for (String search : SEARCHES.subList(1, SEARCHES.size())) {
+                replies.add(process.call(search));
+            }
+            assertEquals(first, process.parses(), at + ": no later search read a table's files again");
+            process.store.flush();
+            processes.add(replies);
+        }
+        return processes;
     }
 
     /** One process's searches over the index at {@code index}, or with none. */

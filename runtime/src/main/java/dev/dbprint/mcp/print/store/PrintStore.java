@@ -728,10 +728,8 @@ public class PrintStore {
                         contents = ContainedFile.read(realRoot, path);
                     } catch (NoSuchFileException | ContainedFile.Raced e) {
                         continue; // removed, or a link moved, between the stat and the read: judge and stat again
-                    } catch (ContainedFile.Outside e) {
-                        throw PrintError.outsideRoot(path, realRoot);
                     } catch (IOException e) {
-                        throw PrintError.io(path, "cannot read: " + e.getMessage());
+                        throw ScannedFiles.unread(path, realRoot, e);
                     } catch (OutOfMemoryError e) {
                         throw PrintError.io(path, "file too large to read");
                     }
