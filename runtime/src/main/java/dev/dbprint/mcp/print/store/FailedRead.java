@@ -5,8 +5,10 @@ import dev.dbprint.mcp.print.files.FileIdentity;
 
 /**
  * A read of a print file that failed, with the identity the store stat'ed the file at before the read that failed: what
- * a view records for it (§7.1), and what a search keeps a failure under. A stat taken after the failure could find the
- * file mended (or broken) in between, and pin the failure to a file that was never read.
+ * the view records for it (§7.1), and so what a search, which asks the view ({@link PrintView#recorded}), keeps the
+ * failure under. A stat taken after the failure could find the file mended (or broken) in between, and pin the failure
+ * to a file that was never read. Its kind, path and detail are PrintError's own (final there): the wire sees no
+ * difference.
  */
 final class FailedRead extends PrintError {
 
