@@ -26,6 +26,15 @@ class ManifestReadAheadTest {
         return List.copyOf(store.view("c", root).index().tables().keySet());
     }
 
+    /** A store over an index that records each form it keeps in {@code kept}, once it took {@code root}'s manifest read ahead. */
+    private static PrintStore tookAhead(Path root, List<String> kept) {
+        PrintStore.readManifestAhead(root);
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
+        }));
+        tables(store, root);
+        return store;
+    }
+
     @Test
     void theFirstStoreTakesTheManifestReadAheadWithoutParsingIt() {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
@@ -56,11 +65,8 @@ class ManifestReadAheadTest {
     @Test
     void theStoreThatTakesItKeepsItOnItsIndexOnceItPreparesIt() {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
-        PrintStore.readManifestAhead(root);
         List<String> kept = new CopyOnWriteArrayList<>();
-        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
-        }));
-        tables(store, root);
+        PrintStore store = tookAhead(root, kept);
         assertEquals(0, store.counters().parses());
         assertEquals(List.of(), kept, "nothing written as the manifest is taken");
         store.prepareTrees(root);
@@ -73,11 +79,8 @@ class ManifestReadAheadTest {
     @Test
     void aFlushKeepsWhatNoPreparationKept() {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
-        PrintStore.readManifestAhead(root);
         List<String> kept = new CopyOnWriteArrayList<>();
-        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
-        }));
-        tables(store, root);
+        PrintStore store = tookAhead(root, kept);
         store.flush();
         assertEquals(List.of(TreeStore.MANIFEST_FORM), kept);
     }
@@ -86,11 +89,8 @@ class ManifestReadAheadTest {
     @Test
     void aManifestReadAgainIsKeptAsReadAgain() throws Exception {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
-        PrintStore.readManifestAhead(root);
         List<String> kept = new CopyOnWriteArrayList<>();
-        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
-        }));
-        tables(store, root);
+        PrintStore store = tookAhead(root, kept);
         Path manifest = root.resolve(PrintView.MANIFEST);
         Files.writeString(manifest, Files.readString(manifest) + "\n");
         tables(store, root);
