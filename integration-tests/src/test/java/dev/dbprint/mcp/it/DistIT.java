@@ -132,6 +132,10 @@ class DistIT {
             try (ServerProcess server = ServerProcess.spawn(builder)) {
                 JsonNode reply = server.initialize("2025-11-25");
                 assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
+                if (aot) { // a stdio session, C1 alone: the cache's method profiles are not replayed (docs/startup.md)
+                    String command = Files.readString(Path.of("/proc", Long.toString(server.pid()), "cmdline"));
+                    assertTrue(command.contains("\0-XX:-AOTReplayTraining\0"), command.replace('\0', ' '));
+                }
                 JsonNode call = server.request("tools/call",
                         ServerProcess.JSON.createObjectNode().put("name", "list_tables").set("arguments",
                                 ServerProcess.JSON.createObjectNode()));

@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * prescribes for the condition, so tool and resource layers pass it through unchanged; {@link #kind()} lets them choose the
  * channel (JSON-RPC code, {@code _corrupted}, {@code _missing}, ...).
  */
-public final class PrintError extends DetailedFault {
+public class PrintError extends DetailedFault {
 
     private static final long serialVersionUID = 1L;
 

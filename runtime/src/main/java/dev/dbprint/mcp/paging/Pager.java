@@ -1,8 +1,8 @@
 package dev.dbprint.mcp.paging;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,8 +63,15 @@ public final class Pager extends PageSequence<Page> {
     private final List<Unit> units = new ArrayList<>();
     /** The reply's one walk when it is made of {@link Slots}, whose units are made by the page that reaches them. */
     private final Slots slots;
-    /** The units of slots made for the page being built (null: a slot holding nothing): a page's worth. */
-    private final Map<Integer, Unit> slotUnits = new HashMap<>();
+    /**
+     * The units of slots made for the page being built, from its first slot on (null: a slot holding nothing), and
+     * which of them are made: a page's worth, kept by offset (a map by slot number boxed every number it was asked).
+     */
+    private final List<Unit> slotUnits = new ArrayList<>();
+    private final BitSet slotsMade = new BitSet();
+    private int firstSlot;
+    /** Each walk's {@link ListReply.Walk#path()}, made once: every unit of the walk is held in it. */
+    private final List<List<String>> walkPaths;
     private final Meter base;
     private final int cursorEntry;
 
@@ -88,6 +95,7 @@ public final class Pager extends PageSequence<Page> {
         this.spelling = spelling;
         this.max = maxChars;
         this.cursorEntry = 5 + JsonText.stringLength(reply.cursorKey()) + mint.tokenLength() + 2;
+        this.walkPaths = reply.walks().stream().map(ListReply.Walk::path).toList();
         for (Map.Entry<String, Object> e : reply.header().entrySet()) {
             units.add(new Unit(HEADER, -1, e.getKey(), e.getValue()));
         }
@@ -125,6 +133,8 @@ public final class Pager extends PageSequence<Page> {
     @Override
     protected Page build(Position start) throws CursorFault {
         slotUnits.clear();
+        slotsMade.clear();
+        firstSlot = start.a();
         validate(start);
         Meter meter = base.copy();
         List<Placed> placed = new ArrayList<>();
@@ -193,11 +203,16 @@ public final class Pager extends PageSequence<Page> {
         if (slots == null) {
             return units.get(i);
         }
-        if (!slotUnits.containsKey(i)) {
+        int k = i - firstSlot; // a page asks for its own slots and those after them only
+        if (!slotsMade.get(k)) {
             Object item = slots.item(i);
-            slotUnits.put(i, item == null ? null : new Unit(ELEMENT, 0, null, item));
+            while (slotUnits.size() <= k) {
+                slotUnits.add(null);
+            }
+            slotUnits.set(k, item == null ? null : new Unit(ELEMENT, 0, null, item));
+            slotsMade.set(k);
         }
-        return slotUnits.get(i);
+        return slotUnits.get(k);
     }
 
     private void validate(Position p) throws CursorFault {
@@ -383,22 +398,26 @@ public final class Pager extends PageSequence<Page> {
         if (reply.emitsTotal()) {
             body.put(TOTAL, reply.total());
         }
-        String cursor = null;
-        if (next != null) {
-            cursor = mint.mint(next);
+        String cursor = next == null ? null : mint.mint(next);
+        if (cursor != null) {
             if (cursor.length() != mint.tokenLength()) {
                 throw new IllegalStateException("cursor length differs from the length reserved");
             }
             body.put(reply.cursorKey(), cursor);
         }
-        String text = spelling.text(body, cursor);
+        Map<String, Object> page = Collections.unmodifiableMap(body);
         if (measured == UNMEASURED) {
-            return new Page(Collections.unmodifiableMap(body), text, next, cursor, text.length());
+            String text = spelling.text(page, cursor);
+            return new Page(page, () -> text, next, cursor, text.length());
         }
-        if (text.length() > max) {
-            throw new IllegalStateException("page of " + text.length() + " characters passes " + max);
-        }
-        return new Page(Collections.unmodifiableMap(body), text, next, cursor, measured);
+        // spelled when asked for: resources/list writes the body into its reply and never asks
+        return new Page(page, () -> {
+            String text = spelling.text(page, cursor);
+            if (text.length() > max) {
+                throw new IllegalStateException("page of " + text.length() + " characters passes " + max);
+            }
+            return text;
+        }, next, cursor, measured);
     }
 
     @SuppressWarnings("unchecked")
@@ -442,7 +461,7 @@ public final class Pager extends PageSequence<Page> {
             this.key = key;
             this.item = item;
             ListReply.Walk w = walk < 0 ? null : reply.walks().get(walk);
-            this.container = w == null ? List.of() : kind == ELEMENT ? w.path() : w.parents();
+            this.container = w == null ? List.of() : kind == ELEMENT ? walkPaths.get(walk) : w.parents();
             this.listItem = kind == ELEMENT && !w.isMap();
             this.level = container.size() + 1;
             this.keyLen = key == null ? 0 : JsonText.stringLength(key);

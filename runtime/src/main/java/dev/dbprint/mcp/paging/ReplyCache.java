@@ -72,7 +72,9 @@ final class ReplyCache {
                 pager = null;
             }
             pages.put(start, page);
-            weigh(page.text().length());
+            if (owner != null) {
+                weigh(page.text().length()); // a page not kept is not weighed, nor spelled for it
+            }
             return page;
         }
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.dbprint.mcp.paging.JsonForm;
+import dev.dbprint.mcp.text.IsoInstant;
 
 /**
  * One entry of resources/list or resources/templates/list.
@@ -28,7 +29,7 @@ record ResourceEntry(String address, boolean template, String name, String descr
         e.put("description", description);
         e.put("mimeType", mimeType);
         if (lastModified != null) {
-            e.put("annotations", Map.of("lastModified", lastModified.toString()));
+            e.put("annotations", Map.of("lastModified", IsoInstant.of(lastModified)));
         }
         return e;
     }

@@ -32,8 +32,9 @@ import dev.dbprint.mcp.print.store.StripedLocks;
  * A file that cannot be read removes only what it alone supplied: a statistics.yaml that does not parse (or is declared
  * and absent, or leads outside the root — as does a manifest entry a reader cannot follow) removes the table's columns,
  * a statistics.annotations.yaml that does not parse or match its schema removes only the annotations, and either way the
- * table is named in {@code unreadable_tables}. The latter failure is kept with the table's index, in memory and on disk,
- * so a later search reads neither file again while both keep their identities, and still names the table.
+ * table is named in {@code unreadable_tables}. A failure that recurs at the file's identity — of its content, or of this
+ * process's access to it — is kept with the table's index (in memory and, but for access, on disk and in the texts), so
+ * a later search reads neither file again while both keep their identities, and still names the table.
  * <p>
  * Every call stats both files of every table through the {@link PrintView} (§7.1). A table whose files keep the
  * identities its index was built at is searched from that index; any other is read again — statistics.yaml through the
@@ -77,22 +78,40 @@ public final class ColumnSearch {
             this(index, unreadable, false);
         }
 
-        /** A table searched from {@code index}: named unreadable when its statistics.annotations.yaml failed. */
+        /** A table searched from {@code index}: named unreadable when a file failed at the identity it holds. */
         static Walked of(TableIndex index) {
-            return new Walked(index, index.annotationsFailed());
+            return new Walked(index, index.unreadable());
+        }
+
+        /** A table ruled out, no index taken: one of four, since thousands a walk are. */
+        static Walked ruledOut(boolean unreadable, boolean switchedOff) {
+            return RULED_OUT[(unreadable ? 2 : 0) + (switchedOff ? 1 : 0)];
+        }
+
+        /**
+         * Whether its index stands, for any process, for the files at the identities it holds: not one built round a
+         * failure it does not hold (the file is read again next time), nor one this process's access failed.
+         */
+        boolean shared() {
+            return index != null && unreadable == index.unreadable() && index.failure() != TableIndex.Failure.ACCESS;
         }
     }
 
+    private static final Walked[] RULED_OUT = {new Walked(null, false, false), new Walked(null, false, true),
+            new Walked(null, true, false), new Walked(null, true, true)};
+    private static final Walked UNREADABLE = Walked.ruledOut(true, false);
+
     /** One table's share of the reply: its matching columns, and whether it is named unreadable or switched off. */
     private record Found(List<ColumnMatch> matches, boolean unreadable, boolean switchedOff) {
+
+        /** No match: one of four, since most tables of a walk add none. */
+        static Found none(boolean unreadable, boolean switchedOff) {
+            return NONE[(unreadable ? 2 : 0) + (switchedOff ? 1 : 0)];
+        }
     }
 
-    private static final Walked UNREADABLE = new Walked(null, true);
-    private static final Walked RULED_OUT = new Walked(null, false);
-    private static final Walked RULED_OUT_SWITCHED_OFF = new Walked(null, false, true);
-    private static final Found NONE = new Found(List.of(), false, false);
-    private static final Found NONE_UNREADABLE = new Found(List.of(), true, false);
-    private static final Found NONE_SWITCHED_OFF = new Found(List.of(), false, true);
+    private static final Found[] NONE = {new Found(List.of(), false, false), new Found(List.of(), false, true),
+            new Found(List.of(), true, false), new Found(List.of(), true, true)};
 
     /** Walks tables on every processor; its threads are daemons, made on the first search. */
     private static final class Walkers {
@@ -191,14 +210,11 @@ public final class ColumnSearch {
     private static Found find(String fqn, Long rowCount, Walked walked, ColumnPredicates predicates) {
         TableIndex index = walked.index();
         if (index == null) {
-            if (walked.unreadable()) {
-                return NONE_UNREADABLE;
-            }
-            return walked.switchedOff() && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
+            return Found.none(walked.unreadable(), walked.switchedOff() && predicates.filtersLooksLike());
         }
         boolean switchedOff = predicates.filtersLooksLike() && index.looksLikeSwitchedOff();
         if (index.packed() || !predicates.mayMatch(index)) { // still packed: the walk ruled it out on its text
-            return new Found(List.of(), walked.unreadable(), switchedOff);
+            return Found.none(walked.unreadable(), switchedOff);
         }
         SearchedColumn.TableFacts table = new SearchedColumn.TableFacts(fqn,
                 rowCount != null ? rowCount : index.rowCount(), index.scope());
@@ -251,8 +267,9 @@ public final class ColumnSearch {
         if (!print.holds(i, now.statistics(), now.annotations()) || !table.openable(view, now)) {
             return null;
         }
-        if (!predicates.mayMatch(lower -> print.mayContain(i, lower))) {
-            return print.looksLikeSwitchedOff(i) && predicates.filtersLooksLike() ? NONE_SWITCHED_OFF : NONE;
+        Walked ruledOut = ruledOut(print, i, predicates);
+        if (ruledOut != null) {
+            return find(fqn, null, ruledOut, predicates);
         }
         // a later search of this process: the index its first took, as walk() takes it, its entry still not built
         TableIndex inMemory = indexes.get(table.dir());
@@ -320,7 +337,7 @@ public final class ColumnSearch {
         TableIndex kept = indexes.get(entry.dir());
         SearchTexts print = kept == null && texts != null ? texts.kept() : null;
         if (kept == null && (texts == null
-                || (print == null || !print.knows(i)) && !view.holdsDerived(entry, TableIndexRecord.FORM))) {
+                || (print == null || !print.knows(i)) && !view.holdsDerived(entry.dir(), TableIndexRecord.FORM))) {
             // its reads stat the files: a stat of each first would be a second
             return found(texts, i, readOnce(view, entry, null, predicates));
         }
@@ -334,9 +351,10 @@ public final class ColumnSearch {
             return found(texts, i, readOnce(view, entry, kept, predicates));
         }
         Located table = new Located(entry);
-        if (print != null && print.holds(i, now.statistics(), now.annotations()) && table.openable(view, now)
-                && !predicates.mayMatch(lower -> print.mayContain(i, lower))) {
-            return print.looksLikeSwitchedOff(i) ? RULED_OUT_SWITCHED_OFF : RULED_OUT;
+        Walked ruledOut = print != null && print.holds(i, now.statistics(), now.annotations())
+                && table.openable(view, now) ? ruledOut(print, i, predicates) : null;
+        if (ruledOut != null) {
+            return ruledOut;
         }
         boolean inMemory = kept != null;
         if (kept == null) {
@@ -344,6 +362,16 @@ public final class ColumnSearch {
         }
         Walked indexed = indexed(table, kept, inMemory, now, texts, i, predicates);
         return indexed != null ? indexed : found(texts, i, readOnce(view, entry, kept, predicates));
+    }
+
+    /**
+     * The {@code i}-th table ruled out on the print's text, which holds for its files now, named unreadable when a file
+     * failed there; null when {@code predicates} may match the text.
+     */
+    private static Walked ruledOut(SearchTexts print, int i, ColumnPredicates predicates) {
+        return predicates.mayMatch(lower -> print.mayContain(i, lower))
+                ? null
+                : Walked.ruledOut(print.failed(i), print.looksLikeSwitchedOff(i));
     }
 
     /** {@code index}, its columns decoded when {@code predicates} may match it; null when they do not decode. */
@@ -375,9 +403,12 @@ public final class ColumnSearch {
         }
     }
 
-    /** {@code walked}, its index (taken from the index's record or read whole) noted for the print's texts. */
+    /**
+     * {@code walked}, its index (taken from the index's record or read whole) noted for the print's texts when any
+     * process may take it.
+     */
     private static Walked found(WalkTexts texts, int i, Walked walked) {
-        if (texts != null && walked.index() != null && !walked.unreadable()) {
+        if (texts != null && walked.shared()) {
             texts.found(i, walked.index());
         }
         return walked;
@@ -460,66 +491,70 @@ public final class ColumnSearch {
     }
 
     /**
-     * Reads the table's files and builds its index; keeps it unless a file failed other than by the content of
-     * statistics.annotations.yaml, whose failure the index keeps ({@link TableIndex#annotationsFailed()}).
+     * Reads the table's files and builds its index; keeps it, unless a file failed other than as {@link #failed} keeps
+     * a failure.
      */
     private Walked read(PrintView view, TableEntry entry) {
         Statistics stats;
         try {
             stats = entry.declares(Artifact.STATISTICS) ? view.searchStatistics(entry).orElse(null) : null;
         } catch (PrintError e) {
-            return UNREADABLE;
+            return failed(view, entry, Artifact.STATISTICS, e, null);
         }
         FileIdentity statistics = recorded(view, entry, Artifact.STATISTICS, stats != null);
-        FileIdentity annotationsSeen = recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true);
         TableIndex index;
         try {
             StatisticsAnnotations annotations = view.statisticsAnnotations(entry).orElse(null);
             index = TableIndex.of(stats, annotations, statistics,
                     recorded(view, entry, Artifact.STATISTICS_ANNOTATIONS, true));
         } catch (PrintError e) {
-            index = TableIndex.of(stats, null, statistics, null);
-            FileIdentity failedAt = failedAt(view, entry, e, annotationsSeen);
-            if (failedAt == null) {
-                return new Walked(index, true);
-            }
-            index = index.annotationsFailedAt(failedAt);
+            return failed(view, entry, Artifact.STATISTICS_ANNOTATIONS, e, TableIndex.of(stats, null, statistics, null));
         }
+        return kept(view, entry, index);
+    }
+
+    /** Keeps {@code index} in memory and, unless this process's access failed, as the table's record on disk. */
+    private Walked kept(PrintView view, TableEntry entry, TableIndex index) {
         indexes.put(entry.dir(), index, index.weight());
-        if (view.keepsDerived()) {
-            view.keepDerived(entry, TableIndexRecord.FORM,
-                    new Located(entry).sources(index.statistics(), index.annotations()), TableIndexRecord.encode(index));
+        if (view.keepsDerived() && index.failure() != TableIndex.Failure.ACCESS) {
+            Located table = new Located(entry);
+            view.keepDerived(table.dir(), TableIndexRecord.FORM, table.sources(index.statistics(), index.annotations()),
+                    TableIndexRecord.encode(index));
         }
         return Walked.of(index);
     }
 
     /**
-     * The identity a failure {@code e} of the table's statistics.annotations.yaml is kept under: only one of its content
-     * (it does not parse or match its schema; another, such as a file this process cannot open, is met again next
-     * time), and only at an identity stat'ed before a read that failed so: a file changed since never has that identity
-     * again. {@code seen} (this call's stat before the read, or null) is one; else the file is stat'ed and read again,
-     * since what a failed read records is stat'ed after it, and a rewrite in between would be kept as failing. Never an
-     * absence, which recurs when the file is removed. Null when the failure is not to be kept.
+     * The table whose file for {@code artifact} failed with {@code e}, named unreadable with what {@code read} holds (the
+     * columns statistics.yaml gave; null when that file failed). The failure is kept, under the identity the failed read
+     * found the file at, where it recurs at that identity: one of its content (it does not parse, or match its shape or
+     * schema), or a file this process may not open, as {@code access(2)} agrees (a transient failure to read, such as
+     * one of memory, does not recur); the latter in this process's memory alone, since another process may be of other
+     * groups. Never an absence, which costs no read. Any other failure is met again next time.
      */
-    private static FileIdentity failedAt(PrintView view, TableEntry entry, PrintError e, FileIdentity seen) {
-        if (!ofContent(e)) {
-            return null;
+    private Walked failed(PrintView view, TableEntry entry, Artifact artifact, PrintError e, TableIndex read) {
+        Path file = entry.file(artifact).orElse(null);
+        FileIdentity at = file == null ? null : view.recorded(file);
+        TableIndex.Failure failure = at == null || !at.exists() ? TableIndex.Failure.NONE : switch (e.kind()) {
+            case PARSE, SHAPE, SCHEMA -> TableIndex.Failure.CONTENT;
+            case IO -> view.openable(file, at) ? TableIndex.Failure.NONE : TableIndex.Failure.ACCESS;
+            default -> TableIndex.Failure.NONE;
+        };
+        if (failure == TableIndex.Failure.NONE) {
+            return read == null ? UNREADABLE : new Walked(read, true);
         }
-        if (seen != null) {
-            return seen.exists() ? seen : null;
+        if (read != null) {
+            return kept(view, entry, read.annotationsFailedAt(at, failure));
         }
-        FileIdentity before = view.record(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow(), true);
+        FileIdentity annotations;
         try {
-            view.statisticsAnnotations(entry);
-            return null; // it reads now: rewritten meanwhile, read again next time
-        } catch (PrintError again) {
-            return ofContent(again) && before.exists() ? before : null;
+            // what a later walk stats of the table: a record is kept under both identities
+            annotations = identity(view, entry, Artifact.STATISTICS_ANNOTATIONS, true,
+                    entry.declares(Artifact.STATISTICS_ANNOTATIONS));
+        } catch (PrintError outside) {
+            return UNREADABLE;
         }
-    }
-
-    /** Whether {@code e} is a failure of the file's content, the same for every read of it at one identity. */
-    private static boolean ofContent(PrintError e) {
-        return e.kind() == PrintError.Kind.PARSE || e.kind() == PrintError.Kind.SCHEMA;
+        return kept(view, entry, TableIndex.statisticsFailedAt(at, annotations, failure));
     }
 
     /** The identity the view recorded for the table's file for {@code artifact}, or null when none was read. */

@@ -27,6 +27,9 @@ import dev.dbprint.mcp.print.index.TreeStore;
  * table is then walked without building its manifest entry at all, ruled out on its text or searched from its record
  * (each built entry weighs about 4 KB, which a walk of thousands of tables left for a young collection to copy).
  * <p>
+ * A table a file of which failed by its content ({@link TableIndex.Failure#CONTENT}) is kept too, flagged: its text is
+ * that of what did read, and a walk names it unreadable without taking its record.
+ * <p>
  * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the place
  * ({@link #GROUP}: the two stamps, each its device, inode, change time and when it was taken; a byte of which files
  * the entry declares and whether it gives a row count; the three paths relative to the root, each a length and UTF-8
@@ -37,15 +40,17 @@ import dev.dbprint.mcp.print.index.TreeStore;
 final class SearchTexts {
 
     /** The form the payload is kept in beside the manifest; a new layout takes a new name. */
-    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-2";
+    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-3";
 
     private static final int KNOWN = 1;
     private static final int LOOKS_LIKE_SWITCHED_OFF = 2;
     private static final int STATISTICS = 4;
     private static final int ANNOTATIONS = 8;
     private static final int GROUP = 16;
+    /** A file of the table failed by its content at the identity kept: the table is named unreadable. */
+    private static final int FAILED = 32;
     /** What only a known text's part sets. */
-    private static final int TEXT_FLAGS = KNOWN | LOOKS_LIKE_SWITCHED_OFF | STATISTICS | ANNOTATIONS;
+    private static final int TEXT_FLAGS = KNOWN | LOOKS_LIKE_SWITCHED_OFF | STATISTICS | ANNOTATIONS | FAILED;
     private static final int IDENTITY_BYTES = 5 * Long.BYTES;
     private static final int STAMPS_BYTES = 8 * Long.BYTES;
     /** In a place's declared byte: the entry declares statistics.yaml, statistics.annotations.yaml. */
@@ -175,6 +180,14 @@ final class SearchTexts {
                 && !spells(textPart[i] + ((flags & STATISTICS) != 0 ? IDENTITY_BYTES : 0), FileIdentity.ABSENT);
     }
 
+    /**
+     * Whether a file of table {@code i}, which {@link #holds}, failed by its content at the identity kept
+     * ({@link TableIndex#failure()}): its text is that of what did read, and the table is named unreadable.
+     */
+    boolean failed(int i) {
+        return (flags(i) & FAILED) != 0;
+    }
+
     /** Whether statistics.yaml of table {@code i}, which {@link #holds}, lists {@code looks_like} in {@code disabled}. */
     boolean looksLikeSwitchedOff(int i) {
         return (flags(i) & LOOKS_LIKE_SWITCHED_OFF) != 0;
@@ -255,6 +268,7 @@ final class SearchTexts {
                 int flags = groups[i] != null ? GROUP : 0;
                 if (text != null) {
                     flags |= KNOWN | (indexes[i].looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
+                            | (indexes[i].unreadable() ? FAILED : 0)
                             | (indexes[i].statistics() != null ? STATISTICS : 0)
                             | (indexes[i].annotations() != null ? ANNOTATIONS : 0);
                 } else if (indexes[i] == null && kept != null && kept.knows(i)) {

@@ -21,9 +21,9 @@ import dev.dbprint.mcp.text.CodePointOrder;
  * table whose text a search cannot rule out. A first search over thousands of records then builds a few objects per
  * table, not one per column.
  * <p>
- * An index may stand for a statistics.annotations.yaml that did not parse or match its schema at its identity
- * ({@link #annotationsFailed()}): it holds the columns statistics.yaml gives, without annotations, and the table is
- * still named unreadable; a later search then reads neither file again while both keep their identities.
+ * An index may stand for a file that failed at its identity ({@link #failure()}): a statistics.annotations.yaml that
+ * failed leaves the columns statistics.yaml gives, without annotations; a statistics.yaml that failed leaves none. The
+ * table is still named unreadable, and a later search reads neither file again while both keep their identities.
  */
 public final class TableIndex {
 
@@ -32,7 +32,7 @@ public final class TableIndex {
     private final Long rowCount;
     private final Map<String, Object> scope;
     private final boolean looksLikeSwitchedOff;
-    private final boolean annotationsFailed;
+    private final Failure failure;
     private final String text;
     /** The columns, or null while packed. */
     private final List<SearchedColumn> columns;
@@ -51,18 +51,30 @@ public final class TableIndex {
      */
     TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
             boolean looksLikeSwitchedOff, List<SearchedColumn> columns, String text) {
-        this(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, false, text, columns, null, 0);
+        this(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, Failure.NONE, text, columns, null, 0);
+    }
+
+    /** Whether a file of the table failed at the identity the index holds for it, and so the table is named unreadable. */
+    enum Failure {
+        NONE,
+        /** It does not parse or match its shape or schema: so for every process, while the file keeps that identity. */
+        CONTENT,
+        /**
+         * This process may not open it: another process, with other groups, may, so the index is kept in this process's
+         * memory alone.
+         */
+        ACCESS
     }
 
     private TableIndex(FileIdentity statistics, FileIdentity annotations, Long rowCount, Map<String, Object> scope,
-            boolean looksLikeSwitchedOff, boolean annotationsFailed, String text, List<SearchedColumn> columns,
-            byte[] record, int columnsFrom) {
+            boolean looksLikeSwitchedOff, Failure failure, String text, List<SearchedColumn> columns, byte[] record,
+            int columnsFrom) {
         this.statistics = statistics;
         this.annotations = annotations;
         this.rowCount = rowCount;
         this.scope = scope;
         this.looksLikeSwitchedOff = looksLikeSwitchedOff;
-        this.annotationsFailed = annotationsFailed;
+        this.failure = failure;
         this.text = text;
         this.columns = columns;
         this.record = record;
@@ -71,19 +83,27 @@ public final class TableIndex {
 
     /** A packed index: its columns are in {@code record} from {@code columnsFrom} on ({@link TableIndexRecord}). */
     static TableIndex packed(FileIdentity statistics, FileIdentity annotations, Long rowCount,
-            Map<String, Object> scope, boolean looksLikeSwitchedOff, boolean annotationsFailed, String text,
-            byte[] record, int columnsFrom) {
-        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, annotationsFailed, text,
-                null, record, columnsFrom);
+            Map<String, Object> scope, boolean looksLikeSwitchedOff, Failure failure, String text, byte[] record,
+            int columnsFrom) {
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, failure, text, null,
+                record, columnsFrom);
     }
 
     /**
-     * This index, built with no annotations, as the table's while its statistics.annotations.yaml, which did not parse
-     * or match its schema, has the identity {@code failedAt}.
+     * This index, built with no annotations, as the table's while its statistics.annotations.yaml, which failed so,
+     * has the identity {@code failedAt}.
      */
-    TableIndex annotationsFailedAt(FileIdentity failedAt) {
-        return new TableIndex(statistics, failedAt, rowCount, scope, looksLikeSwitchedOff, true, text, columns, record,
-                columnsFrom);
+    TableIndex annotationsFailedAt(FileIdentity failedAt, Failure failure) {
+        return new TableIndex(statistics, failedAt, rowCount, scope, looksLikeSwitchedOff, failure, text, columns,
+                record, columnsFrom);
+    }
+
+    /**
+     * The index of a table whose statistics.yaml failed so at {@code failedAt}, its statistics.annotations.yaml at
+     * {@code annotations} (null: none can exist): no columns, and the table named unreadable.
+     */
+    static TableIndex statisticsFailedAt(FileIdentity failedAt, FileIdentity annotations, Failure failure) {
+        return new TableIndex(failedAt, annotations, null, null, false, failure, "", List.of(), null, 0);
     }
 
     /**
@@ -145,9 +165,14 @@ public final class TableIndex {
         return looksLikeSwitchedOff;
     }
 
-    /** Whether its statistics.annotations.yaml did not parse or match its schema: the table is named unreadable. */
-    public boolean annotationsFailed() {
-        return annotationsFailed;
+    /** Whether, and how, a file of the table failed at the identity held for it. */
+    public Failure failure() {
+        return failure;
+    }
+
+    /** Whether a file of the table failed at the identity held for it: the table is named unreadable. */
+    public boolean unreadable() {
+        return failure != Failure.NONE;
     }
 
     public String text() {
@@ -168,7 +193,7 @@ public final class TableIndex {
         if (columns != null) {
             return this;
         }
-        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, annotationsFailed, text,
+        return new TableIndex(statistics, annotations, rowCount, scope, looksLikeSwitchedOff, failure, text,
                 TableIndexRecord.columns(record, columnsFrom), null, 0);
     }
 

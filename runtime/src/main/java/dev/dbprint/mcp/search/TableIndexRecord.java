@@ -21,7 +21,7 @@ import dev.dbprint.mcp.print.model.StatisticsAnnotations;
  * process searches a table from its record without decoding and modelling the table's statistics files. The record's
  * identities are not in it: the index keeps it under them, and hands it back only for those.
  * <p>
- * Layout: a byte of flags (among them whether statistics.annotations.yaml failed: {@link TableIndex#annotationsFailed()}),
+ * Layout: a byte of flags (among them whether a file failed by its content: {@link TableIndex#failure()}),
  * the row count (when present), the {@code scope} block (when present) and the index's
  * {@link TableIndex#text()}, each a sized {@link TreeCodec} tree, then every column as a {@link TreeCodec} list of the
  * fields read from the files (its lower-cased name and notes are derived again on decode). What a walk needs of every
@@ -36,21 +36,26 @@ final class TableIndexRecord {
     private static final int ROW_COUNT = 1;
     private static final int SCOPE = 2;
     private static final int LOOKS_LIKE_SWITCHED_OFF = 4;
-    private static final int ANNOTATIONS_FAILED = 8;
-    private static final int FLAGS = ROW_COUNT | SCOPE | LOOKS_LIKE_SWITCHED_OFF | ANNOTATIONS_FAILED;
+    /** A file failed by its content; one this process may not open is never kept in a record. */
+    private static final int FAILED = 8;
+    private static final int FLAGS = ROW_COUNT | SCOPE | LOOKS_LIKE_SWITCHED_OFF | FAILED;
 
     private static final int FIELDS = 19;
 
     private TableIndexRecord() {
     }
 
+    /** The record of {@code index}, which no failure of this process's access stands for (that is never kept here). */
     static byte[] encode(TableIndex index) {
+        if (index.failure() == TableIndex.Failure.ACCESS) {
+            throw new IllegalArgumentException("a failure of this process's access is kept in its memory alone");
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
         DataOutputStream out = new DataOutputStream(bytes);
         try {
             out.writeByte((index.rowCount() != null ? ROW_COUNT : 0) | (index.scope() != null ? SCOPE : 0)
                     | (index.looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
-                    | (index.annotationsFailed() ? ANNOTATIONS_FAILED : 0));
+                    | (index.failure() == TableIndex.Failure.CONTENT ? FAILED : 0));
             if (index.rowCount() != null) {
                 out.writeLong(index.rowCount());
             }
@@ -100,7 +105,8 @@ final class TableIndexRecord {
                     : null;
             String text = Objects.requireNonNull((String) TreeCodec.readSized(in, record));
             return TableIndex.packed(statistics, annotations, rowCount, scope,
-                    (flags & LOOKS_LIKE_SWITCHED_OFF) != 0, (flags & ANNOTATIONS_FAILED) != 0, text, record,
+                    (flags & LOOKS_LIKE_SWITCHED_OFF) != 0,
+                    (flags & FAILED) != 0 ? TableIndex.Failure.CONTENT : TableIndex.Failure.NONE, text, record,
                     in.position());
         } catch (BufferUnderflowException | ClassCastException | NullPointerException e) {
             throw new IllegalArgumentException("not a search record", e);

@@ -1,5 +1,6 @@
 package dev.dbprint.mcp.transport;
 
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -9,7 +10,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
@@ -63,6 +63,11 @@ public class StdioTransport {
     @Inject
     DbprintConfig config;
 
+    /**
+     * The buffer frames are written through, reused: it holds a page of a reply (20,000 characters, most of them one
+     * byte) and its envelope, so such a frame goes out in one write; a longer one takes two.
+     */
+    private static final int FRAME_BUFFER = 64 * 1024;
     /** How long shutdown waits for the reader to hand over the frames already sent. */
     private static final long HANDOVER_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -85,7 +90,7 @@ public class StdioTransport {
     public void start() {
         lastActivity = System.nanoTime();
         connection = endpoints.stdio();
-        out = StdioStreams.frames();
+        out = new BufferedOutputStream(StdioStreams.frames(), FRAME_BUFFER);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         workers = new ForkJoinPool(WORKERS, pool -> new Worker(pool, loader), null, true); // asyncMode: first in, first out
         // one worker started now, beside the boot: a first call sent at once after initialize otherwise waited for a
@@ -277,13 +282,15 @@ public class StdioTransport {
         }
     }
 
-    /** Writes one frame, the reply's UTF-8 and its newline, in one write. */
+    /**
+     * Writes one frame, the reply's UTF-8 and its newline, in one write when it fits the stream's buffer (where a copy of
+     * each reply with its newline was made for that write).
+     */
     private void send(byte[] reply) {
-        byte[] frame = Arrays.copyOf(reply, reply.length + 1);
-        frame[reply.length] = '\n';
         writeLock.lock();
         try {
-            out.write(frame);
+            out.write(reply);
+            out.write('\n');
             out.flush();
         } catch (IOException e) {
             LOG.debug("stdout closed: " + e.getMessage());

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -89,9 +90,59 @@ class JsonTextTest {
         assertEquals(nested.length(), 1 + 1 + 2 + 3 + 2 + 1 + 1 + 4 + JsonText.indentedLength(m, 2) + 1 + 2 + 1 + 1 + 1);
     }
 
+    /** Values of every kind the serializer writes, nested at random, each measured as its text at a random level. */
+    @Test
+    void measuresMatchTheTextOfAnyValue() {
+        Random r = new Random(7);
+        for (int i = 0; i < 2000; i++) {
+            Object value = randomValue(r, 0);
+            int level = r.nextInt(4);
+            assertEquals(JsonText.indentedLength(JsonText.pretty(value), level), JsonText.indentedLength(value, level),
+                    JsonText.compact(value));
+        }
+    }
+
+    private static Object randomValue(Random r, int depth) {
+        int kind = r.nextInt(depth > 3 ? 9 : 12);
+        return switch (kind) {
+            case 0 -> null;
+            case 1 -> r.nextBoolean();
+            case 2 -> r.nextInt() >> r.nextInt(32);
+            case 3 -> r.nextLong();
+            case 4 -> r.nextDouble() * Math.pow(10, r.nextInt(30) - 15);
+            case 5 -> new BigDecimal(BigInteger.valueOf(r.nextLong()), r.nextInt(20) - 5);
+            case 6 -> (short) r.nextInt();
+            case 7, 8 -> randomString(r);
+            case 9 -> {
+                List<Object> list = new ArrayList<>();
+                for (int j = r.nextInt(4); j > 0; j--) {
+                    list.add(randomValue(r, depth + 1));
+                }
+                yield list;
+            }
+            default -> {
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (int j = r.nextInt(4); j > 0; j--) {
+                    // now and then a key that is not a string, which json.dumps spells as it spells the value
+                    map.put(r.nextInt(8) == 0 ? (Object) r.nextInt(100) : randomString(r), randomValue(r, depth + 1));
+                }
+                yield map;
+            }
+        };
+    }
+
+    private static String randomString(Random r) {
+        String alphabet = "ab \"\\\n\t\u0001\u001f\u007f/é€\u2028\ud83d\ude00";
+        StringBuilder b = new StringBuilder();
+        for (int j = r.nextInt(12); j > 0; j--) {
+            b.append(alphabet.charAt(r.nextInt(alphabet.length())));
+        }
+        return b.toString();
+    }
+
     /**
-     * A measure counts the text as it is written: it allocates less than half a byte per character it counts (what the
-     * serializer itself makes), where holding the text took more than two (a writer's buffer, then the string).
+     * A measure counts the text without holding it: it allocates less than half a byte per character it counts, where
+     * holding the text took more than two (a writer's buffer, then the string).
      */
     @Test
     void measuringAValueHoldsNoTextOfIt() {
@@ -110,6 +161,38 @@ class JsonTextTest {
         JsonText.indentedLength(entries, 3);
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(allocated < length / 2, allocated + " bytes allocated to measure " + length + " characters");
+    }
+
+    /**
+     * The pager measures each unit of a page on its own: an entry of resources/list is measured from its parts, with
+     * nothing set up for it (a serializer set up to count each entry was a tenth of what a page of the listing allocated).
+     */
+    @Test
+    void measuringEntriesOneByOneSetsUpNothingForEach() {
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            Map<String, Object> entry = new LinkedHashMap<>(); // as a resources/list entry is written
+            entry.put("uri", "dbprint://alpha/sales.t" + i + "/statistics");
+            entry.put("name", "alpha/sales.t" + i + "/statistics");
+            entry.put("description", "statistics.yaml of 'sales.t" + i + "' in connection 'alpha': per-column profile");
+            entry.put("mimeType", "application/yaml");
+            entry.put("annotations", Map.of("lastModified", "2026-03-01T09:30:00.25Z"));
+            entries.add(entry);
+        }
+        long length = 0;
+        for (Map<String, Object> entry : entries) {
+            length += JsonText.indentedLength(entry, 2);
+        }
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        long again = 0;
+        for (Map<String, Object> entry : entries) {
+            again += JsonText.indentedLength(entry, 2);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(length, again);
+        assertTrue(allocated < 200L * entries.size(), allocated + " bytes allocated to measure " + entries.size()
+                + " entries one by one");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.dbprint.mcp.paging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -155,5 +157,47 @@ class PagerSlotsTest {
         CursorFault e = assertThrows(CursorFault.class,
                 () -> new Pager(reply(new Listed(slots)), CODEC.bind(CALLER, ARGS, PRINT)).pageAt(resume));
         assertEquals(CursorFault.Kind.PRINT_CHANGED, e.kind());
+    }
+
+    /**
+     * A page is spelled as text only when asked for, once: resources/list writes a page's body into its reply, and
+     * spelled its text for nothing before.
+     */
+    @Test
+    void aPageIsSpelledOnlyWhenItsTextIsAskedFor() {
+        int[] spelled = {0};
+        Spelling counted = new Spelling() {
+
+            @Override
+            public String text(Map<String, Object> body, String cursor) {
+                spelled[0]++;
+                return Spelling.JSON.text(body, cursor);
+            }
+
+            @Override
+            public int memberLength(String key, Object value, int depth) {
+                return Spelling.JSON.memberLength(key, value, depth);
+            }
+
+            @Override
+            public int elementLength(Object value, int depth) {
+                return Spelling.JSON.elementLength(value, depth);
+            }
+
+            @Override
+            public int chunkCharLength(char c) {
+                return Spelling.JSON.chunkCharLength(c);
+            }
+        };
+        Pager pager = new Pager(reply(new Listed(slotted(3000))), CODEC.bind(CALLER, ARGS, PRINT), counted);
+        Page first = pager.first();
+        Page second = pager.pageAt(CODEC.open(first.nextCursor(), CALLER, ARGS).requirePrint(PRINT));
+        assertFalse(((List<?>) second.body().get("resources")).isEmpty());
+        assertEquals(0, spelled[0], "spelled before anyone asked");
+        String text = second.text();
+        assertEquals(JsonText.pretty(second.body()), text);
+        assertEquals(second.measured(), text.length());
+        assertSame(text, second.text());
+        assertEquals(1, spelled[0]);
     }
 }

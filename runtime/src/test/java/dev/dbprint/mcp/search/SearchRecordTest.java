@@ -19,12 +19,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.dbprint.mcp.error.PrintError;
 import dev.dbprint.mcp.print.Fixtures;
 import dev.dbprint.mcp.print.cache.CacheSizes;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.store.PrintStore;
+import dev.dbprint.mcp.print.store.Read;
 import dev.dbprint.mcp.tool.SearchColumnsTool;
 import dev.dbprint.mcp.tool.ToolHarness;
 
@@ -153,7 +155,7 @@ class SearchRecordTest {
     void aRecordsColumnsAreDecodedOnlyWhereTheTextMayMatch() throws IOException {
         Fixtures.copyResource("/fixtures/search", dir);
         Path index = dir.resolve("index");
-        String channel = new Searches(null).call("{\"text\": \"channel\"}");
+        String channel = new Searches((Path) null).call("{\"text\": \"channel\"}");
         session(index);
         Path root = dir.resolve("prints/arb").toAbsolutePath().normalize();
         Path visit = root.resolve("geo/visit");
@@ -191,29 +193,15 @@ class SearchRecordTest {
         Files.writeString(bike.resolve("statistics.annotations.yaml"),
                 "format_version: 1\ncolumns:\n  bike_id:\n    colour: blue\n");
         Path index = dir.resolve("index");
-        List<String> truth = null;
-        // with no index; writing it; a fresh process over it
-        for (Path at : Arrays.asList(null, index, index)) {
-            Searches process = new Searches(at);
-            List<String> replies = new ArrayList<>();
-            replies.add(process.call(SEARCHES.get(0)));
-            long first = process.parses();
-            for (String search : SEARCHES.subList(1, SEARCHES.size())) {
-                replies.add(process.call(search));
-            }
-            assertEquals(first, process.parses(), at + ": no later search read a table's files again");
-            if (truth == null) {
-                truth = replies;
-                String named = "\"unreadable_tables\": [\n    \"rental.bike\",\n    \"rental.station\"\n  ]";
-                assertTrue(truth.stream().allMatch(r -> r.contains(named)), truth.get(0));
-                assertTrue(truth.get(1).contains("\"table\": \"rental.station\""), "its columns: " + truth.get(1));
-            } else {
-                assertEquals(truth, replies, String.valueOf(at));
-            }
-            process.store.flush();
-        }
-        assertTrue(TableIndexRecord.decode(record(index, root, station), null, null).annotationsFailed());
-        assertTrue(TableIndexRecord.decode(record(index, root, bike), null, null).annotationsFailed());
+        List<List<String>> processes = threeProcesses(index);
+        List<String> truth = processes.get(0);
+        String named = "\"unreadable_tables\": [\n    \"rental.bike\",\n    \"rental.station\"\n  ]";
+        assertTrue(truth.stream().allMatch(r -> r.contains(named)), truth.get(0));
+        assertTrue(truth.get(1).contains("\"table\": \"rental.station\""), "its columns: " + truth.get(1));
+        assertEquals(truth, processes.get(1), "the process writing the index");
+        assertEquals(truth, processes.get(2), "a fresh process over it");
+        assertTrue(TableIndexRecord.decode(record(index, root, station), null, null).unreadable());
+        assertTrue(TableIndexRecord.decode(record(index, root, bike), null, null).unreadable());
     }
 
     @Test
@@ -224,7 +212,7 @@ class SearchRecordTest {
         Path index = dir.resolve("index");
         String search = SEARCHES.get(0);
         String named = "\"rental.station\"\n  ]";
-        String sound = new Searches(null).call(search);
+        String sound = new Searches((Path) null).call(search);
         assertFalse(sound.contains("unreadable_tables"), sound);
 
         Files.writeString(annotations, "columns: [unclosed\n");
@@ -240,9 +228,117 @@ class SearchRecordTest {
         assertTrue(writing.call(search).contains(named), "the failure is met again");
         writing.store.flush();
         assertTrue(TableIndexRecord.decode(record(index, dir.resolve("prints/shop").toAbsolutePath().normalize(),
-                annotations.getParent()), null, null).annotationsFailed(), "and kept on disk");
+                annotations.getParent()), null, null).unreadable(), "and kept on disk");
         Files.writeString(annotations, good);
         assertEquals(sound, new Searches(index).call(search), "a fresh process over the kept failure reads it mended");
+    }
+
+    /**
+     * A table whose statistics.yaml does not parse keeps its failure as a record of no columns: a later search, in the
+     * same process or in a fresh one over the index, reads neither of its files again and answers what a read answers;
+     * once mended, the file is read again by the process that kept the failure and by a fresh one.
+     */
+    @Test
+    void aTableWhoseStatisticsFileDoesNotParseIsNotReadAgainUntilMended() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
+        Path statistics = dir.resolve("prints/shop/rental/station/statistics.yaml");
+        String good = Files.readString(statistics);
+        List<String> sound = SEARCHES.stream().map(new Searches((Path) null)::call).toList();
+        Files.writeString(statistics, "format_version: 1\ncolumns: [unclosed\n");
+        List<String> read = SEARCHES.stream().map(search -> new Searches((Path) null).call(search)).toList();
+        assertTrue(read.stream().allMatch(r -> r.contains("\"unreadable_tables\": [\n    \"rental.station\"\n  ]")),
+                read.get(0));
+        Path index = dir.resolve("index");
+        assertEquals(List.of(read, read, read), threeProcesses(index), "what a read of the file answers");
+        Path root = dir.resolve("prints/shop").toAbsolutePath().normalize();
+        TableIndex kept = TableIndexRecord.decode(record(index, root, statistics.getParent()), null, null);
+        assertTrue(kept.unreadable() && kept.unpacked().columns().isEmpty(), "kept on disk, with no columns");
+
+        Searches keeping = new Searches(index);
+        assertEquals(read.get(0), keeping.call(SEARCHES.get(0)), "the failure taken from the index, and kept");
+        Files.writeString(statistics, good);
+        assertEquals(sound, SEARCHES.stream().map(keeping::call).toList(), "the process that kept it reads it mended");
+        Files.writeString(statistics, "format_version: 1\ncolumns: [unclosed\n");
+        new Searches(index).call(SEARCHES.get(0));
+        Files.writeString(statistics, good);
+        assertEquals(sound.get(0), new Searches(index).call(SEARCHES.get(0)), "so does a fresh process");
+    }
+
+    /**
+     * A statistics.yaml this process may not open is not opened again by its later searches while the file keeps its
+     * identity, and the table is named unreadable as a read names it; a fresh process, which may be of other groups,
+     * opens it, and so does this one once the file changes (a {@code chmod} changes its change time).
+     */
+    @Test
+    void aStatisticsFileThisProcessMayNotOpenIsNotOpenedAgainUntilItChanges() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
+        Path statistics = dir.resolve("prints/shop/rental/station/statistics.yaml").toAbsolutePath().normalize();
+        Path index = dir.resolve("index");
+        List<String> sound = SEARCHES.stream().map(new Searches((Path) null)::call).toList();
+        List<String> read = SEARCHES.stream().map(search -> new Searches(new Denying(null, statistics)).call(search))
+                .toList();
+        assertTrue(read.get(0).contains("\"unreadable_tables\": [\n    \"rental.station\"\n  ]"), read.get(0));
+
+        Denying denying = new Denying(index, statistics);
+        Searches process = new Searches(denying);
+        assertEquals(read, SEARCHES.stream().map(process::call).toList());
+        assertEquals(1, denying.opens, "opened by the first search alone");
+        denying.flush();
+        assertEquals(sound.get(0), new Searches(index).call(SEARCHES.get(0)), "a fresh process that may open it");
+
+        Files.setPosixFilePermissions(statistics, Files.getPosixFilePermissions(statistics));
+        denying.denied = null;
+        assertEquals(sound, SEARCHES.stream().map(process::call).toList(), "read once it changed");
+    }
+
+    /**
+     * A store that may not open {@code denied}: its read fails as a file of no read permission fails, and
+     * {@code access(2)} says so (tests may run as root, whom no permission stops).
+     */
+    private static final class Denying extends PrintStore {
+
+        volatile Path denied;
+        volatile int opens;
+
+        Denying(Path index, Path denied) {
+            super(CacheSizes.defaultParseCacheBytes(), index == null ? TreeStore.NONE : DiskTrees.at(index));
+            this.denied = denied;
+        }
+
+        @Override
+        public <T> Read<T> passing(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder) {
+            if (path.equals(denied)) {
+                opens++;
+                throw PrintError.io(path, "cannot read: " + path);
+            }
+            return super.passing(realRoot, path, form, parser, builder);
+        }
+
+        @Override
+        protected boolean readable(Path file) {
+            return !file.equals(denied) && super.readable(file);
+        }
+    }
+
+    /**
+     * Every search in a process with no index, in one writing the index at {@code index}, then in a fresh one over it:
+     * each process's replies, in that order. No search after each process's first reads a table's files again.
+     */
+    private List<List<String>> threeProcesses(Path index) {
+        List<List<String>> processes = new ArrayList<>();
+        for (Path at : Arrays.asList(null, index, index)) {
+            Searches process = new Searches(at);
+            List<String> replies = new ArrayList<>();
+            replies.add(process.call(SEARCHES.get(0)));
+            long first = process.parses();
+            for (String search : SEARCHES.subList(1, SEARCHES.size())) {
+                replies.add(process.call(search));
+            }
+            assertEquals(first, process.parses(), at + ": no later search read a table's files again");
+            process.store.flush();
+            processes.add(replies);
+        }
+        return processes;
     }
 
     /** One process's searches over the index at {@code index}, or with none. */
@@ -253,8 +349,12 @@ class SearchRecordTest {
         final SearchColumnsTool tool;
 
         Searches(Path index) {
-            store = new PrintStore(CacheSizes.defaultParseCacheBytes(),
-                    index == null ? TreeStore.NONE : DiskTrees.at(index));
+            this(new PrintStore(CacheSizes.defaultParseCacheBytes(),
+                    index == null ? TreeStore.NONE : DiskTrees.at(index)));
+        }
+
+        Searches(PrintStore store) {
+            this.store = store;
             harness = new ToolHarness(store, dir);
             tool = new SearchColumnsTool(harness.store, harness.paging, CacheSizes.defaultSearchCacheBytes());
         }

@@ -40,10 +40,11 @@ class SearchTextsTest {
     private static final FileIdentity NOTES = new FileIdentity(1, 3, 30, 40, 40);
 
     /**
-     * The fixture's tables whose search record every walk takes: geo.bad_notes, whose statistics.annotations.yaml does
-     * not match its schema, is searched from its record, which says so, and named unreadable; the texts keep none of it.
+     * The fixture's tables whose search record every walk takes: none. Even geo.bad_notes, whose
+     * statistics.annotations.yaml does not match its schema, and geo.broken, whose statistics.yaml does not parse, are
+     * named unreadable from the texts, which keep their failures.
      */
-    private static final int NAMED_UNREADABLE = 1;
+    private static final int NAMED_UNREADABLE = 0;
 
     @TempDir
     Path dir;
@@ -94,6 +95,14 @@ class SearchTextsTest {
                 "another manifest's");
         assertNull(SearchTexts.decode("not texts".getBytes(StandardCharsets.UTF_8), 1));
         assertNull(SearchTexts.decode(new byte[]{0, 0, 0, 1, 9}, 1), "a flag no text sets");
+
+        TableIndex broken = TableIndex.statisticsFailedAt(STATS, NOTES, TableIndex.Failure.CONTENT);
+        SearchTexts failed = SearchTexts.decode(
+                SearchTexts.encode(new TableIndex[]{broken, notes}, new SearchTexts.Place[2], null, any -> true), 2);
+        assertTrue(failed.holds(0, STATS, NOTES));
+        assertTrue(failed.failed(0), "a table whose statistics.yaml failed by its content is kept, flagged");
+        assertFalse(failed.mayContain(0, "email"), "with no text: no column read");
+        assertFalse(failed.failed(1));
     }
 
     @Test

@@ -65,14 +65,30 @@ class TableIndexRecordTest {
     @Test
     void anIndexWhoseAnnotationFileFailedComesBackMarked() {
         TableIndex failed = TableIndex.of(STATS, null, 123L, null, false, List.of(column("Email", null, List.of())))
-                .annotationsFailedAt(NOTES);
-        assertTrue(failed.annotationsFailed());
+                .annotationsFailedAt(NOTES, TableIndex.Failure.CONTENT);
+        assertTrue(failed.unreadable());
         assertTrue(failed.builtFrom(STATS, NOTES), "kept under the identity the file failed at");
         TableIndex packed = TableIndexRecord.decode(TableIndexRecord.encode(failed), STATS, NOTES);
-        assertTrue(packed.annotationsFailed());
-        assertTrue(packed.unpacked().annotationsFailed());
+        assertTrue(packed.unreadable());
+        assertTrue(packed.unpacked().unreadable());
         assertEquals(failed.columns(), packed.unpacked().columns());
-        assertFalse(TableIndexRecord.decode(TableIndexRecord.encode(index("note")), STATS, NOTES).annotationsFailed());
+        assertFalse(TableIndexRecord.decode(TableIndexRecord.encode(index("note")), STATS, NOTES).unreadable());
+    }
+
+    /**
+     * A table whose statistics.yaml failed by its content keeps a record of no columns, marked; one this process may not
+     * open keeps none, since another process may open it.
+     */
+    @Test
+    void aTableWhoseStatisticsFileFailedComesBackMarkedUnlessThisProcessMayNotOpenIt() {
+        TableIndex broken = TableIndex.statisticsFailedAt(STATS, NOTES, TableIndex.Failure.CONTENT);
+        TableIndex back = TableIndexRecord.decode(TableIndexRecord.encode(broken), STATS, NOTES);
+        assertTrue(back.unreadable());
+        assertTrue(back.unpacked().columns().isEmpty());
+        assertTrue(back.builtFrom(STATS, NOTES));
+        TableIndex denied = TableIndex.statisticsFailedAt(STATS, NOTES, TableIndex.Failure.ACCESS);
+        assertTrue(denied.unreadable());
+        assertThrows(IllegalArgumentException.class, () -> TableIndexRecord.encode(denied));
     }
 
     @Test

@@ -58,7 +58,7 @@ final class ShelfFile implements TreeStore.Shelf {
      * built otherwise: it is part of the file's name, so another version's file is never read or replaced (and a file
      * whose header names another version is ignored, and replaced at the next write).
      */
-    static final int VERSION = 8;
+    static final int VERSION = 9;
     private static final int MAX_ENTRIES = 4_000_000;
     private static final int MAX_PAYLOAD = 64 << 20;
     /** The block a table is read in (on 7,003 tables it takes 2.5 MB, on a small print a few KB). */

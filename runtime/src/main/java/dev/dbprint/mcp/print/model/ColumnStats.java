@@ -94,7 +94,9 @@ public record ColumnStats(String name, Map<String, Object> raw, String sqlType, 
             return List.of();
         }
         List<Percentile> out = new ArrayList<>(block.size());
-        block.forEach((k, v) -> out.add(new Percentile(k, v)));
+        for (Map.Entry<String, Object> p : block.entrySet()) {
+            out.add(new Percentile(p.getKey(), p.getValue()));
+        }
         return out;
     }
 

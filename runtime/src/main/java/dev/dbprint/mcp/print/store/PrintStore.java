@@ -577,7 +577,7 @@ public class PrintStore {
             @Override
             public Loaded<T> at(FileIdentity identity) {
                 // a file this process cannot open now fails the read below, as it does with no index
-                return shelf.get() != null && Files.isReadable(path) ? kept.apply(identity) : null;
+                return shelf.get() != null && readable(path) ? kept.apply(identity) : null;
             }
         }, true, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);
@@ -607,8 +607,16 @@ public class PrintStore {
      * tree, a file this process cannot open now (a group it left) is read, and fails, as with no index, though its
      * identity is unchanged.
      */
-    static boolean openable(Path file, FileIdentity identity) {
-        return !identity.exists() || Files.isReadable(file);
+    boolean openable(Path file, FileIdentity identity) {
+        return !identity.exists() || readable(file);
+    }
+
+    /**
+     * Whether this process may read {@code file}, as {@code access(2)} says: the one question of permissions the store
+     * asks (tests, which may run as root, answer it for a file they deny).
+     */
+    protected boolean readable(Path file) {
+        return Files.isReadable(file);
     }
 
     /** Whether {@code root}'s index keeps anything derived in {@code form} under {@code key}, at whatever identities. */
@@ -735,67 +743,71 @@ public class PrintStore {
      * The load protocol: stat; a value cached at that identity is returned; else one stored on disk at that identity;
      * else the bytes are read and the file stated again — a file rewritten mid-read is read again (at most
      * {@value #MAX_READ_ATTEMPTS} times), so a value never mixes two versions. A value that fails to load is never kept;
-     * one loaded is kept in memory only when {@code hold}.
+     * one loaded is kept in memory only when {@code hold}. A failure met once the file was stat'ed is thrown as a
+     * {@link FailedRead} carrying that identity: the file may have changed since, and a view that recorded what it finds
+     * then would pin the failure to a file it never read.
      */
     private <T> Read<T> load(Path realRoot, Path path, String form, Stored<T> stored, boolean hold, Fresh<T> fresh) {
         FileForm<Path> key = new FileForm<>(path, form);
         synchronized (locks.of(key)) {
-            for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
-                Slot slot = slot(key);
-                // a file kept in memory or on disk was there: stat it once, where a probe for absence costs a second
-                FileIdentity before = stat(path,
-                        slot != null ? slot.identity().exists() : stored != null && stored.holds());
-                if (!before.exists()) {
-                    drop(key);
-                    return new Read<>(FileIdentity.ABSENT, null);
-                }
-                if (slot != null && before.equals(slot.identity())) {
-                    hits.incrementAndGet();
-                    @SuppressWarnings("unchecked")
-                    T cached = (T) slot.value();
-                    return new Read<>(before, cached);
-                }
-                Loaded<T> loaded = stored == null ? null : stored.at(before);
-                if (loaded != null) {
-                    return keep(key, before, loaded);
-                }
-                ContainedFile.Contents contents;
-                try {
-                    contents = ContainedFile.read(realRoot, path);
-                } catch (NoSuchFileException | ContainedFile.Raced e) {
-                    continue; // removed, or a link moved, between the stat and the read: judge and stat again
-                } catch (ContainedFile.Outside e) {
-                    drop(key);
-                    throw PrintError.outsideRoot(path, realRoot);
-                } catch (IOException e) {
-                    drop(key);
-                    throw PrintError.io(path, "cannot read: " + e.getMessage());
-                } catch (OutOfMemoryError e) {
-                    drop(key);
-                    throw PrintError.io(path, "file too large to read");
-                }
-                FileIdentity after = stat(path, true); // just read: there, most likely
-                if (!before.equals(after) || !before.equals(contents.identity())) {
-                    continue; // rewritten mid-read, or the path led to another file than the one read
-                }
-                byte[] bytes = contents.bytes();
-                bytesRead.addAndGet(bytes.length);
-                parses.incrementAndGet();
-                try {
-                    Loaded<T> parsed = fresh.from(bytes, before);
+            FileIdentity at = null; // what the attempt under way stat'ed before reading
+            try {
+                for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
+                    at = null;
+                    Slot slot = slot(key);
+                    // a file kept in memory or on disk was there: stat it once, where a probe for absence costs a second
+                    FileIdentity before = stat(path,
+                            slot != null ? slot.identity().exists() : stored != null && stored.holds());
+                    if (!before.exists()) {
+                        drop(key);
+                        return new Read<>(FileIdentity.ABSENT, null);
+                    }
+                    at = before;
+                    if (slot != null && before.equals(slot.identity())) {
+                        hits.incrementAndGet();
+                        @SuppressWarnings("unchecked")
+                        T cached = (T) slot.value();
+                        return new Read<>(before, cached);
+                    }
+                    Loaded<T> loaded = stored == null ? null : stored.at(before);
+                    if (loaded != null) {
+                        return keep(key, before, loaded);
+                    }
+                    ContainedFile.Contents contents;
+                    try {
+                        contents = ContainedFile.read(realRoot, path);
+                    } catch (NoSuchFileException | ContainedFile.Raced e) {
+                        continue; // removed, or a link moved, between the stat and the read: judge and stat again
+                    } catch (IOException e) {
+                        throw ScannedFiles.unread(path, realRoot, e);
+                    } catch (OutOfMemoryError e) {
+                        throw PrintError.io(path, "file too large to read");
+                    }
+                    FileIdentity after = stat(path, true); // just read: there, most likely
+                    if (!before.equals(after) || !before.equals(contents.identity())) {
+                        continue; // rewritten mid-read, or the path led to another file than the one read
+                    }
+                    byte[] bytes = contents.bytes();
+                    bytesRead.addAndGet(bytes.length);
+                    parses.incrementAndGet();
+                    Loaded<T> parsed;
+                    try {
+                        parsed = fresh.from(bytes, before);
+                    } catch (OutOfMemoryError e) {
+                        // YamlLoader refuses what this heap cannot parse; parses side by side can still exhaust it: the
+                        // half-built tree is garbage now, so the call fails, not the JVM
+                        throw YamlLoader.tooLargeToParse(path, bytes.length);
+                    }
                     return hold ? keep(key, before, parsed) : new Read<>(before, parsed.value());
-                } catch (RuntimeException e) {
-                    drop(key);
-                    throw e;
-                } catch (OutOfMemoryError e) {
-                    // YamlLoader refuses what this heap cannot parse; parses side by side can still exhaust it: the
-                    // half-built tree is garbage now, so the call fails, not the JVM
-                    drop(key);
-                    throw YamlLoader.tooLargeToParse(path, bytes.length);
                 }
+                throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
+            } catch (PrintError e) {
+                drop(key);
+                throw at == null ? e : new FailedRead(e, at); // null: its stat failed, before any identity
+            } catch (RuntimeException e) {
+                drop(key);
+                throw e;
             }
-            drop(key);
-            throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
         }
     }
 

@@ -353,18 +353,21 @@ public final class PrintView {
         return store.derived(root, tableDir, form, from);
     }
 
-    /** Keeps {@code bytes}, derived in {@code form} from the table's files of {@code from} at those identities. */
-    public void keepDerived(TableEntry table, String form, Map<Path, FileIdentity> from, byte[] bytes) {
-        store.keepDerived(root, table.dir(), form, from, bytes);
+    /**
+     * Keeps {@code bytes}, derived in {@code form} from the files of {@code from} at those identities of the table whose
+     * directory is {@code tableDir}.
+     */
+    public void keepDerived(Path tableDir, String form, Map<Path, FileIdentity> from, byte[] bytes) {
+        store.keepDerived(root, tableDir, form, from, bytes);
     }
 
     /**
-     * Whether the on-disk index keeps anything derived in {@code form} from the table's files, at whatever identities:
-     * where it keeps nothing, a caller reads the files at once rather than stat them first for a look-up
-     * ({@link #derived}) that cannot find anything.
+     * Whether the on-disk index keeps anything derived in {@code form} from the files of the table whose directory is
+     * {@code tableDir}, at whatever identities: where it keeps nothing, a caller reads the files at once rather than stat
+     * them first for a look-up ({@link #derived}) that cannot find anything.
      */
-    public boolean holdsDerived(TableEntry table, String form) {
-        return store.holdsDerived(root, table.dir(), form);
+    public boolean holdsDerived(Path tableDir, String form) {
+        return store.holdsDerived(root, tableDir, form);
     }
 
     /**
@@ -436,7 +439,7 @@ public final class PrintView {
      * reading it: not for a file this process cannot open now, which is read, and fails, as with no index.
      */
     public boolean openable(Path file, FileIdentity identity) {
-        return PrintStore.openable(file, identity);
+        return store.openable(file, identity);
     }
 
     /** Records {@code path}'s current identity without reading it (e.g. to pin a listing to a file's presence). */
@@ -561,7 +564,10 @@ public final class PrintView {
         return recorded(p, abs -> store.read(realRoot, abs, form, loader));
     }
 
-    /** Runs one store read of {@code p} and records the identity it read, or what is there when it failed. */
+    /**
+     * Runs one store read of {@code p} and records the identity it read, or the one the failed read found the file at
+     * ({@link FailedRead}): what is there after the failure may be a file mended since, which the reply never read.
+     */
     private <T> Read<T> recorded(Path p, Function<Path, Read<T>> reader) {
         Path abs = p.toAbsolutePath().normalize();
         try {
@@ -569,8 +575,8 @@ public final class PrintView {
             touch(abs, r.identity());
             return r;
         } catch (PrintError e) {
-            // the failed read still depended on the file: record what is there now
-            touch(abs, safeIdentity(abs));
+            // the failed read still depended on the file; one whose stat failed has no identity but what is there now
+            touch(abs, e instanceof FailedRead failed ? failed.at() : safeIdentity(abs));
             throw e;
         }
     }

@@ -51,6 +51,16 @@ final class ScannedFiles {
         this.locks = new StripedLocks(lockStripes);
     }
 
+    /**
+     * The failure of a read of {@code path} that found it outside {@code realRoot}, or could not read it: what the store's
+     * loads and scans alike throw.
+     */
+    static PrintError unread(Path path, Path realRoot, IOException e) {
+        return e instanceof ContainedFile.Outside
+                ? PrintError.outsideRoot(path, realRoot)
+                : PrintError.io(path, "cannot read: " + e.getMessage());
+    }
+
     <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form, Scan<T> scan) {
         synchronized (locks.of(List.of(path, form))) {
             return scanAlone(realRoot, path, form, scan);
@@ -74,10 +84,8 @@ final class ScannedFiles {
                         : scanAsRead(realRoot, path, before, scan);
             } catch (NoSuchFileException | ContainedFile.Raced e) {
                 continue; // removed, or a link moved, between the stat and the read: judge and stat again
-            } catch (ContainedFile.Outside e) {
-                throw PrintError.outsideRoot(path, realRoot);
             } catch (IOException e) {
-                throw PrintError.io(path, "cannot read: " + e.getMessage());
+                throw unread(path, realRoot, e);
             }
             if (value != null) {
                 kept.put(path, form, before, value);

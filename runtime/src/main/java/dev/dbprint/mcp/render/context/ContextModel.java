@@ -30,8 +30,18 @@ import dev.dbprint.mcp.print.store.RejectedEdges;
  * ({@link RejectedEdges}) and human-added edges merged on both tables, and the notes inherited through
  * {@code derived_from}. Built without annotations, it holds none of the notes people wrote, so no renderer can print
  * one under {@code include_annotations: false}, whatever its format or purpose.
+ * <p>
+ * Past the reads of the artifacts, the model and the Markdown renderers loop where a stream or an {@code Optional}
+ * chain would link a lambda: JDK 17's class-data archive keeps no linked call site, so each lambda a first
+ * get_table_context met cost it about 0.1 ms of bootstrapping in the interpreter.
  */
 public final class ContextModel {
+
+    /**
+     * Other tables' relationships.annotations.yaml read on every processor from this many: a few are read in turn, as
+     * the parallel stream's set-up (its tasks, a pool thread started) cost a first call more than the reads.
+     */
+    static final int PARALLEL_ANNOTATORS = 16;
 
     /** One join of the table, from its own side. */
     public record Join(Edge.Direction direction, List<String> column, List<String> path, String otherTable,
@@ -110,14 +120,14 @@ public final class ContextModel {
                 () -> view.relationshipsAnnotations(entry));
         List<Join> read = relationships.isPresent() ? joins() : List.of();
         Map<String, List<Inherited>> inheritedRead = inherited();
-        this.documented = description.map(d -> !d.isBlank()).orElse(false) || readAnnotations.map(
-                a -> a.columns().values().stream().anyMatch(StatisticsAnnotations.Column::hasNoteOrValueNotes))
-                .orElse(false);
-        readAnnotations.ifPresent(a -> a.columns().forEach((name, c) -> {
-            if (c.hasNoteOrValueNotes()) {
-                documentedColumns.add(name);
+        if (readAnnotations.isPresent()) {
+            for (Map.Entry<String, StatisticsAnnotations.Column> c : readAnnotations.get().columns().entrySet()) {
+                if (c.getValue().hasNoteOrValueNotes()) {
+                    documentedColumns.add(c.getKey());
+                }
             }
-        }));
+        }
+        this.documented = description.isPresent() && !description.get().isBlank() || !documentedColumns.isEmpty();
         documentedColumns.addAll(inheritedRead.keySet());
         this.inheritsNotes = !inheritedRead.isEmpty();
         this.connectionNotes = includeAnnotations ? notes : Optional.empty();
@@ -128,16 +138,17 @@ public final class ContextModel {
     }
 
     public boolean scoped() {
-        return statistics.map(Statistics::scoped).orElse(false);
+        return statistics.isPresent() && statistics.get().scoped();
     }
 
     public Map<String, ColumnStats> columns() {
-        return statistics.map(Statistics::columns).orElse(Map.of());
+        return statistics.isPresent() ? statistics.get().columns() : Map.of();
     }
 
     /** The table's row count: statistics.yaml's, else the manifest's; null when neither carries one. */
     public Long rowCount() {
-        return statistics.map(Statistics::rowCount).orElse(entry.rowCount());
+        Long rows = statistics.isPresent() ? statistics.get().rowCount() : null;
+        return rows != null ? rows : entry.rowCount();
     }
 
     /** The rows every share is over: scope.rows_scanned when scoped, else the row count. */
@@ -156,7 +167,7 @@ public final class ContextModel {
     }
 
     public StatisticsAnnotations.Column annotation(String column) {
-        return annotations.map(a -> a.column(column)).orElse(null);
+        return annotations.isPresent() ? annotations.get().column(column) : null;
     }
 
     /**
@@ -204,7 +215,7 @@ public final class ContextModel {
     private List<Join> joins() {
         Relationships rels = relationships.get();
         List<Join> out = new ArrayList<>();
-        List<RelationshipsAnnotations.Entry> own = readVerdicts.map(RelationshipsAnnotations::refersTo).orElse(List.of());
+        List<RelationshipsAnnotations.Entry> own = refersTo(readVerdicts);
         for (Edge e : rels.refersTo()) {
             if (!rejected.withholds(fqn, e)) {
                 out.add(new Join(e.direction(), e.column(), e.path(), e.otherTable(), e.otherColumn(), e.targetPath(),
@@ -212,7 +223,7 @@ public final class ContextModel {
             }
         }
         for (RelationshipsAnnotations.Entry a : own) {
-            if (a.verdict() == null && rels.refersTo().stream().noneMatch(a::addresses)) {
+            if (a.verdict() == null && !addressesAny(a, rels.refersTo())) {
                 out.add(new Join(Edge.Direction.REFERS_TO, a.column(), a.path(), a.targetTable(), a.targetColumn(),
                         a.targetPath(), "annotated", a.note(), null));
             }
@@ -227,13 +238,18 @@ public final class ContextModel {
         // every other table's directory would make this call cost as much as the whole print; a print of thousands of
         // tables may still have thousands of such files, so they are judged and read on every processor
         List<String> annotators = view.manifest().edgeAnnotators();
-        List<List<RelationshipsAnnotations.Entry>> annotations = annotators.parallelStream()
-                .map(this::sourceAnnotations).toList();
+        List<List<RelationshipsAnnotations.Entry>> annotations = new ArrayList<>(annotators.size());
+        if (annotators.size() < PARALLEL_ANNOTATORS) {
+            for (String other : annotators) {
+                annotations.add(sourceAnnotations(other));
+            }
+        } else {
+            annotations.addAll(annotators.parallelStream().map(this::sourceAnnotations).toList());
+        }
         for (int i = 0; i < annotators.size(); i++) {
             String other = annotators.get(i);
             for (RelationshipsAnnotations.Entry a : annotations.get(i)) {
-                if (a.verdict() == null && fqn.equals(a.targetTable()) && rels.referencedBy().stream().noneMatch(
-                        e -> e.otherTable().equals(other) && a.addresses(e.otherColumn(), fqn, e.column()))) {
+                if (a.verdict() == null && fqn.equals(a.targetTable()) && !addressedBy(a, other, rels.referencedBy())) {
                     out.add(new Join(Edge.Direction.REFERENCED_BY, a.targetColumn(), a.targetPath(), other,
                             a.column(), a.path(), "annotated", a.note(), null));
                 }
@@ -258,13 +274,11 @@ public final class ContextModel {
             return List.of();
         }
         if (table.equals(fqn)) {
-            return readVerdicts.map(RelationshipsAnnotations::refersTo).orElse(List.of());
+            return refersTo(readVerdicts);
         }
         try {
-            Optional<TableEntry> e = view.table(table).filter(TableEntry::followable);
-            return e.isEmpty()
-                    ? List.of()
-                    : view.relationshipsAnnotations(e.get()).map(RelationshipsAnnotations::refersTo).orElse(List.of());
+            Optional<TableEntry> e = view.table(table);
+            return e.isEmpty() || !e.get().followable() ? List.of() : refersTo(view.relationshipsAnnotations(e.get()));
         } catch (PrintError err) {
             return List.of();
         }
@@ -273,8 +287,13 @@ public final class ContextModel {
     private Map<String, List<Inherited>> inherited() {
         Map<String, List<Inherited>> out = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(columns().keySet());
-        readAnnotations.ifPresent(
-                a -> a.columns().keySet().stream().filter(k -> !names.contains(k)).forEach(names::add));
+        if (readAnnotations.isPresent()) {
+            for (String k : readAnnotations.get().columns().keySet()) {
+                if (!names.contains(k)) {
+                    names.add(k);
+                }
+            }
+        }
         for (String column : names) {
             List<Inherited> notes = new ArrayList<>();
             for (String source : sources(column)) {
@@ -282,8 +301,10 @@ public final class ContextModel {
                 if (dot <= 0 || dot == source.length() - 1) {
                     continue;
                 }
-                sourceNote(source.substring(0, dot), source.substring(dot + 1)).ifPresent(
-                        c -> notes.add(new Inherited(source, c.note(), c.values())));
+                StatisticsAnnotations.Column c = sourceNote(source.substring(0, dot), source.substring(dot + 1));
+                if (c != null) {
+                    notes.add(new Inherited(source, c.note(), c.values()));
+                }
             }
             if (!notes.isEmpty()) {
                 out.put(column, notes);
@@ -294,18 +315,47 @@ public final class ContextModel {
 
     /** The column's derived_from: the annotation's own replaces the parsed one. */
     private List<String> sources(String column) {
-        return StatisticsAnnotations.derivedSources(readAnnotations.map(x -> x.column(column)).orElse(null),
-                columns().get(column));
+        return StatisticsAnnotations.derivedSources(
+                readAnnotations.isPresent() ? readAnnotations.get().column(column) : null, columns().get(column));
     }
 
-    private Optional<StatisticsAnnotations.Column> sourceNote(String table, String column) {
+    /** The source column's annotation when it carries a note or value note, else null. */
+    private StatisticsAnnotations.Column sourceNote(String table, String column) {
         try {
-            Optional<StatisticsAnnotations> a = table.equals(fqn)
-                    ? readAnnotations
-                    : view.table(table).filter(TableEntry::followable).flatMap(view::statisticsAnnotations);
-            return a.map(x -> x.column(column)).filter(StatisticsAnnotations.Column::hasNoteOrValueNotes);
+            Optional<StatisticsAnnotations> a = readAnnotations;
+            if (!table.equals(fqn)) {
+                Optional<TableEntry> e = view.table(table);
+                a = e.isPresent() && e.get().followable() ? view.statisticsAnnotations(e.get()) : Optional.empty();
+            }
+            StatisticsAnnotations.Column c = a.isPresent() ? a.get().column(column) : null;
+            return c != null && c.hasNoteOrValueNotes() ? c : null;
         } catch (PrintError e) {
-            return Optional.empty();
+            return null;
         }
+    }
+
+    private static List<RelationshipsAnnotations.Entry> refersTo(Optional<RelationshipsAnnotations> file) {
+        List<RelationshipsAnnotations.Entry> entries = file.isPresent() ? file.get().refersTo() : null;
+        return entries != null ? entries : List.of();
+    }
+
+    /** Whether the added edge {@code a} addresses one of the table's emitted outgoing edges. */
+    private static boolean addressesAny(RelationshipsAnnotations.Entry a, List<Edge> edges) {
+        for (Edge e : edges) {
+            if (a.addresses(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code other}'s added edge {@code a} addresses one of the table's emitted incoming edges from it. */
+    private boolean addressedBy(RelationshipsAnnotations.Entry a, String other, List<Edge> incoming) {
+        for (Edge e : incoming) {
+            if (e.otherTable().equals(other) && a.addresses(e.otherColumn(), fqn, e.column())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -36,7 +36,7 @@ final class GrainLine {
             keys.add("(" + String.join(", ", key.columns()) + ")" + (how == null ? "" : " " + how));
         }
         String line = "Grain: " + (keys.isEmpty() ? noKey(grain) : String.join("; ", keys)) + "\n";
-        return Optional.of(legend.mark(line, terms.toArray(Term[]::new)));
+        return Optional.of(legend.mark(line, terms.toArray(new Term[0])));
     }
 
     private static String noKey(Statistics.Grain grain) {

@@ -3,6 +3,7 @@ package dev.dbprint.mcp.render.context;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.dbprint.mcp.paging.Fence;
@@ -35,30 +36,33 @@ final class MarkdownParts {
      */
     static List<String> identity(ContextModel m, TermsLegend legend, boolean documented, List<String> tableFacts) {
         List<String> rows = new ArrayList<>();
-        m.corrupted.forEach((kind, message) -> rows.add(legend.mark("> " + kind + " could not be read: "
-                + oneLine(message) + " - only its own part of this context is left out.\n", Term.CORRUPT)));
+        for (Map.Entry<String, String> c : m.corrupted.entrySet()) {
+            rows.add(legend.mark("> " + c.getKey() + " could not be read: " + oneLine(c.getValue())
+                    + " - only its own part of this context is left out.\n", Term.CORRUPT));
+        }
         if (!m.corrupted.isEmpty()) {
             rows.add("\n");
         }
         rows.add("# " + m.fqn + "\n");
         StringBuilder facts = new StringBuilder();
-        String type = m.statistics.map(Statistics::type).orElse(m.entry.type());
+        Statistics read = m.statistics.orElse(null);
+        String type = read != null && read.type() != null ? read.type() : m.entry.type();
         if (type != null) {
             facts.append("Type: ").append(type);
         }
         Long rowCount = m.rowCount();
         Term method = null;
         if (rowCount != null) {
-            String rcm = m.statistics.map(Statistics::rowCountMethod).orElse(null);
+            String rcm = read != null ? read.rowCountMethod() : null;
             method = "approximate".equals(rcm) ? Term.APPROXIMATE : "exact".equals(rcm) ? Term.EXACT : null;
             facts.append(facts.length() > 0 ? "; " : "").append("rows: ").append(rowCount)
                     .append(method != null ? " (" + rcm + ")" : "");
         }
-        String profiled = m.statistics.map(Statistics::profiledAt).orElse(m.entry.profiledAt());
+        String profiled = read != null && read.profiledAt() != null ? read.profiledAt() : m.entry.profiledAt();
         if (profiled != null) {
             facts.append(facts.length() > 0 ? "; " : "").append("profiled at ").append(profiled);
         }
-        boolean catalogOnly = m.statistics.map(Statistics::catalogOnly).orElse(false);
+        boolean catalogOnly = read != null && read.catalogOnly();
         if (catalogOnly) {
             facts.append("; catalog only: no query was issued, so no value was measured");
         }

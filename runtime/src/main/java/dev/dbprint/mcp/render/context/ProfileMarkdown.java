@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.dbprint.mcp.print.model.ColumnStats;
 import dev.dbprint.mcp.print.model.Edge;
-import dev.dbprint.mcp.print.model.Relationships;
 import dev.dbprint.mcp.print.model.StatisticsAnnotations;
 import dev.dbprint.mcp.print.model.ValueEntry;
 import dev.dbprint.mcp.print.yaml.YamlLoader;
@@ -52,8 +52,14 @@ public final class ProfileMarkdown {
     private List<String> tableFacts() {
         List<String> rows = new ArrayList<>();
         if (stats && m.statistics.isPresent()) {
-            GrainLine.of(m.statistics.get(), legend).ifPresent(rows::add);
-            TimelineLine.of(m.statistics.get(), legend).ifPresent(rows::add);
+            Optional<String> grain = GrainLine.of(m.statistics.get(), legend);
+            if (grain.isPresent()) {
+                rows.add(grain.get());
+            }
+            Optional<String> timeline = TimelineLine.of(m.statistics.get(), legend);
+            if (timeline.isPresent()) {
+                rows.add(timeline.get());
+            }
         }
         return rows;
     }
@@ -76,7 +82,9 @@ public final class ProfileMarkdown {
             if (a.note() != null) {
                 facts.add(MarkdownParts.oneLine(a.note()));
             }
-            a.values().forEach(v -> facts.add(Literals.of(v.value()) + " = " + MarkdownParts.oneLine(v.note())));
+            for (StatisticsAnnotations.ValueNote v : a.values()) {
+                facts.add(Literals.of(v.value()) + " = " + MarkdownParts.oneLine(v.note()));
+            }
             if (a.claims() != null && !a.claims().isEmpty()) {
                 List<String> claims = new ArrayList<>();
                 a.claims().forEach((stat, pred) -> claims.add(stat + " " + YamlLoader.keyText(pred)));
@@ -308,7 +316,7 @@ public final class ProfileMarkdown {
             legend.add(row, terms);
             rows.add(row);
         }
-        if (Boolean.FALSE.equals(m.relationships.map(Relationships::eligibleTarget).orElse(null))) {
+        if (m.relationships.isPresent() && Boolean.FALSE.equals(m.relationships.get().eligibleTarget())) {
             rows.add(legend.mark("(not a join target, no declared-unique column)\n", Term.NOT_A_TARGET));
         }
         return rows;

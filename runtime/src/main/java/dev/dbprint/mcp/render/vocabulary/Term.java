@@ -293,7 +293,11 @@ public record Term(int rank, String label, String definition, String carriedAs, 
     /** {@code P50} for the key {@code p50}. */
     public static Term percentile(String key) {
         String digits = key.substring(1);
-        int rank = PERCENTILE_RANK + digits.chars().reduce(0, (a, c) -> a * 10 + (c - '0'));
+        int n = 0;
+        for (int i = 0; i < digits.length(); i++) {
+            n = n * 10 + (digits.charAt(i) - '0');
+        }
+        int rank = PERCENTILE_RANK + n;
         return new Term(rank, "P" + digits, "the value " + Integer.parseInt(digits)
                 + "% of the non-null scanned values are at or below", "percentiles." + key, null);
     }

@@ -19,7 +19,14 @@ import dev.dbprint.mcp.paging.DocumentPager;
 public final class TermsLegend implements DocumentPager.Legend {
 
     private static final String HEADER = "\n## Terms\n";
-    private static final Comparator<Term> ORDER = Comparator.comparingInt(Term::rank);
+    /** Terms by rank. Written out rather than {@code Comparator.comparingInt}: see {@link #termsAt}. */
+    private static final Comparator<Term> ORDER = new Comparator<>() {
+
+        @Override
+        public int compare(Term a, Term b) {
+            return Integer.compare(a.rank(), b.rank());
+        }
+    };
 
     private final Map<String, Set<Term>> byRow = new HashMap<>();
     private final Map<String, Set<Term>> byFragment = new HashMap<>();
@@ -29,7 +36,7 @@ public final class TermsLegend implements DocumentPager.Legend {
     /** Records that {@code row} prints {@code terms} (nulls ignored) and returns the row. */
     public String mark(String row, Term... terms) {
         marked = null;
-        Set<Term> set = byRow.computeIfAbsent(row, r -> new TreeSet<>(ORDER));
+        Set<Term> set = termsAt(row);
         for (Term t : terms) {
             if (t != null) {
                 set.add(t);
@@ -46,7 +53,7 @@ public final class TermsLegend implements DocumentPager.Legend {
     public void knowRows(List<List<String>> sections) {
         for (List<String> section : sections) {
             for (String row : section) {
-                byRow.computeIfAbsent(row, r -> new TreeSet<>(ORDER));
+                termsAt(row);
             }
         }
     }
@@ -54,7 +61,21 @@ public final class TermsLegend implements DocumentPager.Legend {
     /** Adds terms to a row already marked. */
     public void add(String row, Set<Term> terms) {
         marked = null;
-        byRow.computeIfAbsent(row, r -> new TreeSet<>(ORDER)).addAll(terms);
+        termsAt(row).addAll(terms);
+    }
+
+    /**
+     * The row's terms, an empty set made for a row not met yet. This class, called by every Markdown reply's first
+     * rendering, links no lambda: on JDK 17, whose class-data archive keeps no linked call site, each cost a first
+     * get_table_context about 0.1 ms of bootstrapping in the interpreter.
+     */
+    private Set<Term> termsAt(String row) {
+        Set<Term> set = byRow.get(row);
+        if (set == null) {
+            set = new TreeSet<>(ORDER);
+            byRow.put(row, set);
+        }
+        return set;
     }
 
     @Override
@@ -67,7 +88,9 @@ public final class TermsLegend implements DocumentPager.Legend {
             return "";
         }
         StringBuilder sb = new StringBuilder(HEADER);
-        terms.forEach(t -> sb.append(t.line()));
+        for (Term t : terms) {
+            sb.append(t.line());
+        }
         return sb.toString();
     }
 
@@ -120,19 +143,24 @@ public final class TermsLegend implements DocumentPager.Legend {
     }
 
     private Set<Term> fragmentTerms(String fragment) {
-        return byFragment.computeIfAbsent(fragment, f -> {
-            Marked marked = marked();
-            if (!marked.grams.mayOccur(f)) {
-                return Set.of(); // most unmarked rows (DDL lines, headings) occur in no marked row
-            }
-            Set<Term> out = new TreeSet<>(ORDER);
+        Set<Term> known = byFragment.get(fragment);
+        if (known != null) {
+            return known;
+        }
+        Marked marked = marked();
+        Set<Term> out;
+        if (!marked.grams.mayOccur(fragment)) {
+            out = Set.of(); // most unmarked rows (DDL lines, headings) occur in no marked row
+        } else {
+            out = new TreeSet<>(ORDER);
             for (int i = 0; i < marked.rows.length; i++) {
-                if (marked.rows[i].contains(f)) {
+                if (marked.rows[i].contains(fragment)) {
                     out.addAll(marked.terms.get(i));
                 }
             }
-            return out;
-        });
+        }
+        byFragment.put(fragment, out);
+        return out;
     }
 
     /**
@@ -143,13 +171,13 @@ public final class TermsLegend implements DocumentPager.Legend {
         if (marked == null) {
             List<String> rows = new ArrayList<>();
             List<Set<Term>> terms = new ArrayList<>();
-            byRow.forEach((row, t) -> {
-                if (!t.isEmpty()) {
-                    rows.add(row);
-                    terms.add(t);
+            for (Map.Entry<String, Set<Term>> e : byRow.entrySet()) {
+                if (!e.getValue().isEmpty()) {
+                    rows.add(e.getKey());
+                    terms.add(e.getValue());
                 }
-            });
-            String[] texts = rows.toArray(String[]::new);
+            }
+            String[] texts = rows.toArray(new String[0]);
             marked = new Marked(texts, terms, new GramFilter(texts));
         }
         return marked;

@@ -3,6 +3,7 @@ package dev.dbprint.mcp.print.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,6 +58,52 @@ class PrintViewRecordsTest {
         assertEquals(PrintError.Kind.PARSE, error.kind());
         assertEquals(FileIdentity.of(diff), view.recorded(diff));
         assertNotEquals(before, view.digest());
+    }
+
+    /**
+     * A read that fails is recorded at the identity it read, not at one stat'ed after the failure: a file mended in
+     * between would otherwise pin the failure to the mended file, and a reply that named it unreadable would be served
+     * again for as long as the mended file stands.
+     */
+    @Test
+    void aFileMendedRightAfterItsReadFailedIsRecordedAtTheIdentityThatFailed() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        Path diff = root.resolve("diff.yaml").toAbsolutePath().normalize();
+        String good = Files.readString(diff);
+        Files.writeString(diff, "events: [\n");
+        MendedAsItFails store = new MendedAsItFails(good);
+        PrintView view = store.view("basic", root);
+        PrintError error = assertThrows(PrintError.class, view::diff);
+        assertEquals(PrintError.Kind.PARSE, error.kind());
+        assertNotNull(store.failedAt, "the parse failed, and the file was mended");
+        assertNotEquals(store.failedAt, FileIdentity.of(diff));
+        assertEquals(store.failedAt, view.recorded(diff), "the identity the failed read saw");
+        assertFalse(view.readSet().orElseThrow().stillHolds(), "the mended file is not the one the reply rested on");
+    }
+
+    /** A store whose YAML parse, when it fails, writes {@code good} over the file before the failure is thrown. */
+    private static final class MendedAsItFails extends PrintStore {
+
+        private final String good;
+        volatile FileIdentity failedAt;
+
+        MendedAsItFails(String good) {
+            this.good = good;
+        }
+
+        @Override
+        public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
+                ModelBuilder<T> builder) {
+            return super.model(realRoot, shelfRoot, path, form, (p, bytes) -> {
+                try {
+                    return parser.parse(p, bytes);
+                } catch (PrintError e) {
+                    failedAt = identity(p);
+                    Fixtures.write(p, good);
+                    throw e;
+                }
+            }, builder);
+        }
     }
 
     /**

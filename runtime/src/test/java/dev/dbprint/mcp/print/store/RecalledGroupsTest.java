@@ -135,13 +135,13 @@ class RecalledGroupsTest {
         Walk passed = search(root, index, "walrus");
         assertEquals(none.result(), passed.result());
         assertEquals(none.digest(), passed.digest(), "the same files read, at the same identities");
-        assertFalse(passed.result().unreadableTables().isEmpty(), "the fixture has tables no text stands for");
-        assertEquals(passed.weightOf(passed.result().unreadableTables()), passed.built(),
-                "no entry built but those of the tables that have no text, which are read");
+        assertEquals(List.of("geo.bad_notes", "geo.broken", "geo.lost"), passed.result().unreadableTables());
+        assertEquals(passed.weightOf(List.of("geo.lost")), passed.built(), "no entry built but that of geo.lost, whose"
+                + " declared statistics.yaml is absent; not those whose files failed by their content: the texts keep it");
         Walk some = search(root, index, "channel");
         assertEquals(search(root, null, "channel").result(), some.result());
         assertFalse(some.result().matches().isEmpty());
-        assertEquals(some.weightOf(some.result().unreadableTables()), some.built(),
+        assertEquals(some.weightOf(List.of("geo.lost")), some.built(),
                 "the tables whose text holds it were searched from their records, their entries not built either");
 
         // a table's statistics.yaml changed: its text no longer answers, and its entry is built to read it
@@ -182,7 +182,7 @@ class RecalledGroupsTest {
         search(root, index);
         Walk recalled = search(root, index);
         assertEquals(none.result(), recalled.result());
-        assertTrue(recalled.judged() * 2 < none.judged(), "paths judged one by one: " + recalled.judged()
+        assertTrue(recalled.judged() * 2 <= none.judged(), "paths judged one by one: " + recalled.judged()
                 + " with the stamps, " + none.judged() + " without");
 
         // a declared file now a link outside the root: its directory changed, so the entry is judged path by path
