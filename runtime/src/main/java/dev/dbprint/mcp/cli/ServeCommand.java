@@ -158,9 +158,11 @@ public final class ServeCommand {
             ServedSetAhead.now(file, conns); // fails here, before anything binds, with the §5.1 reason
         } else {
             // nothing binds under stdio: resolved while Quarkus boots, checked before serving; then the served
-            // manifests are read, so a first call finds them parsed
+            // manifests are read, so a first call finds them parsed, and listed once (ListTablesWarmup)
             ServedSetAhead.begin(file, conns,
-                    set -> set.served().values().forEach(c -> PrintStore.readManifestAhead(c.root())));
+                    set -> set.served().values().forEach(c -> PrintStore.readManifestAhead(c.root())
+                            .filter(x -> !Boolean.getBoolean("first4.noWarm"))
+                            .ifPresent(store -> ListTablesWarmup.run(store, c))));
         }
         if (!conns.isEmpty()) {
             props.add(new String[]{"dbprint.connections", String.join(",", conns)});

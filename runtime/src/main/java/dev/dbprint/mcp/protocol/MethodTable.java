@@ -49,7 +49,7 @@ class MethodTable {
             return Reply.NOTHING; // withdrawn while it waited for a worker: no work is started for it
         }
         ObjectNode p = params instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
-        // only a call that reads the print: the first initialize would otherwise build the store before its reply
+        // only a call that reads the print: the read-ahead gives way to those, not to the handshake that starts it
         boolean reads = method.readsPrint();
         if (reads) {
             readAhead.callBegan();
@@ -79,7 +79,10 @@ class MethodTable {
      */
     private ObjectNode call(Method method, ObjectNode params, boolean structured, BooleanSupplier cancelled) {
         return switch (method) {
-            case INITIALIZE -> Handshake.initialize(params);
+            case INITIALIZE -> {
+                readAhead.begin();
+                yield Handshake.initialize(params);
+            }
             case DISCOVER -> Handshake.discover();
             case PING -> JsonNodeFactory.instance.objectNode();
             case TOOLS_LIST -> tools.list(params, structured);

@@ -5,8 +5,8 @@ import jakarta.inject.Singleton;
 
 /**
  * The notifications a client sends: a cancellation withdraws a request of its peer; {@code notifications/initialized},
- * sent once the client has the handshake's reply, starts the {@link ReadAhead} (not before that reply, whose time it
- * would share); any other is accepted and ignored.
+ * sent once the client has the handshake's reply, starts the {@link ReadAhead} unless {@code initialize} did (a client
+ * that skipped it); any other is accepted and ignored.
  */
 @Singleton
 class Notifications {

@@ -17,8 +17,8 @@ import io.quarkus.runtime.ShutdownEvent;
 
 /**
  * What every session's first calls need, read and loaded on threads of their own while the client moves on: the
- * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) and warms the writing
- * of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request
+ * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) as {@code initialize}
+ * is answered, and warms the writing of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request
  * it answers that reads the print, the protocol says a call is under way ({@link CallUnderway}), which the warm-up
  * gives way to. Neither is said once the server stops: each is observed by an application-scoped bean, and an event
  * fired after the application context is gone (a call that ends past the shutdown's bound) would make a second such
@@ -58,10 +58,22 @@ class ReadAhead {
         }
     }
 
+    /**
+     * Says the client is greeted, on a thread of its own: the first fire makes the print store and the warm-up, a few
+     * milliseconds in a fresh process, which on the thread answering {@code initialize} delayed its reply, and at
+     * {@code notifications/initialized} held the stdio reader while the client's first call waited behind it.
+     */
     void begin() {
-        if (begun.compareAndSet(false, true) && fire(greeted, new ClientGreeted())) {
-            NumberWarmup.begin();
+        if (!begun.compareAndSet(false, true)) {
+            return;
         }
+        Thread greeting = new Thread(() -> {
+            if (fire(greeted, new ClientGreeted())) {
+                NumberWarmup.begin();
+            }
+        }, "dbprint-greeting");
+        greeting.setDaemon(true);
+        greeting.start();
     }
 
     /** A request's answer begins: until {@link #callEnded()}, reading ahead waits. */

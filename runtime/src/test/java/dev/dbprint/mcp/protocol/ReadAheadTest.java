@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.annotation.Annotation;
@@ -136,6 +137,26 @@ class ReadAheadTest {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    /**
+     * The greeting is said on a thread of its own: its first fire makes the print store, which on the thread answering
+     * initialize would delay the reply, and on the stdio reader the client's first call.
+     */
+    @Test
+    void theGreetingIsSaidOnAThreadOfItsOwn() throws InterruptedException {
+        CountDownLatch said = new CountDownLatch(1);
+        List<Thread> on = new CopyOnWriteArrayList<>();
+        Noted<ClientGreeted> noted = new Noted<>(() -> {
+            on.add(Thread.currentThread());
+            said.countDown();
+        });
+        ReadAhead greeting = new ReadAhead(noted, underway);
+        greeting.begin();
+        greeting.begin();
+        await(said);
+        assertEquals(1, on.size(), "said once: " + on);
+        assertNotEquals(Thread.currentThread(), on.get(0));
     }
 
     @Test

@@ -149,7 +149,10 @@ public class PrintStore {
      * call to read a table's file would otherwise wait for; nothing when no tree store is configured.
      */
     public void prepareTrees(Path connectionRoot) {
-        shelf(connectionRoot.toAbsolutePath().normalize()).prepare();
+        Path root = connectionRoot.toAbsolutePath().normalize();
+        TreeStore.Shelf shelf = shelf(root);
+        shelf.prepare();
+        keepAhead(root, shelf);
     }
 
     /**
@@ -170,7 +173,7 @@ public class PrintStore {
      * A manifest read ahead: its slot, and what the on-disk index keeps of it (the root it is kept under, the identity it
      * was read at, its form), which the store that takes it writes there as its own read would have.
      */
-    private record Ahead(Pinned pinned, Path root, FileIdentity identity, byte[] form) {
+    private record Ahead(Pinned pinned, Path file, Path root, FileIdentity identity, byte[] form) {
     }
 
     /**
@@ -179,23 +182,25 @@ public class PrintStore {
      * reports why). The serve command calls it under stdio while Quarkus boots, before any store exists, so a first call
      * finds the manifest parsed rather than waiting for its first read of the print's files and index.
      */
-    public static void readManifestAhead(Path connectionRoot) {
+    public static Optional<PrintStore> readManifestAhead(Path connectionRoot) {
         KeptForm kept = new KeptForm();
         PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), kept);
         try {
             PrintView view = new PrintView(store, "", connectionRoot);
             Path path = view.manifestPath().toAbsolutePath().normalize();
             if (READ_AHEAD.containsKey(path) || store.stat(path, true).size() > READ_AHEAD_MAX_BYTES) {
-                return;
+                return Optional.empty();
             }
             view.index();
             Pinned read = store.manifests.get(new FileForm<>(path, TreeStore.MANIFEST_FORM));
             if (read != null) {
-                READ_AHEAD.putIfAbsent(path, new Ahead(read, kept.root, kept.identity, kept.form));
+                READ_AHEAD.putIfAbsent(path, new Ahead(read, path, kept.root, kept.identity, kept.form));
+                return Optional.of(store);
             }
         } catch (RuntimeException e) {
             // nothing kept: the first call reads the file itself, and reports what fails
         }
+        return Optional.empty();
     }
 
     /** The on-disk index of a read ahead: keeps the manifest's form in memory, for the store that takes it. */
@@ -235,8 +240,9 @@ public class PrintStore {
     }
 
     /**
-     * The manifest read ahead for {@code key}, taken, or null; kept on this store's index too unless the index holds it
-     * at that identity already (a manifest changed since is read again, and kept as read).
+     * The manifest read ahead for {@code key}, taken, or null. What the on-disk index keeps of it is written later, when
+     * the shelf is prepared ({@link #prepareTrees}) or at the latest when the store flushes: opening the index (its
+     * directory tidied, the manifest's file read) was a few milliseconds of a first call that reads nothing else of it.
      */
     private Pinned takeAhead(FileForm<Path> key) {
         if (trees instanceof KeptForm) {
@@ -245,11 +251,30 @@ public class PrintStore {
         if (!(READ_AHEAD.put(key.file(), LOOKED) instanceof Ahead a)) {
             return null;
         }
-        TreeStore.Shelf shelf = a.form() == null ? null : trees.shelf(a.root());
-        if (shelf != null && shelf.bytes(key.file(), key.form(), a.identity()) == null) {
-            shelf.putBytes(key.file(), key.form(), a.identity(), a.form());
+        if (a.form() != null) {
+            unkept.put(a.root(), a);
         }
         return a.pinned();
+    }
+
+    /** Manifests taken from a read ahead whose form the index is yet to keep, by the root whose shelf keeps it. */
+    private final Map<Path, Ahead> unkept = new ConcurrentHashMap<>();
+
+    /**
+     * Keeps on {@code shelf} the form of {@code root}'s manifest taken from a read ahead, unless the index holds it at that
+     * identity already or the store has read the file again since (a manifest changed since is kept as read).
+     */
+    private void keepAhead(Path root, TreeStore.Shelf shelf) {
+        Ahead a = unkept.remove(root);
+        if (a == null) {
+            return;
+        }
+        FileForm<Path> key = new FileForm<>(a.file(), TreeStore.MANIFEST_FORM);
+        synchronized (locks.of(key)) {
+            if (manifests.get(key) == a.pinned() && shelf.bytes(a.file(), key.form(), a.identity()) == null) {
+                shelf.putBytes(a.file(), key.form(), a.identity(), a.form());
+            }
+        }
     }
 
     /** A per-call view over a served connection's print; see {@link PrintView}. */
@@ -358,6 +383,7 @@ public class PrintStore {
     /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
     @PreDestroy
     public void flush() {
+        unkept.keySet().forEach(root -> keepAhead(root, shelf(root)));
         trees.flush();
     }
 
@@ -446,13 +472,13 @@ public class PrintStore {
      */
     public <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser,
             ModelBuilder<T> builder) {
-        TreeStore.Shelf shelf = shelfRoot == null ? null : trees.shelf(shelfRoot);
+        ShelfWhenAsked shelf = new ShelfWhenAsked(shelfRoot);
         return kept(realRoot, path, form, parser, builder, shelf, identity -> {
-            Object tree = shelf.get(path, form, identity);
+            Object tree = shelf.get().get(path, form, identity);
             return tree == null ? null : weighed(builder.build(path, tree), tree);
         }, (identity, tree, value) -> {
-            if (shelf != null) {
-                shelf.put(path, form, identity, tree);
+            if (shelf.get() != null) {
+                shelf.get().put(path, form, identity, tree);
             }
             return weighed(value, tree);
         });
@@ -488,14 +514,14 @@ public class PrintStore {
      */
     <T> Read<T> model(Path realRoot, Path shelfRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
             Form<T> kept) {
-        TreeStore.Shelf shelf = trees.shelf(shelfRoot);
+        ShelfWhenAsked shelf = new ShelfWhenAsked(shelfRoot);
         return kept(realRoot, path, form, parser, builder, shelf, identity -> {
-            byte[] bytes = shelf.bytes(path, form, identity);
+            byte[] bytes = shelf.get().bytes(path, form, identity);
             return bytes == null ? null : decoded(path, bytes, kept);
         }, (identity, tree, value) -> {
             byte[] bytes = kept.encode(value);
-            if (shelf != null) {
-                shelf.putBytes(path, form, identity, bytes);
+            if (shelf.get() != null) {
+                shelf.get().putBytes(path, form, identity, bytes);
             }
             Loaded<T> compact = decoded(path, bytes, kept);
             return compact == null ? weighed(value, tree) : compact;
@@ -514,20 +540,44 @@ public class PrintStore {
         Loaded<T> keep(FileIdentity identity, Object tree, T value);
     }
 
+    /**
+     * A root's shelf, looked up when a load first needs it (null with no root or no index): a model the memory holds at
+     * the file's identity is returned without opening the index, which for the first look in a process tidies its
+     * directory.
+     */
+    private final class ShelfWhenAsked {
+
+        private final Path root;
+        private TreeStore.Shelf shelf;
+        private boolean asked;
+
+        ShelfWhenAsked(Path root) {
+            this.root = root;
+        }
+
+        TreeStore.Shelf get() {
+            if (!asked) {
+                shelf = root == null ? null : trees.shelf(root);
+                asked = true;
+            }
+            return shelf;
+        }
+    }
+
     /** The load of a model that {@code shelf}, when there is one, keeps: {@code kept} finds it, {@code keeper} holds it. */
     private <T> Read<T> kept(Path realRoot, Path path, String form, Parser parser, ModelBuilder<T> builder,
-            TreeStore.Shelf shelf, Function<FileIdentity, Loaded<T>> kept, Keeper<T> keeper) {
-        return load(realRoot, path, form, shelf == null ? null : new Stored<T>() {
+            ShelfWhenAsked shelf, Function<FileIdentity, Loaded<T>> kept, Keeper<T> keeper) {
+        return load(realRoot, path, form, new Stored<T>() {
 
             @Override
             public boolean holds() {
-                return shelf.holds(path, form);
+                return shelf.get() != null && shelf.get().holds(path, form);
             }
 
             @Override
             public Loaded<T> at(FileIdentity identity) {
                 // a file this process cannot open now fails the read below, as it does with no index
-                return readable(path) ? kept.apply(identity) : null;
+                return shelf.get() != null && readable(path) ? kept.apply(identity) : null;
             }
         }, true, (bytes, identity) -> {
             Object tree = parser.parse(path, bytes);

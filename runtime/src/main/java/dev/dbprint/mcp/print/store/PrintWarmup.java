@@ -128,7 +128,9 @@ public class PrintWarmup {
             }
             try {
                 PrintView view = store.viewAhead(connection);
-                read.add(new Read(connection, view, view.manifest()));
+                // its entries judged on their text alone: judging their files on disk waits with the annotations, so a
+                // first call that comes meanwhile shares the processors with less
+                read.add(new Read(connection, view, view.index()));
             } catch (RuntimeException e) {
                 LOG.debugf("the manifest of %s was not read ahead: %s", connection.name(), e);
             }

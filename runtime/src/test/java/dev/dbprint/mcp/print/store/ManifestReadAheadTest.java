@@ -26,6 +26,15 @@ class ManifestReadAheadTest {
         return List.copyOf(store.view("c", root).index().tables().keySet());
     }
 
+    /** A store over an index that records each form it keeps in {@code kept}, once it took {@code root}'s manifest read ahead. */
+    private static PrintStore tookAhead(Path root, List<String> kept) {
+        PrintStore.readManifestAhead(root);
+        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
+        }));
+        tables(store, root);
+        return store;
+    }
+
     @Test
     void theFirstStoreTakesTheManifestReadAheadWithoutParsingIt() {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
@@ -49,17 +58,45 @@ class ManifestReadAheadTest {
         assertEquals(1, later.counters().parses(), "nothing was kept for it");
     }
 
-    /** The store that takes a manifest read ahead keeps it on its on-disk index, as its own read would have. */
+    /**
+     * The store that takes a manifest read ahead keeps it on its on-disk index, as its own read would have, once it
+     * prepares that index (or flushes), not as a first call takes it: opening the index is no part of a first list_tables.
+     */
     @Test
-    void theStoreThatTakesItKeepsItOnItsIndex() {
+    void theStoreThatTakesItKeepsItOnItsIndexOnceItPreparesIt() {
         Path root = Fixtures.copy("basic", dir.resolve("basic"));
-        PrintStore.readManifestAhead(root);
         List<String> kept = new CopyOnWriteArrayList<>();
-        PrintStore store = new PrintStore(1 << 20, new RecordingTrees(kept::add, prepared -> {
-        }));
-        tables(store, root);
+        PrintStore store = tookAhead(root, kept);
         assertEquals(0, store.counters().parses());
+        assertEquals(List.of(), kept, "nothing written as the manifest is taken");
+        store.prepareTrees(root);
         assertEquals(List.of(TreeStore.MANIFEST_FORM), kept);
+        store.prepareTrees(root);
+        assertEquals(List.of(TreeStore.MANIFEST_FORM), kept, "kept once");
+    }
+
+    /** Flushing the store keeps a manifest taken from a read ahead that no preparation kept. */
+    @Test
+    void aFlushKeepsWhatNoPreparationKept() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        List<String> kept = new CopyOnWriteArrayList<>();
+        PrintStore store = tookAhead(root, kept);
+        store.flush();
+        assertEquals(List.of(TreeStore.MANIFEST_FORM), kept);
+    }
+
+    /** A manifest changed after the store took it is kept as read again; the form read ahead is not written after it. */
+    @Test
+    void aManifestReadAgainIsKeptAsReadAgain() throws Exception {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        List<String> kept = new CopyOnWriteArrayList<>();
+        PrintStore store = tookAhead(root, kept);
+        Path manifest = root.resolve(PrintView.MANIFEST);
+        Files.writeString(manifest, Files.readString(manifest) + "\n");
+        tables(store, root);
+        store.prepareTrees(root);
+        assertEquals(1, store.counters().parses());
+        assertEquals(List.of(TreeStore.MANIFEST_FORM), kept, "the form read again, alone");
     }
 
     @Test
