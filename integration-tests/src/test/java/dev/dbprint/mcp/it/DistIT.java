@@ -133,8 +133,8 @@ class DistIT {
                 JsonNode reply = server.initialize("2025-11-25");
                 assertEquals("dbprint", reply.path("result").path("serverInfo").path("name").asText(), server.stderr());
                 if (aot) { // a stdio session, C1 alone: the cache's method profiles are not replayed (docs/startup.md)
-                    String command = Files.readString(Path.of("/proc", Long.toString(server.pid()), "cmdline"));
-                    assertTrue(command.contains("\0-XX:-AOTReplayTraining\0"), command.replace('\0', ' '));
+                    String command = commandLine(server);
+                    assertTrue(command.contains(" -XX:-AOTReplayTraining "), command);
                 }
                 JsonNode call = server.request("tools/call",
                         ServerProcess.JSON.createObjectNode().put("name", "list_tables").set("arguments",
@@ -148,11 +148,24 @@ class DistIT {
         }
         if (aot) { // recorded by the build from a session that called every tool
             TrainedCache.assertLoadedFromCache(logs.resolve("classes.log"));
+            // an HTTP server keeps C2, for which the replayed profiles are worth having
+            builder.command().addAll(List.of("--transport", "http", "--port", "0"));
+            builder.environment().put("DBPRINT_MCP_JAVA_OPTS", options);
+            try (ServerProcess server = ServerProcess.spawn(builder)) {
+                server.awaitListening();
+                String command = commandLine(server);
+                assertFalse(command.contains("AOTReplayTraining"), command);
+            }
         }
         // the JVM finds the jar under the name the cache recorded it by (the launcher opens it as /dev/fd/9), so it
         // looks the jar up once for the location of the classes it takes from the cache, not failing once per class
         assertFalse(Files.readString(exceptions).contains("in method \"toFileURL\""),
                 "the JVM could not resolve the jar the cache was recorded for: see " + exceptions);
+    }
+
+    /** The running server's command line, its arguments spaced (the launcher has exec'd the JVM by then). */
+    private static String commandLine(ServerProcess server) throws IOException {
+        return Files.readString(Path.of("/proc", Long.toString(server.pid()), "cmdline")).replace('\0', ' ');
     }
 
     /** Another release made from the extracted one: the jar and its cache renamed for {@code version}. */

@@ -4,7 +4,8 @@ package dev.dbprint.mcp.error;
  * A failure whose message is already a spec detail string (an unknown connection, a bad argument, a print error, a
  * cursor fault): a tool answers it as its {@code isError} text, a resource method as the detail of its JSON-RPC error,
  * rather than as an internal error. Subclasses exist only where the catcher needs more than the text to choose the
- * channel.
+ * channel, and one beneath them: the store's failed read ({@code print.store.FailedRead}) extends {@link PrintError} to
+ * carry, inside its package, the identity the file was read at; it says on the wire what a plain PrintError says.
  */
 public class DetailedFault extends RuntimeException {
 

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * A failure reading a print file. The {@link #getMessage() message} is the exact detail text the server spec (§8.1/§8.2)
  * prescribes for the condition, so tool and resource layers pass it through unchanged; {@link #kind()} lets them choose the
- * channel (JSON-RPC code, {@code _corrupted}, {@code _missing}, ...).
+ * channel (JSON-RPC code, {@code _corrupted}, {@code _missing}, ...). Not final for the store's one subclass, which
+ * carries the identity a failed read was made at ({@code print.store.FailedRead}); what it says on the wire is final.
  */
 public class PrintError extends DetailedFault {
 
@@ -50,17 +51,17 @@ public class PrintError extends DetailedFault {
         this.path = path;
     }
 
-    public Kind kind() {
+    public final Kind kind() {
         return kind;
     }
 
     /** The file the error is about (absolute), or null when none applies. */
-    public Path path() {
+    public final Path path() {
         return path;
     }
 
     /** The detail text, as §8 spells it. */
-    public String detail() {
+    public final String detail() {
         return getMessage();
     }
 

@@ -526,11 +526,13 @@ public final class ColumnSearch {
 
     /**
      * The table whose file for {@code artifact} failed with {@code e}, named unreadable with what {@code read} holds (the
-     * columns statistics.yaml gave; null when that file failed). The failure is kept, under the identity the failed read
-     * found the file at, where it recurs at that identity: one of its content (it does not parse, or match its shape or
-     * schema), or a file this process may not open, as {@code access(2)} agrees (a transient failure to read, such as
-     * one of memory, does not recur); the latter in this process's memory alone, since another process may be of other
-     * groups. Never an absence, which costs no read. Any other failure is met again next time.
+     * columns statistics.yaml gave; null when that file failed). The failure is kept under the identity the view
+     * recorded for the file: the first this call saw of it, which is the failed read's own unless the call had met the
+     * file before (at another identity, that marks the view torn). It is kept where it recurs at that identity: one of
+     * its content (it does not parse, or match its shape or schema), or a file this process may not open, as
+     * {@code access(2)} agrees (a transient failure to read, such as one of memory, does not recur); the latter in this
+     * process's memory alone, since another process may be of other groups. Never an absence, which costs no read. Any
+     * other failure is met again next time.
      */
     private Walked failed(PrintView view, TableEntry entry, Artifact artifact, PrintError e, TableIndex read) {
         Path file = entry.file(artifact).orElse(null);

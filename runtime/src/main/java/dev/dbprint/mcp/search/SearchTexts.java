@@ -28,7 +28,8 @@ import dev.dbprint.mcp.print.index.TreeStore;
  * (each built entry weighs about 4 KB, which a walk of thousands of tables left for a young collection to copy).
  * <p>
  * A table a file of which failed by its content ({@link TableIndex.Failure#CONTENT}) is kept too, flagged: its text is
- * that of what did read, and a walk names it unreadable without taking its record.
+ * that of what did read, and a walk names it unreadable without taking its record. One this process may not open
+ * ({@link TableIndex.Failure#ACCESS}) is not: another process may be of other groups.
  * <p>
  * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the place
  * ({@link #GROUP}: the two stamps, each its device, inode, change time and when it was taken; a byte of which files
@@ -264,11 +265,13 @@ final class SearchTexts {
         try {
             out.writeInt(indexes.length);
             for (int i = 0; i < indexes.length; i++) {
-                byte[] text = indexes[i] == null || !keptAt(indexes[i], keeps) ? null : exact(indexes[i].text());
+                // a failure of this process's access is kept in its memory alone, as TableIndexRecord keeps it
+                byte[] text = indexes[i] == null || !keptAt(indexes[i], keeps)
+                        || indexes[i].failure() == TableIndex.Failure.ACCESS ? null : exact(indexes[i].text());
                 int flags = groups[i] != null ? GROUP : 0;
                 if (text != null) {
                     flags |= KNOWN | (indexes[i].looksLikeSwitchedOff() ? LOOKS_LIKE_SWITCHED_OFF : 0)
-                            | (indexes[i].unreadable() ? FAILED : 0)
+                            | (indexes[i].failure() == TableIndex.Failure.CONTENT ? FAILED : 0)
                             | (indexes[i].statistics() != null ? STATISTICS : 0)
                             | (indexes[i].annotations() != null ? ANNOTATIONS : 0);
                 } else if (indexes[i] == null && kept != null && kept.knows(i)) {

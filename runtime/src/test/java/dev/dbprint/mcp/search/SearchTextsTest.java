@@ -103,6 +103,11 @@ class SearchTextsTest {
         assertTrue(failed.failed(0), "a table whose statistics.yaml failed by its content is kept, flagged");
         assertFalse(failed.mayContain(0, "email"), "with no text: no column read");
         assertFalse(failed.failed(1));
+
+        TableIndex denied = TableIndex.statisticsFailedAt(STATS, NOTES, TableIndex.Failure.ACCESS);
+        SearchTexts access = SearchTexts.decode(
+                SearchTexts.encode(new TableIndex[]{denied}, new SearchTexts.Place[1], null, any -> true), 1);
+        assertFalse(access.knows(0), "a file this process may not open is kept in its memory alone, not in the texts");
     }
 
     @Test

@@ -56,7 +56,10 @@ final class ShelfFile implements TreeStore.Shelf {
     /**
      * Raised whenever the layout or anything a tree is built from changes, so a build never reads a file laid out or
      * built otherwise: it is part of the file's name, so another version's file is never read or replaced (and a file
-     * whose header names another version is ignored, and replaced at the next write).
+     * whose header names another version is ignored, and replaced at the next write). What fails to read is kept too
+     * (a table whose file fails by its content is kept named unreadable, since version 9): a build that reads more (a
+     * newer {@code format_version} major, a loader limit raised) must raise it, or it would keep naming unreadable what
+     * it can now read.
      */
     static final int VERSION = 9;
     private static final int MAX_ENTRIES = 4_000_000;

@@ -779,7 +779,7 @@ public class PrintStore {
                     } catch (NoSuchFileException | ContainedFile.Raced e) {
                         continue; // removed, or a link moved, between the stat and the read: judge and stat again
                     } catch (IOException e) {
-                        throw ScannedFiles.unread(path, realRoot, e);
+                        throw FailedRead.unread(path, realRoot, e);
                     } catch (OutOfMemoryError e) {
                         throw PrintError.io(path, "file too large to read");
                     }
@@ -803,7 +803,7 @@ public class PrintStore {
                 throw PrintError.keptChanging(path, MAX_READ_ATTEMPTS);
             } catch (PrintError e) {
                 drop(key);
-                throw at == null ? e : new FailedRead(e, at); // null: its stat failed, before any identity
+                throw FailedRead.at(e, at);
             } catch (RuntimeException e) {
                 drop(key);
                 throw e;

@@ -51,48 +51,46 @@ final class ScannedFiles {
         this.locks = new StripedLocks(lockStripes);
     }
 
-    /**
-     * The failure of a read of {@code path} that found it outside {@code realRoot}, or could not read it: what the store's
-     * loads and scans alike throw.
-     */
-    static PrintError unread(Path path, Path realRoot, IOException e) {
-        return e instanceof ContainedFile.Outside
-                ? PrintError.outsideRoot(path, realRoot)
-                : PrintError.io(path, "cannot read: " + e.getMessage());
-    }
-
     <T extends Weighed> Read<T> scan(Path realRoot, Path path, String form, Scan<T> scan) {
         synchronized (locks.of(List.of(path, form))) {
             return scanAlone(realRoot, path, form, scan);
         }
     }
 
+    /** As the store's loads, a failure met once the file was stat'ed is thrown as a {@link FailedRead} at that identity. */
     private <T extends Weighed> Read<T> scanAlone(Path realRoot, Path path, String form, Scan<T> scan) {
-        for (int attempt = 0; attempt < maxAttempts; attempt++) {
-            FileIdentity before = stat.apply(path);
-            if (!before.exists()) {
-                return new Read<>(FileIdentity.ABSENT, null);
+        FileIdentity at = null; // what the attempt under way stat'ed before reading
+        try {
+            for (int attempt = 0; attempt < maxAttempts; attempt++) {
+                at = null;
+                FileIdentity before = stat.apply(path);
+                if (!before.exists()) {
+                    return new Read<>(FileIdentity.ABSENT, null);
+                }
+                at = before;
+                @SuppressWarnings("unchecked")
+                T value = (T) kept.get(path, form, before);
+                if (value != null) {
+                    return new Read<>(before, value);
+                }
+                try {
+                    value = before.size() <= READ_WHOLE_BYTES
+                            ? readThenScan(realRoot, path, before, scan)
+                            : scanAsRead(realRoot, path, before, scan);
+                } catch (NoSuchFileException | ContainedFile.Raced e) {
+                    continue; // removed, or a link moved, between the stat and the read: judge and stat again
+                } catch (IOException e) {
+                    throw FailedRead.unread(path, realRoot, e);
+                }
+                if (value != null) {
+                    kept.put(path, form, before, value);
+                    return new Read<>(before, value);
+                }
             }
-            @SuppressWarnings("unchecked")
-            T value = (T) kept.get(path, form, before);
-            if (value != null) {
-                return new Read<>(before, value);
-            }
-            try {
-                value = before.size() <= READ_WHOLE_BYTES
-                        ? readThenScan(realRoot, path, before, scan)
-                        : scanAsRead(realRoot, path, before, scan);
-            } catch (NoSuchFileException | ContainedFile.Raced e) {
-                continue; // removed, or a link moved, between the stat and the read: judge and stat again
-            } catch (IOException e) {
-                throw unread(path, realRoot, e);
-            }
-            if (value != null) {
-                kept.put(path, form, before, value);
-                return new Read<>(before, value);
-            }
+            throw PrintError.keptChanging(path, maxAttempts);
+        } catch (PrintError e) {
+            throw FailedRead.at(e, at);
         }
-        throw PrintError.keptChanging(path, maxAttempts);
     }
 
     /**

@@ -39,9 +39,11 @@ public final class ContextModel {
 
     /**
      * Other tables' relationships.annotations.yaml read on every processor from this many: a few are read in turn, as
-     * the parallel stream's set-up (its tasks, a pool thread started) cost a first call more than the reads.
+     * the parallel stream's set-up (its tasks, a pool thread started) cost a first call more than the reads. The cutoff
+     * is a judgement, not a measurement, between the handful of such files the sample print has and the 1,556 of the
+     * 7,003-table print of docs/performance.md, for which the parallel reads are kept.
      */
-    static final int PARALLEL_ANNOTATORS = 16;
+    private static final int PARALLEL_ANNOTATORS = 16;
 
     /** One join of the table, from its own side. */
     public record Join(Edge.Direction direction, List<String> column, List<String> path, String otherTable,

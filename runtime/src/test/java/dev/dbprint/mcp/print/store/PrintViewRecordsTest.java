@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -79,6 +80,22 @@ class PrintViewRecordsTest {
         assertNotEquals(store.failedAt, FileIdentity.of(diff));
         assertEquals(store.failedAt, view.recorded(diff), "the identity the failed read saw");
         assertFalse(view.readSet().orElseThrow().stillHolds(), "the mended file is not the one the reply rested on");
+    }
+
+    /** A scan that fails is recorded as a load that fails is: at the identity the file was stat'ed at before it. */
+    @Test
+    void aFileRewrittenAsItsScanFailsIsRecordedAtTheIdentityThatFailed() throws Exception {
+        Path root = Fixtures.copy("basic", tmp.resolve("prints/basic"));
+        Path diff = root.resolve("diff.yaml").toAbsolutePath().normalize();
+        FileIdentity scanned = FileIdentity.of(diff);
+        PrintView view = new PrintStore().view("basic", root);
+        PrintError error = assertThrows(PrintError.class, () -> view.scan(diff, "fails", in -> {
+            Fixtures.write(diff, "events: []\n");
+            throw new IOException("the disk failed");
+        }));
+        assertEquals(PrintError.Kind.IO, error.kind());
+        assertNotEquals(scanned, FileIdentity.of(diff));
+        assertEquals(scanned, view.recorded(diff), "the identity the failed scan saw");
     }
 
     /** A store whose YAML parse, when it fails, writes {@code good} over the file before the failure is thrown. */
