@@ -9,6 +9,7 @@ import dev.dbprint.mcp.paging.PagedReplies;
 import dev.dbprint.mcp.print.store.PrintStore;
 import dev.dbprint.mcp.tool.ListTablesTool;
 import dev.dbprint.mcp.tool.call.ToolCall;
+import dev.dbprint.mcp.tool.call.ToolResult;
 
 /**
  * Answers a {@code list_tables} once, while Quarkus boots, from the store that read a served manifest ahead
@@ -30,10 +31,15 @@ final class ListTablesWarmup {
             return;
         }
         try {
-            new ListTablesTool(readAhead, new PagedReplies())
-                    .call(new ToolCall("list_tables", JsonNodeFactory.instance.objectNode(), connection));
+            list(readAhead, connection);
         } catch (RuntimeException e) {
             // nothing depends on it: the first call then runs that code for the first time
         }
+    }
+
+    /** A list_tables without arguments through {@code store}, answered into a reply cache of its own. */
+    static ToolResult list(PrintStore store, ServedConnection connection) {
+        return new ListTablesTool(store, new PagedReplies())
+                .call(new ToolCall("list_tables", JsonNodeFactory.instance.objectNode(), connection));
     }
 }

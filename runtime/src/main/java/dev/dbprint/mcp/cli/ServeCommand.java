@@ -161,7 +161,6 @@ public final class ServeCommand {
             // manifests are read, so a first call finds them parsed, and listed once (ListTablesWarmup)
             ServedSetAhead.begin(file, conns,
                     set -> set.served().values().forEach(c -> PrintStore.readManifestAhead(c.root())
-                            .filter(x -> !Boolean.getBoolean("first4.noWarm"))
                             .ifPresent(store -> ListTablesWarmup.run(store, c))));
         }
         if (!conns.isEmpty()) {
