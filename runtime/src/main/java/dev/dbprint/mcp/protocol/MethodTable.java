@@ -80,8 +80,9 @@ class MethodTable {
     private ObjectNode call(Method method, ObjectNode params, boolean structured, BooleanSupplier cancelled) {
         return switch (method) {
             case INITIALIZE -> {
-                readAhead.begin();
-                yield Handshake.initialize(params);
+                ObjectNode reply = Handshake.initialize(params);
+                readAhead.begin(); // once the request is known valid
+                yield reply;
             }
             case DISCOVER -> Handshake.discover();
             case PING -> JsonNodeFactory.instance.objectNode();

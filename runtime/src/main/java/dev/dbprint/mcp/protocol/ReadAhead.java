@@ -11,6 +11,8 @@ import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import org.jboss.logging.Logger;
+
 import dev.dbprint.mcp.signal.CallUnderway;
 import dev.dbprint.mcp.signal.ClientGreeted;
 import io.quarkus.runtime.ShutdownEvent;
@@ -29,6 +31,8 @@ import io.quarkus.runtime.ShutdownEvent;
  */
 @Singleton
 class ReadAhead {
+
+    private static final Logger LOG = Logger.getLogger(ReadAhead.class);
 
     private final Event<ClientGreeted> greeted;
     private final Event<CallUnderway> underway;
@@ -68,8 +72,13 @@ class ReadAhead {
             return;
         }
         Thread greeting = new Thread(() -> {
-            if (fire(greeted, new ClientGreeted())) {
-                NumberWarmup.begin();
+            try {
+                if (fire(greeted, new ClientGreeted())) {
+                    NumberWarmup.begin();
+                }
+            } catch (RuntimeException e) {
+                // the first call makes what the greeting would have, and meets the failure in its reply
+                LOG.debug("reading ahead for the first calls failed", e);
             }
         }, "dbprint-greeting");
         greeting.setDaemon(true);
