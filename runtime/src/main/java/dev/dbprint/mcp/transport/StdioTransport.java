@@ -78,6 +78,8 @@ public class StdioTransport {
     private Connection connection;
     private ExecutorService workers;
     private OutputStream out;
+    /** A write to stdout failed; guarded by {@link #writeLock}. */
+    private boolean broken;
     private WatchedInput stdin;
     private volatile boolean stopping;
     /** Set once shutdown stopped waiting for the calls still running: what they do next has no one to answer. */
@@ -151,7 +153,9 @@ public class StdioTransport {
             // a write blocked on a client that stops reading stdout holds the lock for good: exit without flushing
             if (writeLock.tryLock(abandoned ? 0 : bound.toNanos(), TimeUnit.NANOSECONDS)) {
                 try {
-                    out.flush();
+                    if (!broken) {
+                        out.flush();
+                    }
                 } catch (IOException ignored) {
                     // the client has gone; nothing is left to tell it
                 } finally {
@@ -289,10 +293,14 @@ public class StdioTransport {
     private void send(byte[] reply) {
         writeLock.lock();
         try {
-            out.write(reply);
-            out.write('\n');
-            out.flush();
+            if (!broken) {
+                out.write(reply);
+                out.write('\n');
+                out.flush();
+            }
         } catch (IOException e) {
+            // what the failed write left in the buffer would go out again ahead of the next frame: write no more
+            broken = true;
             LOG.debug("stdout closed: " + e.getMessage());
         } finally {
             writeLock.unlock();
