@@ -110,6 +110,23 @@ class LargeListingTest extends ResourceFixtureTest {
     }
 
     @Test
+    void everyPageAsWrittenKeepsWithinThePageBound() {
+        // resources/list never spells a page's text, so its bound rests on the measure alone: hold each page, as a
+        // client would read it pretty-printed, to the bound the measure promised
+        largePrint();
+        Optional<String> at = Optional.empty();
+        int pages = 0;
+        do {
+            Map<String, Object> page = f.catalog.list(at);
+            int length = JsonText.pretty(Map.of("resources", resources(page))).length();
+            assertTrue(length <= Pager.MAX_CHARS, "page " + pages + ": " + length + " characters");
+            at = Optional.ofNullable(cursorOf(page));
+            pages++;
+        } while (at.isPresent());
+        assertTrue(pages > 10, pages + " pages");
+    }
+
+    @Test
     void aChangeToFilesOnlyLaterPagesListShowsThereAndFailsNoCursor() throws Exception {
         largePrint();
         Map<String, Object> first = f.catalog.list(Optional.empty());
