@@ -23,11 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The release archive ({@code -Pdist}, docs/install.md) installed the documented way into a temporary prefix, on a
- * PATH that holds no {@code java} and with {@code JAVA_HOME} unset: the installed command serves the sample print the
- * archive brings over a stdio session from its own runtime with the start-up cache recorded at build time (the JVM is told to refuse to start without it), finds
- * the jar under the name that cache recorded, and writes nothing beside itself, read-only; a second version installs over it and takes over; a version that does not
- * answer {@code initialize} leaves the one in use in place; uninstall leaves the prefix as it was.
+ * The release archive ({@code -Pdist}, docs/install.md) installed the documented way into a temporary prefix, on a PATH
+ * that holds no {@code java} and with {@code JAVA_HOME} unset: the installed command serves the sample print the
+ * archive brings over a stdio session from its own runtime with the start-up cache recorded at build time (the JVM is
+ * told to refuse to start without it), finds the jar under the name that cache recorded, and writes nothing beside
+ * itself, read-only; a second version installs over it and takes over; a version that does not answer {@code
+ * initialize} leaves the one in use in place; uninstall leaves the prefix as it was.
  */
 class DistIT {
 

@@ -20,14 +20,14 @@ import io.quarkus.runtime.ShutdownEvent;
 /**
  * What every session's first calls need, read and loaded on threads of their own while the client moves on: the
  * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) as {@code initialize}
- * is answered, and warms the writing of numbers ({@link NumberWarmup}). Each starts once per process however often this is called. Around each request
- * it answers that reads the print, the protocol says a call is under way ({@link CallUnderway}), which the warm-up
- * gives way to. Neither is said once the server stops: each is observed by an application-scoped bean, and an event
- * fired after the application context is gone (a call that ends past the shutdown's bound) would make a second such
- * bean, a second print store among them. The check of the stop and the fire are one step: an event being fired holds
- * back the stop until it is fired, so none is fired once the stop has been observed, however its thread is scheduled.
- * The first fire makes the beans that observe it (the warm-up, the print store), so a stop may wait that long; none of
- * them fires again or stops the server, so the wait always ends.
+ * is answered, and warms the writing of numbers ({@link NumberWarmup}). Each starts once per process however often this
+ * is called. Around each request it answers that reads the print, the protocol says a call is under way ({@link
+ * CallUnderway}), which the warm-up gives way to. Neither is said once the server stops: each is observed by an
+ * application-scoped bean, and an event fired after the application context is gone (a call that ends past the
+ * shutdown's bound) would make a second such bean, a second print store among them. The check of the stop and the fire
+ * are one step: an event being fired holds back the stop until it is fired, so none is fired once the stop has been
+ * observed, however its thread is scheduled. The first fire makes the beans that observe it (the warm-up, the print
+ * store), so a stop may wait that long; none of them fires again or stops the server, so the wait always ends.
  */
 @Singleton
 class ReadAhead {
