@@ -74,7 +74,7 @@ class ReadAhead {
         Thread greeting = new Thread(() -> {
             try {
                 if (fire(greeted, new ClientGreeted())) {
-                    NumberWarmup.begin();
+                    NumberWarmup.write(); // this thread's work is done once the event is fired
                 }
             } catch (RuntimeException e) {
                 // the first call makes what the greeting would have, and meets the failure in its reply
