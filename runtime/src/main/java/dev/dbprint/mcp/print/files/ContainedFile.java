@@ -147,7 +147,7 @@ public final class ContainedFile {
 
     private static FileIdentity identity(SeekableByteChannel channel, Path real) throws IOException {
         try {
-            return FileIdentity.of(real);
+            return FileIdentity.of(real, true); // just opened: one stat, not a probe for absence first
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.yaml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -315,6 +316,21 @@ class YamlSkimTest {
         }
         assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc3}, SearchFields.RULE), "truncated UTF-8");
         assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc0, (byte) 0x80}, SearchFields.RULE), "overlong");
+    }
+
+    /** A key spelled as a YAML 1.1 boolean, null or float is told from every other short key. */
+    @Test
+    void aKeyThatReadsAsAnotherTypeIsTold() {
+        for (String word : List.of("yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+                "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", ".inf", ".nan")) {
+            byte[] b = (" " + word + ":").getBytes(StandardCharsets.UTF_8);
+            assertTrue(SkimScalar.resolvesOtherwise(b, 1, b.length - 1), word);
+        }
+        for (String word : List.of("y", "n", "yEs", "nO", "type", "table", "scope", "falsy", "nulls", "o", ".in",
+                "offs", "to", "x", "ab")) {
+            byte[] b = (" " + word + ":").getBytes(StandardCharsets.UTF_8);
+            assertFalse(SkimScalar.resolvesOtherwise(b, 1, b.length - 1), word);
+        }
     }
 
     /** A word of eight bytes passes the line scan's fast step only when every byte would pass it alone. */
