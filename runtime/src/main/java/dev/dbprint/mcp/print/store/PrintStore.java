@@ -262,7 +262,9 @@ public class PrintStore {
 
     /**
      * Keeps on {@code shelf} the form of {@code root}'s manifest taken from a read ahead, unless the index holds it at that
-     * identity already or the store has read the file again since (a manifest changed since is kept as read).
+     * identity already or the store holds the file at another identity now (a manifest changed since is kept as read). A
+     * form is kept under the identity it was read at, so one dropped since, or read again at that identity, is still the
+     * file's.
      */
     private void keepAhead(Path root, TreeStore.Shelf shelf) {
         Ahead a = unkept.remove(root);
@@ -271,7 +273,9 @@ public class PrintStore {
         }
         FileForm<Path> key = new FileForm<>(a.file(), TreeStore.MANIFEST_FORM);
         synchronized (locks.of(key)) {
-            if (manifests.get(key) == a.pinned() && shelf.bytes(a.file(), key.form(), a.identity()) == null) {
+            Pinned now = manifests.get(key);
+            if ((now == null || now.slot().identity().equals(a.identity()))
+                    && shelf.bytes(a.file(), key.form(), a.identity()) == null) {
                 shelf.putBytes(a.file(), key.form(), a.identity(), a.form());
             }
         }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeStore;
 
 /**
@@ -97,6 +99,25 @@ class ManifestReadAheadTest {
         store.prepareTrees(root);
         assertEquals(1, store.counters().parses());
         assertEquals(List.of(TreeStore.MANIFEST_FORM), kept, "the form read again, alone");
+    }
+
+    /**
+     * The form read ahead is the file's at the identity it was read at, so the store keeps it on its index though it
+     * dropped the manifest since: a later process decodes the manifest rather than parsing it.
+     */
+    @Test
+    void aManifestDroppedAtTheIdentityItWasReadAheadAtIsStillKept() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        Path index = dir.resolve("index");
+        PrintStore.readManifestAhead(root);
+        PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        tables(store, root);
+        store.clear();
+        store.prepareTrees(root);
+        store.flush();
+        PrintStore later = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        tables(later, root);
+        assertEquals(0, later.counters().parses(), "decoded from the index");
     }
 
     @Test
