@@ -241,8 +241,9 @@ public class PrintStore {
 
     /**
      * The manifest read ahead for {@code key}, taken, or null. What the on-disk index keeps of it is written later, when
-     * the shelf is prepared ({@link #prepareTrees}) or at the latest when the store flushes: opening the index (its
-     * directory tidied, the manifest's file read) was a few milliseconds of a first call that reads nothing else of it.
+     * the shelf is prepared ({@link #prepareTrees}) or, on an index this process opened, when the store flushes: opening
+     * the index (its directory tidied, the manifest's file read) was a few milliseconds of a first call that reads
+     * nothing else of it.
      */
     private Pinned takeAhead(FileForm<Path> key) {
         if (trees instanceof KeptForm) {
@@ -384,10 +385,20 @@ public class PrintStore {
         plainEntries.clear();
     }
 
-    /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
+    /**
+     * Writes what was parsed since the last flush to the on-disk tree store, if one is configured. A manifest's form read
+     * ahead is kept only on an index this process has opened: at shutdown, opening one no call used (its directory made
+     * and tidied, its table read) would be work for a form the next process reads ahead again anyway, and its
+     * preparation keeps.
+     */
     @PreDestroy
     public void flush() {
-        unkept.keySet().forEach(root -> keepAhead(root, shelf(root)));
+        unkept.keySet().forEach(root -> {
+            TreeStore.Shelf opened = trees.opened(root);
+            if (opened != null) {
+                keepAhead(root, opened);
+            }
+        });
         trees.flush();
     }
 
