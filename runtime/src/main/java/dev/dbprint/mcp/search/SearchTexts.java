@@ -98,33 +98,43 @@ final class SearchTexts {
             }
             int[] at = new int[tables];
             int[] textPart = new int[tables];
+            // each table passed by a method of its own, which C1 compiles after a few hundred tables: this method runs
+            // once, so its loop stays interpreted to the end
             for (int i = 0; i < tables; i++) {
-                at[i] = in.position();
-                int flags = in.get();
-                if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
+                if (!pass(in, i, at, textPart)) {
                     return null;
-                }
-                if ((flags & GROUP) != 0) {
-                    in.position(in.position() + STAMPS_BYTES);
-                    int declares = in.get();
-                    if ((declares & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS | ROW_COUNT | ANNOTATIONS_ABSENT)) != 0) {
-                        return null;
-                    }
-                    for (int path = 0; path < 3; path++) {
-                        skipText(in);
-                    }
-                    in.position(in.position() + ((declares & ROW_COUNT) != 0 ? Long.BYTES : 0));
-                }
-                textPart[i] = in.position();
-                if ((flags & KNOWN) != 0) {
-                    in.position(in.position() + identities(flags) * IDENTITY_BYTES);
-                    skipText(in);
                 }
             }
             return in.hasRemaining() ? null : new SearchTexts(bytes, at, textPart);
         } catch (BufferUnderflowException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** Passes table {@code i}, noting where its flags and its text part start; false when it is not laid out so. */
+    private static boolean pass(ByteBuffer in, int i, int[] at, int[] textPart) {
+        at[i] = in.position();
+        int flags = in.get();
+        if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
+            return false;
+        }
+        if ((flags & GROUP) != 0) {
+            in.position(in.position() + STAMPS_BYTES);
+            int declares = in.get();
+            if ((declares & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS | ROW_COUNT | ANNOTATIONS_ABSENT)) != 0) {
+                return false;
+            }
+            for (int path = 0; path < 3; path++) {
+                skipText(in);
+            }
+            in.position(in.position() + ((declares & ROW_COUNT) != 0 ? Long.BYTES : 0));
+        }
+        textPart[i] = in.position();
+        if ((flags & KNOWN) != 0) {
+            in.position(in.position() + identities(flags) * IDENTITY_BYTES);
+            skipText(in);
+        }
+        return true;
     }
 
     /** Passes a length and that many bytes. */
