@@ -27,11 +27,14 @@ import org.junit.jupiter.api.Test;
  */
 class OwnThreadsTest {
 
-    /** What starts a thread or hands work to a pool, in code with its comments removed. */
+    /**
+     * What starts a thread or hands work to a pool, in code with its comments removed; a thread started through the
+     * protocol's {@code SideThread} counts for the class that names it.
+     */
     private static final Pattern STARTS = Pattern.compile("new\\s+(?:[\\w.]+\\.)?(?:Thread|ForkJoinPool|ThreadPoolExecutor"
             + "|ScheduledThreadPoolExecutor|Timer)\\s*\\(|extends\\s+(?:Thread|ForkJoinWorkerThread)\\b"
             + "|Thread\\.(?:ofPlatform|ofVirtual|startVirtualThread)\\b|Executors\\s*\\.\\s*new|ForkJoinPool\\.commonPool"
-            + "|delayedExecutor|\\w+Async\\s*\\(|\\.parallel\\s*\\(|parallelStream\\s*\\(");
+            + "|delayedExecutor|\\w+Async\\s*\\(|\\.parallel\\s*\\(|parallelStream\\s*\\(|SideThread\\.start\\s*\\(");
     /** A thread made by hand (a fork-join pool's are daemons already). */
     private static final Pattern THREAD = Pattern.compile("new\\s+(?:java\\.lang\\.)?Thread\\s*\\(");
     private static final Pattern COMMENT = Pattern.compile("(?s)/\\*.*?\\*/|//[^\\n]*");
@@ -82,11 +85,13 @@ class OwnThreadsTest {
                 "Sneaks", "CompletableFuture.runAsync(() -> warm());",
                 "Ticks", "private final java.util.Timer ticks = new java.util.Timer(true);",
                 "Holds", "var t = new Thread(this::watch, \"dbprint-holds\"); t.start();",
-                "Waits", "ForkJoinPool.managedBlock(blocker); Thread.currentThread().interrupt();"));
+                "Waits", "ForkJoinPool.managedBlock(blocker); Thread.currentThread().interrupt();",
+                "Aside", "SideThread.start(\"dbprint-aside\", \"warming\", this::warm);"));
         assertEquals(List.of("Holds starts a thread that is no daemon, which would hold the exit",
                 "Keeper starts a thread that is no daemon, which would hold the exit",
                 "Keeper does not give the thread name dbprint-b",
                 "Gone is in the Threads table but starts no thread or pool",
+                "Aside starts a thread or pool but is not in the Threads table",
                 "Holds starts a thread or pool but is not in the Threads table",
                 "Sneaks starts a thread or pool but is not in the Threads table",
                 "Ticks starts a thread or pool but is not in the Threads table"), mismatches(table, sources));

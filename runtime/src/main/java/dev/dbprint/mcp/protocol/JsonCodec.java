@@ -1,5 +1,7 @@
 package dev.dbprint.mcp.protocol;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.inject.Inject;
@@ -23,6 +25,7 @@ public class JsonCodec {
     private final ObjectReader frames;
     /** The writer of UTF-8 replies, made once: every reply of a busy server goes through it. */
     private final ObjectWriter utf8;
+    private final ThreadLocal<ReplyBuffer> buffers = ThreadLocal.withInitial(ReplyBuffer::new);
 
     @Inject
     JsonCodec(ObjectMapper mapper) {
@@ -53,12 +56,20 @@ public class JsonCodec {
         return message;
     }
 
-    /** A reply in UTF-8, written straight: no string is built for a reply only sent as bytes. */
+    /**
+     * A reply in UTF-8, written straight: no string is built for a reply only sent as bytes. It is written into its
+     * thread's buffer and copied out once at its length: Jackson's own byte builder grew a chain of blocks through every
+     * reply and then joined them, twice a page's bytes on each page of resources/list.
+     */
     byte[] bytes(JsonNode reply) {
+        ReplyBuffer buffer = buffers.get();
         try {
-            return utf8.writeValueAsBytes(reply);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            utf8.writeValue(buffer, reply);
+            return buffer.toByteArray();
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // not thrown by a stream in memory but for an unwritable value
+        } finally {
+            buffer.clear();
         }
     }
 
@@ -71,6 +82,26 @@ public class JsonCodec {
             return mapper.writeValueAsString(reply).getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A thread's reply bytes, kept between replies up to {@link #KEPT} bytes (a page of a listing is about 20 KB); a
+     * larger reply's buffer is let go once it is copied out.
+     */
+    private static final class ReplyBuffer extends ByteArrayOutputStream {
+
+        private static final int KEPT = 64 * 1024;
+
+        ReplyBuffer() {
+            super(KEPT / 2);
+        }
+
+        void clear() {
+            reset();
+            if (buf.length > KEPT) {
+                buf = new byte[KEPT / 2];
+            }
         }
     }
 }

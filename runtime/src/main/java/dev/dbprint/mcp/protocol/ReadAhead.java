@@ -11,8 +11,6 @@ import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.jboss.logging.Logger;
-
 import dev.dbprint.mcp.signal.CallUnderway;
 import dev.dbprint.mcp.signal.ClientGreeted;
 import io.quarkus.runtime.ShutdownEvent;
@@ -31,8 +29,6 @@ import io.quarkus.runtime.ShutdownEvent;
  */
 @Singleton
 class ReadAhead {
-
-    private static final Logger LOG = Logger.getLogger(ReadAhead.class);
 
     private final Event<ClientGreeted> greeted;
     private final Event<CallUnderway> underway;
@@ -71,18 +67,12 @@ class ReadAhead {
         if (!begun.compareAndSet(false, true)) {
             return;
         }
-        Thread greeting = new Thread(() -> {
-            try {
-                if (fire(greeted, new ClientGreeted())) {
-                    NumberWarmup.write(); // this thread's work is done once the event is fired
-                }
-            } catch (RuntimeException e) {
-                // the first call makes what the greeting would have, and meets the failure in its reply
-                LOG.debug("reading ahead for the first calls failed", e);
+        // a failure here is met again by the first call, which makes what the greeting would have
+        SideThread.start("dbprint-greeting", "reading ahead for the first calls", () -> {
+            if (fire(greeted, new ClientGreeted())) {
+                NumberWarmup.write(); // this thread's work is done once the event is fired
             }
-        }, "dbprint-greeting");
-        greeting.setDaemon(true);
-        greeting.start();
+        });
     }
 
     /** A request's answer begins: until {@link #callEnded()}, reading ahead waits. */

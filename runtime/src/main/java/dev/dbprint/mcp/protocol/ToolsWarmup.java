@@ -1,7 +1,5 @@
 package dev.dbprint.mcp.protocol;
 
-import org.jboss.logging.Logger;
-
 import dev.dbprint.mcp.tool.call.ToolRegistry;
 
 /**
@@ -12,21 +10,11 @@ import dev.dbprint.mcp.tool.call.ToolRegistry;
  */
 final class ToolsWarmup {
 
-    private static final Logger LOG = Logger.getLogger(ToolsWarmup.class);
-
     private ToolsWarmup() {
     }
 
     static void begin(ToolRegistry tools) {
-        Thread builder = new Thread(() -> {
-            try {
-                tools.all();
-            } catch (RuntimeException e) {
-                // the first tools/list or tools/call builds the registry again and answers with the failure
-                LOG.debug("building the tool registry ahead failed", e);
-            }
-        }, "dbprint-tools-warmup");
-        builder.setDaemon(true);
-        builder.start();
+        // a failure here is met again by the first tools/list or tools/call, which builds the registry itself
+        SideThread.start("dbprint-tools-warmup", "building the tool registry ahead", tools::all);
     }
 }

@@ -109,7 +109,12 @@ public record DbprintUri(String uri, String document, String connection, String 
      * 3986 reg-name and each segment as a path segment, percent-encoding (UTF-8, upper-case hex) every other character.
      */
     public static String of(String connection, String... segments) {
-        StringBuilder b = new StringBuilder(SCHEME);
+        // sized for the usual URI, nothing to encode: every entry of resources/list makes one
+        int length = SCHEME.length() + connection.length();
+        for (String segment : segments) {
+            length += 1 + segment.length();
+        }
+        StringBuilder b = new StringBuilder(length).append(SCHEME);
         encode(b, connection, "");
         for (String segment : segments) {
             encode(b.append('/'), segment, ":@");
@@ -121,16 +126,35 @@ public record DbprintUri(String uri, String document, String connection, String 
     private static final String PLAIN = "-._~!$&'()*+,;=";
 
     private static void encode(StringBuilder b, String text, String alsoPlain) {
+        if (ascii(text)) { // its own UTF-8 bytes, read without a copy
+            for (int i = 0; i < text.length(); i++) {
+                encode(b, text.charAt(i), alsoPlain);
+            }
+            return;
+        }
         for (byte x : text.getBytes(StandardCharsets.UTF_8)) {
-            char c = (char) (x & 0xff);
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || PLAIN.indexOf(c) >= 0
-                    || alsoPlain.indexOf(c) >= 0) {
-                b.append(c);
-            } else {
-                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+            encode(b, (char) (x & 0xff), alsoPlain);
+        }
+    }
+
+    /** One byte of the UTF-8 text, {@code c} below 256. */
+    private static void encode(StringBuilder b, char c, String alsoPlain) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || PLAIN.indexOf(c) >= 0
+                || alsoPlain.indexOf(c) >= 0) {
+            b.append(c);
+        } else {
+            b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+        }
+    }
+
+    private static boolean ascii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
             }
         }
+        return true;
     }
 
     /** {@code text} with its percent-escapes decoded as UTF-8; a broken escape makes {@code uri} malformed. */

@@ -144,13 +144,11 @@ public final class ResourceCatalog {
      * one that cannot be stat'ed (its read says why).
      */
     private static FileIdentity seen(PrintView view, Path path) {
-        FileIdentity identity = view.recorded(path);
-        if (identity == null) {
-            try {
-                identity = view.record(path);
-            } catch (PrintError e) {
-                return null;
-            }
+        FileIdentity identity;
+        try {
+            identity = view.recordedOrRecord(path);
+        } catch (PrintError e) {
+            return null;
         }
         return identity.exists() ? identity : null;
     }

@@ -26,6 +26,9 @@ public final class PyRepr {
         if (s == null) {
             return "None";
         }
+        if (plain(s)) { // a table's or connection's usual name: one string, at its length
+            return "'" + s + "'";
+        }
         char quote = (s.indexOf('\'') >= 0 && s.indexOf('"') < 0) ? '"' : '\'';
         StringBuilder out = new StringBuilder(s.length() + 2);
         out.append(quote);
@@ -55,6 +58,17 @@ public final class PyRepr {
             }
         }
         return out.append(quote).toString();
+    }
+
+    /** Whether {@code s} is printable ASCII without a backslash or a single quote: its repr is itself in single quotes. */
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < ' ' || c >= 0x7f || c == '\\' || c == '\'') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** repr of a list of strings: {@code ['a', 'b']}. */

@@ -151,6 +151,12 @@ final class DiskTreeStore implements TreeStore {
         return shelf;
     }
 
+    /** Without a look at the directory: a shelf is in the map only once the directory was judged usable. */
+    @Override
+    public Shelf opened(Path root) {
+        return shelves.get(root);
+    }
+
     @Override
     public void flush() {
         scheduled.set(false);

@@ -87,6 +87,14 @@ public interface TreeStore {
     /** The shelf of a connection root, or null when nothing is kept. */
     Shelf shelf(Path root);
 
+    /**
+     * The shelf of a connection root this process has asked for already, else null: what a flush may write to without
+     * opening an index no call used. A store with nothing to open answers as {@link #shelf} does.
+     */
+    default Shelf opened(Path root) {
+        return shelf(root);
+    }
+
     /** Writes what was added since the last flush; waits for it. */
     void flush();
 

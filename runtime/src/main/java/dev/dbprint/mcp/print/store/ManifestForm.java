@@ -11,7 +11,6 @@ import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -62,12 +61,12 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
 
     @Override
     public byte[] encode(Manifest manifest) {
-        List<String> names = List.copyOf(manifest.tables().keySet());
-        Map<String, Integer> position = positions(names);
+        String[] names = manifest.tables().keySet().toArray(String[]::new);
+        Positions position = new Positions(names);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(names.size());
-            TreeCodec.writeSized(out, names);
+            out.writeInt(names.length);
+            TreeCodec.writeSized(out, Arrays.asList(names));
             TreeCodec.writeSized(out, manifest.header());
             for (String name : names) {
                 TableEntry entry = manifest.tables().get(name);
@@ -76,9 +75,9 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
                         | (followable && entry.declares(Artifact.RELATIONSHIPS_ANNOTATIONS) ? ANNOTATOR : 0));
             }
             for (String name : manifest.fqnOrder()) {
-                out.writeInt(position.get(name));
+                out.writeInt(position.of(name));
             }
-            List<byte[]> entries = new ArrayList<>(names.size());
+            List<byte[]> entries = new ArrayList<>(names.length);
             for (String name : names) {
                 byte[] entry = TreeCodec.encode(manifest.written().get(name));
                 out.writeInt(entry.length);
@@ -115,7 +114,7 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
             throw new IllegalArgumentException("names do not match the count");
         }
         String[] names = listed.toArray(String[]::new);
-        Map<String, Integer> position = positions(Arrays.asList(names));
+        Positions position = new Positions(names);
         byte[] flags = new byte[n];
         in.get(flags);
         List<String> fqnOrder = new ArrayList<>(n);
@@ -172,14 +171,44 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
                 List.copyOf(followableOrder));
     }
 
-    private static Map<String, Integer> positions(List<String> names) {
-        Map<String, Integer> position = new HashMap<>(names.size() * 4 / 3 + 1);
-        for (int i = 0; i < names.size(); i++) {
-            if (position.put(names.get(i), i) != null) {
-                throw new IllegalArgumentException("a name twice");
+    /**
+     * Each name's position in file order, found through a table of positions hashed by name: no node or boxed position
+     * per name, where a map of them was some 14,000 objects on 7,003 tables that every young collection copied while
+     * the manifest was cached.
+     */
+    private static final class Positions {
+
+        private final String[] names;
+        /** Position + 1 in the slot a name hashes to or probes on to; 0 in an empty slot. At most half full. */
+        private final int[] slots;
+
+        Positions(String[] names) {
+            this.names = names;
+            this.slots = new int[Integer.highestOneBit(Math.max(1, names.length) * 2 - 1) << 1];
+            for (int i = 0; i < names.length; i++) {
+                int s = slot(names[i]);
+                if (slots[s] != 0) {
+                    throw new IllegalArgumentException("a name twice");
+                }
+                slots[s] = i + 1;
             }
         }
-        return position;
+
+        /** The position of {@code key}, or -1 when it is no name. */
+        int of(Object key) {
+            return key instanceof String name ? slots[slot(name)] - 1 : -1;
+        }
+
+        /** The slot holding {@code name}, or the empty one where it would go. */
+        private int slot(String name) {
+            int mask = slots.length - 1;
+            int h = name.hashCode();
+            int s = (h ^ (h >>> 16)) & mask;
+            while (slots[s] != 0 && !names[slots[s] - 1].equals(name)) {
+                s = (s + 1) & mask;
+            }
+            return s;
+        }
     }
 
     /**
@@ -189,10 +218,10 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
     private static class Named<V> extends AbstractMap<String, V> {
 
         final String[] names;
-        final Map<String, Integer> position;
+        final Positions position;
         private final IntFunction<V> value;
 
-        Named(String[] names, Map<String, Integer> position, IntFunction<V> value) {
+        Named(String[] names, Positions position, IntFunction<V> value) {
             this.names = names;
             this.position = position;
             this.value = value;
@@ -200,13 +229,13 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
 
         @Override
         public V get(Object key) {
-            Integer at = position.get(key);
-            return at == null ? null : value.apply(at);
+            int at = position.of(key);
+            return at < 0 ? null : value.apply(at);
         }
 
         @Override
         public boolean containsKey(Object key) {
-            return position.containsKey(key);
+            return position.of(key) >= 0;
         }
 
         @Override
@@ -220,7 +249,7 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
 
                 @Override
                 public boolean contains(Object o) {
-                    return position.containsKey(o);
+                    return position.of(o) >= 0;
                 }
             };
         }
@@ -237,7 +266,7 @@ final class ManifestForm implements PrintStore.Form<Manifest> {
         private final IntFunction<TableEntry> passing;
         private final AtomicLong builtWeight;
 
-        Entries(String[] names, Map<String, Integer> position, IntFunction<TableEntry> kept,
+        Entries(String[] names, Positions position, IntFunction<TableEntry> kept,
                 IntFunction<TableEntry> passing, AtomicLong builtWeight) {
             super(names, position, kept);
             this.passing = passing;

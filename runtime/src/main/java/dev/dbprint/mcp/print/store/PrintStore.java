@@ -241,8 +241,9 @@ public class PrintStore {
 
     /**
      * The manifest read ahead for {@code key}, taken, or null. What the on-disk index keeps of it is written later, when
-     * the shelf is prepared ({@link #prepareTrees}) or at the latest when the store flushes: opening the index (its
-     * directory tidied, the manifest's file read) was a few milliseconds of a first call that reads nothing else of it.
+     * the shelf is prepared ({@link #prepareTrees}) or, on an index this process opened, when the store flushes: opening
+     * the index (its directory tidied, the manifest's file read) was a few milliseconds of a first call that reads
+     * nothing else of it.
      */
     private Pinned takeAhead(FileForm<Path> key) {
         if (trees instanceof KeptForm) {
@@ -262,7 +263,9 @@ public class PrintStore {
 
     /**
      * Keeps on {@code shelf} the form of {@code root}'s manifest taken from a read ahead, unless the index holds it at that
-     * identity already or the store has read the file again since (a manifest changed since is kept as read).
+     * identity already or the store holds the file at another identity now (a manifest changed since is kept as read). A
+     * form is kept under the identity it was read at, so one dropped since, or read again at that identity, is still the
+     * file's.
      */
     private void keepAhead(Path root, TreeStore.Shelf shelf) {
         Ahead a = unkept.remove(root);
@@ -271,7 +274,9 @@ public class PrintStore {
         }
         FileForm<Path> key = new FileForm<>(a.file(), TreeStore.MANIFEST_FORM);
         synchronized (locks.of(key)) {
-            if (manifests.get(key) == a.pinned() && shelf.bytes(a.file(), key.form(), a.identity()) == null) {
+            Pinned now = manifests.get(key);
+            if ((now == null || now.slot().identity().equals(a.identity()))
+                    && shelf.bytes(a.file(), key.form(), a.identity()) == null) {
                 shelf.putBytes(a.file(), key.form(), a.identity(), a.form());
             }
         }
@@ -380,10 +385,20 @@ public class PrintStore {
         plainEntries.clear();
     }
 
-    /** Writes what was parsed since the last flush to the on-disk tree store, if one is configured. */
+    /**
+     * Writes what was parsed since the last flush to the on-disk tree store, if one is configured. A manifest's form read
+     * ahead is kept only on an index this process has opened: at shutdown, opening one no call used (its directory made
+     * and tidied, its table read) would be work for a form the next process reads ahead again anyway, and its
+     * preparation keeps.
+     */
     @PreDestroy
     public void flush() {
-        unkept.keySet().forEach(root -> keepAhead(root, shelf(root)));
+        unkept.keySet().forEach(root -> {
+            TreeStore.Shelf opened = trees.opened(root);
+            if (opened != null) {
+                keepAhead(root, opened);
+            }
+        });
         trees.flush();
     }
 

@@ -477,6 +477,20 @@ public final class PrintView {
     }
 
     /**
+     * The identity this view recorded for {@code path}, else the one {@link #record(Path)} records now: the path made
+     * absolute and normal once, for a caller that dates each file of a resources/list page.
+     */
+    public FileIdentity recordedOrRecord(Path path) {
+        Path p = path.toAbsolutePath().normalize();
+        FileIdentity id = touched.get(p);
+        if (id == null) {
+            id = store.identity(p, false, containment);
+            touch(p, id);
+        }
+        return id;
+    }
+
+    /**
      * A short hex digest (16 hex digits) of the touched set: each path with its identity, absences included. Equal
      * digests mean every file read is as it was.
      */

@@ -101,6 +101,36 @@ class ManifestFormTest {
         assertEquals(parsed, kept);
     }
 
+    /**
+     * Names are found by hash without a map of them: names whose hashes collide ({@code "Aa"} and {@code "BB"}), and a
+     * thousand more, each find their own entry, and a name the manifest lacks, or a key that is no name, finds none.
+     */
+    @Test
+    void everyNameFindsItsOwnEntryAndNoOtherKeyFindsOne() throws IOException {
+        StringBuilder yaml = new StringBuilder("format_version: 1\nconnection: arb\ntables:\n");
+        List<String> names = new java.util.ArrayList<>(List.of("s.Aa", "s.BB", "s.AaAa", "s.BBBB", "s.AaBB", "s.BBAa"));
+        for (int i = 0; i < 1000; i++) {
+            names.add("s.t" + i);
+        }
+        names.forEach(n -> yaml.append("  ").append(n).append(":\n    path: ").append(n.replace('.', '/'))
+                .append('\n'));
+        Files.writeString(root.resolve("manifest.yaml"), yaml);
+        Manifest parsed = parsed();
+        Manifest kept = new ManifestForm(root).decode(parsed.path(), new ManifestForm(root).encode(parsed));
+
+        assertNotNull(kept);
+        for (String n : names) {
+            assertTrue(kept.tables().containsKey(n), n);
+            assertEquals(n, kept.table(n).fqn());
+            assertEquals(parsed.table(n), kept.table(n));
+        }
+        assertEquals(names.size(), kept.tables().size());
+        for (Object other : List.of("s.t1000", "s.Ab", "", "Aa", 7)) {
+            assertNull(kept.tables().get(other), String.valueOf(other));
+            assertTrue(!kept.tables().containsKey(other), String.valueOf(other));
+        }
+    }
+
     /** Each entry is kept apart: one that cannot be decoded fails its own look-up, and the names and others serve. */
     @Test
     void anEntryIsBuiltWhenItIsLookedUpAndNoSooner() throws IOException {

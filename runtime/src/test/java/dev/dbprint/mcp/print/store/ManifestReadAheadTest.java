@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.dbprint.mcp.print.Fixtures;
+import dev.dbprint.mcp.print.cache.CacheSizes;
+import dev.dbprint.mcp.print.index.DiskTrees;
 import dev.dbprint.mcp.print.index.TreeStore;
 
 /**
@@ -33,6 +36,21 @@ class ManifestReadAheadTest {
         }));
         tables(store, root);
         return store;
+    }
+
+    /** A store over the on-disk index in {@code index} that took {@code root}'s manifest read ahead. */
+    private static PrintStore tookAheadOver(Path root, Path index) {
+        PrintStore.readManifestAhead(root);
+        PrintStore store = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        tables(store, root);
+        return store;
+    }
+
+    /** How many files a later process's store, over the index in {@code index}, parses to list {@code root}'s tables. */
+    private static long parsesLater(Path root, Path index) {
+        PrintStore later = new PrintStore(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        tables(later, root);
+        return later.counters().parses();
     }
 
     @Test
@@ -85,6 +103,30 @@ class ManifestReadAheadTest {
         assertEquals(List.of(TreeStore.MANIFEST_FORM), kept);
     }
 
+    /**
+     * At shutdown an index no call opened is left as it is, its directory not even made: the one thing to write would be
+     * the form read ahead, which the next process reads ahead again.
+     */
+    @Test
+    void aFlushOpensNoIndexThatNoCallOpened() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        Path index = dir.resolve("index");
+        tookAheadOver(root, index).flush();
+        assertFalse(Files.exists(index), "the index directory is not made");
+    }
+
+    /** Once a call opened the index, the flush keeps the form read ahead there, as a preparation would have. */
+    @Test
+    void aFlushKeepsTheFormReadAheadOnAnIndexACallOpened() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        Path index = dir.resolve("index");
+        PrintStore store = tookAheadOver(root, index);
+        PrintView view = store.view("c", root);
+        view.statistics(view.index().tables().values().iterator().next());
+        store.flush();
+        assertEquals(0, parsesLater(root, index), "decoded from the index");
+    }
+
     /** A manifest changed after the store took it is kept as read again; the form read ahead is not written after it. */
     @Test
     void aManifestReadAgainIsKeptAsReadAgain() throws Exception {
@@ -97,6 +139,21 @@ class ManifestReadAheadTest {
         store.prepareTrees(root);
         assertEquals(1, store.counters().parses());
         assertEquals(List.of(TreeStore.MANIFEST_FORM), kept, "the form read again, alone");
+    }
+
+    /**
+     * The form read ahead is the file's at the identity it was read at, so the store keeps it on its index though it
+     * dropped the manifest since: a later process decodes the manifest rather than parsing it.
+     */
+    @Test
+    void aManifestDroppedAtTheIdentityItWasReadAheadAtIsStillKept() {
+        Path root = Fixtures.copy("basic", dir.resolve("basic"));
+        Path index = dir.resolve("index");
+        PrintStore store = tookAheadOver(root, index);
+        store.clear();
+        store.prepareTrees(root);
+        store.flush();
+        assertEquals(0, parsesLater(root, index), "decoded from the index");
     }
 
     @Test
