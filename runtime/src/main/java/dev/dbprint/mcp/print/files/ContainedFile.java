@@ -67,7 +67,12 @@ public final class ContainedFile {
      * @throws java.nio.file.NoSuchFileException when it is gone
      */
     public static Contents read(Path realRoot, Path path) throws IOException {
-        Opened opened = open(realRoot, path);
+        return read(realRoot, path, ContainedFile::judge);
+    }
+
+    /** As {@link #read(Path, Path)}, judging with {@code judge} ({@link #open(Path, Path, Judge)}). */
+    static Contents read(Path realRoot, Path path, Judge judge) throws IOException {
+        Opened opened = open(realRoot, path, judge);
         try (SeekableByteChannel channel = opened.channel()) {
             return new Contents(readAll(channel), opened.identity());
         }
@@ -90,14 +95,41 @@ public final class ContainedFile {
      * as {@link #read}, for a reader that takes the file in pieces.
      */
     public static Opened open(Path realRoot, Path path) throws IOException {
-        Path real = judge(realRoot, path);
+        return open(realRoot, path, ContainedFile::judge);
+    }
+
+    /** How a path is judged by its real path: {@link #judge}, but for a test that sees when it is asked. */
+    interface Judge {
+
+        Path real(Path realRoot, Path path) throws IOException;
+    }
+
+    /**
+     * As {@link #open(Path, Path)}, judging with {@code judge}. A path that lies under the root as written is first opened
+     * as written, a component at a time with no link followed: when that succeeds, no component is a link, so the path
+     * is its own real path and the judgement, a real-path resolution that reads every component of the path as a link
+     * (a search of a large print opens thousands of files), would have said the same. A link on the way fails that open
+     * as a race, and the path is judged and opened as any other; so is a path not normalised.
+     */
+    static Opened open(Path realRoot, Path path, Judge judge) throws IOException {
+        // no "..": opened as written, a ".." would climb out of the root
+        boolean written = path.startsWith(realRoot) && !path.equals(realRoot) && path.normalize().equals(path);
+        Path real = written ? path : judge.real(realRoot, path);
         try (DirectoryStream<Path> top = Files.newDirectoryStream(realRoot)) {
             if (top instanceof SecureDirectoryStream<Path> dir) {
+                if (written) {
+                    try {
+                        SeekableByteChannel channel = openBelow(dir, realRoot, path);
+                        return new Opened(channel, identity(channel, path));
+                    } catch (Raced e) {
+                        real = judge.real(realRoot, path); // a link as written: where it leads decides
+                    }
+                }
                 SeekableByteChannel channel = openBelow(dir, realRoot, real);
                 return new Opened(channel, identity(channel, real));
             }
         }
-        return openJudgedAgain(realRoot, path, real);
+        return openJudgedAgain(realRoot, path, written ? judge.real(realRoot, path) : real);
     }
 
     /**
@@ -115,7 +147,7 @@ public final class ContainedFile {
 
     private static FileIdentity identity(SeekableByteChannel channel, Path real) throws IOException {
         try {
-            return FileIdentity.of(real);
+            return FileIdentity.of(real, true); // just opened: one stat, not a probe for absence first
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;

@@ -1,7 +1,5 @@
 package dev.dbprint.mcp.print.yaml;
 
-import java.util.List;
-
 /**
  * The keys of a statistics.yaml that search_columns reads (server spec §4.3), as a {@link YamlSkim.Rule}: the file's
  * format_version (a later MAJOR is refused, not searched), the table's row count, scope, catalog-only marker and
@@ -18,10 +16,10 @@ public final class SearchFields implements YamlSkim.Rule {
     private static final int COLUMN = 2;
     private static final int PARTS = 3;
 
-    private static final List<String> TABLE_KEYS = List.of("format_version", "row_count", "scope", "catalog_only",
-            "disabled");
-    private static final List<String> COLUMN_KEYS = List.of("sql_type", "classification", "rows_scanned",
-            "occurrences", "inferred", "redacted");
+    // arrays, not lists: under C1 an iterator per key judged was a tenth of what a never-indexed search allocated
+    private static final String[] TABLE_KEYS = {"format_version", "row_count", "scope", "catalog_only", "disabled"};
+    private static final String[] COLUMN_KEYS = {"sql_type", "classification", "rows_scanned", "occurrences",
+            "inferred", "redacted"};
 
     private SearchFields() {
     }
@@ -46,7 +44,7 @@ public final class SearchFields implements YamlSkim.Rule {
         };
     }
 
-    private static YamlSkim.Action keep(List<String> keys, byte[] doc, int start, int end) {
+    private static YamlSkim.Action keep(String[] keys, byte[] doc, int start, int end) {
         // compared in place: a string of every key of every column would be most of what a skim allocates
         for (String key : keys) {
             if (SkimScalar.is(doc, start, end, key)) {

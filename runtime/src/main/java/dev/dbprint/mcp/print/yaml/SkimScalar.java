@@ -198,8 +198,16 @@ final class SkimScalar {
 
     /** Whether the plain scalar at [start, end) is a word YAML 1.1 reads as a boolean, null or float. */
     static boolean resolvesOtherwise(byte[] in, int start, int end) {
-        if (end - start > 5 || "yYnNtTfFoO.".indexOf(in[start]) < 0) {
+        if (end - start < 2 || end - start > 5) {
             return false;
+        }
+        switch (in[start]) { // a switch, not a lookup in a string: every key of every file passes here
+            case 'y', 'Y', 'n', 'N', 't', 'T', 'f', 'F', 'o', 'O', '.' -> {
+                // may be one of the words
+            }
+            default -> {
+                return false;
+            }
         }
         for (String w : NON_STRING_WORDS) {
             if (is(in, start, end, w)) {

@@ -1,6 +1,9 @@
 package dev.dbprint.mcp.print.yaml;
 
 import java.io.ByteArrayOutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -85,6 +88,11 @@ public final class YamlSkim {
 
     private static final byte MAP = 1;
     private static final byte SEQ = 2;
+
+    /** Reads eight bytes of a document as one long, first byte lowest. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
 
     private final byte[] in;
     private final Rule rule;
@@ -212,27 +220,48 @@ public final class YamlSkim {
     /**
      * Where the line from {@code pos} ends; notes the line's last {@link #special} byte on the way, so that a plain
      * scalar, most of a statistics file's bytes (sketches, long values), is proven without a second look at each byte.
+     * Eight bytes at a time while none of them is a newline or special ({@link #plainWord}): under the launcher's C1
+     * this scan took a fifth of a never-indexed search's skim, and a word at a time costs well under half as much.
      */
     private int lineEnd(int pos) {
         byte[] b = in;
         int n = b.length;
         int e = pos;
         int last = -1;
-        while (e < n) {
-            byte x = b[e];
-            if (x >= '$') {
-                if (x == ':' || x == 0x7f) {
-                    last = e;
-                }
-            } else if (x == '\n') {
-                break;
-            } else {
-                last = e; // a control, a space, '!', '"', '#', or part of a multi-byte character
+        while (true) {
+            while (e + Long.BYTES <= n && plainWord((long) WORDS.get(b, e))) {
+                e += Long.BYTES;
             }
-            e++;
+            int stop = Math.min(n, e + Long.BYTES);
+            for (; e < stop; e++) {
+                byte x = b[e];
+                if (x >= '$') {
+                    if (x == ':' || x == 0x7f) {
+                        last = e;
+                    }
+                } else if (x == '\n') {
+                    special = last;
+                    return e;
+                } else {
+                    last = e; // a control, a space, '!', '"', '#', or part of a multi-byte character
+                }
+            }
+            if (e == n) {
+                special = last;
+                return e;
+            }
         }
-        special = last;
-        return e;
+    }
+
+    /**
+     * Whether each of the eight bytes in {@code w} lies in '$'..'~' and none is ':': neither a newline nor a byte
+     * {@link #lineEnd} notes. A byte below '$', from 0x7f up, or ':' sets its high bit in the test; a borrow or carry
+     * it causes can only mark bytes above it, so the lowest such byte is always caught, and the bytes of a word that
+     * fails are looked at one by one.
+     */
+    static boolean plainWord(long w) {
+        long colon = w ^ (ONES * ':');
+        return ((w - ONES * '$' | w + ONES | (colon - ONES) & ~colon | w) & HIGHS) == 0;
     }
 
     /** Handles the line at [start, eol); returns where the next line starts. */

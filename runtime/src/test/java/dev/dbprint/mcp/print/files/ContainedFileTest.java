@@ -14,6 +14,8 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -62,6 +64,44 @@ class ContainedFileTest {
         assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, fileLink));
         Files.createSymbolicLink(root.resolve("b"), outside);
         assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, root.resolve("b/ddl.sql")));
+    }
+
+    /** A path under the root as written, no link on the way, is opened as written: its real path is not resolved. */
+    @Test
+    void aPlainPathUnderTheRootIsReadWithoutResolvingItsRealPath() throws IOException {
+        Path f = Fixtures.write(root.resolve("s/t/ddl.sql"), "inside");
+        ContainedFile.Contents c = ContainedFile.read(root, f, (r, p) -> {
+            throw new AssertionError("judged " + p);
+        });
+        assertEquals("inside", new String(c.bytes(), StandardCharsets.UTF_8));
+        assertEquals(FileIdentity.of(f), c.identity());
+    }
+
+    /** A link as written fails the open as written, and where it leads decides, as for any path. */
+    @Test
+    void aLinkAsWrittenIsJudgedByWhereItLeads() throws IOException {
+        Path real = Fixtures.write(root.resolve("shared/ddl.sql"), "inside");
+        Files.createSymbolicLink(root.resolve("t"), root.resolve("shared"));
+        Files.createSymbolicLink(root.resolve("u"), outside);
+        List<Path> judged = new ArrayList<>();
+        ContainedFile.Judge counting = (r, p) -> {
+            judged.add(p);
+            return ContainedFile.judge(r, p);
+        };
+        ContainedFile.Contents c = ContainedFile.read(root, root.resolve("t/ddl.sql"), counting);
+        assertEquals("inside", new String(c.bytes(), StandardCharsets.UTF_8));
+        assertEquals(FileIdentity.of(real), c.identity());
+        assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, root.resolve("u/ddl.sql"), counting));
+        assertEquals(List.of(root.resolve("t/ddl.sql"), root.resolve("u/ddl.sql")), judged);
+    }
+
+    /** A ".." is never opened as written: it would climb out of the root. */
+    @Test
+    void aPathThatClimbsOutOfTheRootIsRefused() throws IOException {
+        Files.createDirectories(root.resolve("t"));
+        Path climbing = root.resolve("t/../../../outside/t/ddl.sql");
+        assertTrue(climbing.startsWith(root));
+        assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, climbing));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.yaml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -315,6 +316,60 @@ class YamlSkimTest {
         }
         assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc3}, SearchFields.RULE), "truncated UTF-8");
         assertNull(YamlSkim.cut(new byte[]{'a', ':', ' ', (byte) 0xc0, (byte) 0x80}, SearchFields.RULE), "overlong");
+    }
+
+    /** A key spelled as a YAML 1.1 boolean, null or float is told from every other short key. */
+    @Test
+    void aKeyThatReadsAsAnotherTypeIsTold() {
+        for (String word : List.of("yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+                "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", ".inf", ".nan")) {
+            byte[] b = (" " + word + ":").getBytes(StandardCharsets.UTF_8);
+            assertTrue(SkimScalar.resolvesOtherwise(b, 1, b.length - 1), word);
+        }
+        for (String word : List.of("y", "n", "yEs", "nO", "type", "table", "scope", "falsy", "nulls", "o", ".in",
+                "offs", "to", "x", "ab")) {
+            byte[] b = (" " + word + ":").getBytes(StandardCharsets.UTF_8);
+            assertFalse(SkimScalar.resolvesOtherwise(b, 1, b.length - 1), word);
+        }
+    }
+
+    /** A word of eight bytes passes the line scan's fast step only when every byte would pass it alone. */
+    @Test
+    void aWordIsPlainOnlyWhenEachOfItsBytesIs() {
+        for (int at = 0; at < Long.BYTES; at++) {
+            for (int b = 0; b < 256; b++) {
+                long word = 0x4141414141414141L & ~(0xffL << (8 * at)) | (long) b << (8 * at);
+                assertEquals(b >= '$' && b <= '~' && b != ':', YamlSkim.plainWord(word), at + ": " + b);
+            }
+        }
+        Random random = new Random(42);
+        for (int i = 0; i < 200_000; i++) {
+            long word = random.nextLong();
+            boolean plain = true;
+            for (int at = 0; at < Long.BYTES; at++) {
+                int b = (int) (word >>> (8 * at)) & 0xff;
+                plain &= b >= '$' && b <= '~' && b != ':';
+            }
+            assertEquals(plain, YamlSkim.plainWord(word), Long.toHexString(word));
+        }
+    }
+
+    /**
+     * A byte the skim must look at is seen at every offset of a long plain value, whichever word of the scan holds it:
+     * a tab, a comment or a nested key declines the document, a multi-byte character is read as the loader reads it.
+     */
+    @Test
+    void aByteToProveIsSeenAtEveryOffsetOfALongValue() {
+        String plain = "AA3r33rVyTAAD9mHo8n4ewAzjCU9nBdwADbb2DE+0FUARAQSYrOsdACCXIyHXE7dA";
+        for (int at = 1; at < plain.length() - 1; at++) {
+            for (String inserted : List.of("\t", " #x", ": x", "\u007f")) {
+                String doc = "a: " + plain.substring(0, at) + inserted + plain.substring(at) + "\nb: 1\n";
+                assertNull(YamlSkim.cut(doc.getBytes(StandardCharsets.UTF_8), YamlSkim.WHOLE), doc);
+            }
+            String doc = "a: " + plain.substring(0, at) + "\u00e9:x" + plain.substring(at) + "\nb: 1\n";
+            byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+            assertEquals(spelled(loader.load(FILE, bytes)), spelled(YamlSkim.tree(bytes, YamlSkim.WHOLE)), doc);
+        }
     }
 
     /** A mapping of thousands of keys (a manifest's tables) keeps its later keys in a set: duplicates are still found. */
