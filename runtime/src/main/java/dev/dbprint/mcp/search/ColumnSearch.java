@@ -253,8 +253,14 @@ public final class ColumnSearch {
         }
         SearchTexts.Place place = placed.place();
         Located table = placed.table();
-        if (!view.insideByStamps(fqn, table.dir(), place.stamps())
-                || !place.annotationsDeclared() && !view.inside(table.annotations())) {
+        if (!view.insideByStamps(fqn, table.dir(), place.stamps())) {
+            return null;
+        }
+        if (place.annotationsAbsent()) {
+            // the directory keeps the stamp it had when the file was found absent: no probe, and no stat below
+            view.recallAbsent(table.annotations(), place.stamps().directory());
+        }
+        if (!place.annotationsDeclared() && !view.inside(table.annotations())) {
             return null;
         }
         Identities now;

@@ -33,7 +33,7 @@ import dev.dbprint.mcp.print.index.TreeStore;
  * <p>
  * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the place
  * ({@link #GROUP}: the two stamps, each its device, inode, change time and when it was taken; a byte of which files
- * the entry declares and whether it gives a row count; the three paths relative to the root, each a length and UTF-8
+ * the entry declares, whether it gives a row count and whether statistics.annotations.yaml was absent; the three paths relative to the root, each a length and UTF-8
  * bytes; the row count, when given); and ({@link #KNOWN}) each identity the flags name ({@link #STATISTICS},
  * {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that are not such a payload decode
  * to null.
@@ -41,7 +41,7 @@ import dev.dbprint.mcp.print.index.TreeStore;
 final class SearchTexts {
 
     /** The form the payload is kept in beside the manifest; a new layout takes a new name. */
-    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-3";
+    static final String FORM = TreeStore.WITH_MANIFEST + "search-texts-4";
 
     private static final int KNOWN = 1;
     private static final int LOOKS_LIKE_SWITCHED_OFF = 2;
@@ -60,14 +60,18 @@ final class SearchTexts {
 
     /** In a place's declared byte: the entry gives a {@code row_count}, eight bytes after the paths. */
     private static final int ROW_COUNT = 4;
+    /** In a place's declared byte: statistics.annotations.yaml was found absent from the directory at its stamp. */
+    private static final int ANNOTATIONS_ABSENT = 8;
 
     /**
      * Where a table's entry puts its directory and two statistics files (relative to the connection root; statistics
      * null when the entry declares none), whether it declares statistics.annotations.yaml, its {@code row_count} (null
-     * when it gives none), and the stamps its directory and parent had when its declared files were last found no link.
+     * when it gives none), the stamps its directory and parent had when its declared files were last found no link, and
+     * whether statistics.annotations.yaml was found absent from the directory while it had that stamp: while it has it
+     * still, no name was made in it since, and a walk takes the file for absent without a system call.
      */
     record Place(GroupStamps stamps, String directory, String statistics, String annotations,
-            boolean annotationsDeclared, Long rowCount) {
+            boolean annotationsDeclared, Long rowCount, boolean annotationsAbsent) {
     }
 
     private final byte[] bytes;
@@ -94,33 +98,43 @@ final class SearchTexts {
             }
             int[] at = new int[tables];
             int[] textPart = new int[tables];
+            // each table passed by a method of its own, which C1 compiles after a few hundred tables: this method runs
+            // once, so its loop stays interpreted to the end
             for (int i = 0; i < tables; i++) {
-                at[i] = in.position();
-                int flags = in.get();
-                if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
+                if (!pass(in, i, at, textPart)) {
                     return null;
-                }
-                if ((flags & GROUP) != 0) {
-                    in.position(in.position() + STAMPS_BYTES);
-                    int declares = in.get();
-                    if ((declares & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS | ROW_COUNT)) != 0) {
-                        return null;
-                    }
-                    for (int path = 0; path < 3; path++) {
-                        skipText(in);
-                    }
-                    in.position(in.position() + ((declares & ROW_COUNT) != 0 ? Long.BYTES : 0));
-                }
-                textPart[i] = in.position();
-                if ((flags & KNOWN) != 0) {
-                    in.position(in.position() + identities(flags) * IDENTITY_BYTES);
-                    skipText(in);
                 }
             }
             return in.hasRemaining() ? null : new SearchTexts(bytes, at, textPart);
         } catch (BufferUnderflowException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** Passes table {@code i}, noting where its flags and its text part start; false when it is not laid out so. */
+    private static boolean pass(ByteBuffer in, int i, int[] at, int[] textPart) {
+        at[i] = in.position();
+        int flags = in.get();
+        if ((flags & ~(TEXT_FLAGS | GROUP)) != 0 || (flags & KNOWN) == 0 && (flags & TEXT_FLAGS) != 0) {
+            return false;
+        }
+        if ((flags & GROUP) != 0) {
+            in.position(in.position() + STAMPS_BYTES);
+            int declares = in.get();
+            if ((declares & ~(DECLARES_STATISTICS | DECLARES_ANNOTATIONS | ROW_COUNT | ANNOTATIONS_ABSENT)) != 0) {
+                return false;
+            }
+            for (int path = 0; path < 3; path++) {
+                skipText(in);
+            }
+            in.position(in.position() + ((declares & ROW_COUNT) != 0 ? Long.BYTES : 0));
+        }
+        textPart[i] = in.position();
+        if ((flags & KNOWN) != 0) {
+            in.position(in.position() + identities(flags) * IDENTITY_BYTES);
+            skipText(in);
+        }
+        return true;
     }
 
     /** Passes a length and that many bytes. */
@@ -245,7 +259,8 @@ final class SearchTexts {
             from += 4 + length;
         }
         return new Place(stamps, paths[0], (declares & DECLARES_STATISTICS) != 0 ? paths[1] : null, paths[2],
-                (declares & DECLARES_ANNOTATIONS) != 0, (declares & ROW_COUNT) != 0 ? fields.getLong(from) : null);
+                (declares & DECLARES_ANNOTATIONS) != 0, (declares & ROW_COUNT) != 0 ? fields.getLong(from) : null,
+                (declares & ANNOTATIONS_ABSENT) != 0);
     }
 
     private Stamp stamp(int from) {
@@ -324,7 +339,8 @@ final class SearchTexts {
         write(out, place.stamps().parent());
         write(out, place.stamps().directory());
         out.writeByte((place.statistics() != null ? DECLARES_STATISTICS : 0)
-                | (place.annotationsDeclared() ? DECLARES_ANNOTATIONS : 0) | (place.rowCount() != null ? ROW_COUNT : 0));
+                | (place.annotationsDeclared() ? DECLARES_ANNOTATIONS : 0) | (place.rowCount() != null ? ROW_COUNT : 0)
+                | (place.annotationsAbsent() ? ANNOTATIONS_ABSENT : 0));
         for (String path : new String[]{place.directory(), place.statistics() == null ? "" : place.statistics(),
                 place.annotations()}) {
             byte[] utf8 = path.getBytes(StandardCharsets.UTF_8);

@@ -91,10 +91,11 @@ final class WalkTexts {
         if (stamps == null || !entry.dir().startsWith(root)) {
             return null;
         }
+        Path annotations = entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow();
         return new SearchTexts.Place(stamps, root.relativize(entry.dir()).toString(),
                 entry.file(Artifact.STATISTICS).map(f -> root.relativize(f).toString()).orElse(null),
-                root.relativize(entry.file(Artifact.STATISTICS_ANNOTATIONS).orElseThrow()).toString(),
-                entry.declares(Artifact.STATISTICS_ANNOTATIONS), entry.rowCount());
+                root.relativize(annotations).toString(), entry.declares(Artifact.STATISTICS_ANNOTATIONS), entry.rowCount(),
+                view.absentAt(annotations, stamps.directory()));
     }
 
     /** The texts the index keeps for the manifest, or null. */

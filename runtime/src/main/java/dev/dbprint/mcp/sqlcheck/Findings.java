@@ -2,11 +2,13 @@ package dev.dbprint.mcp.sqlcheck;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,7 +23,11 @@ final class Findings {
 
     private final List<Finding> findings = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
-    private final Set<TableEntry> tablesRead = new LinkedHashSet<>();
+    /**
+     * By name: a record's first hashCode links its generated method (a bootstrap of some milliseconds, interpreted, in
+     * a session's first check_sql), and one table has one entry in a statement's view.
+     */
+    private final Map<String, TableEntry> tablesRead = new LinkedHashMap<>();
 
     void add(Finding f) {
         if (seen.add(f.kind() + "\0" + f.line() + "\0" + f.column() + "\0" + f.message())) {
@@ -31,11 +37,11 @@ final class Findings {
 
     /** A table the statement reads, whose freshness the statement judges once. */
     void read(TableEntry table) {
-        tablesRead.add(table);
+        tablesRead.putIfAbsent(table.fqn(), table);
     }
 
-    Set<TableEntry> tablesRead() {
-        return tablesRead;
+    Collection<TableEntry> tablesRead() {
+        return tablesRead.values();
     }
 
     /** Words that open a statement that is no query, DML or DDL check_sql can read (SET, SHOW, GRANT, ...). */

@@ -57,8 +57,9 @@ class SearchTextsTest {
                 "a\ud800b", null, null, false)));
         GroupStamps group = new GroupStamps(new Stamp(1, 7, 70, 80), new Stamp(1, 8, 71, 81));
         SearchTexts.Place place = new SearchTexts.Place(group, "s/t", "s/t/statistics.yaml",
-                "s/t/statistics.annotations.yaml", false, 12L);
-        SearchTexts.Place undeclared = new SearchTexts.Place(group, "s/\u00e9", null, "s/\u00e9/notes.yaml", true, null);
+                "s/t/statistics.annotations.yaml", false, 12L, true);
+        SearchTexts.Place undeclared = new SearchTexts.Place(group, "s/\u00e9", null, "s/\u00e9/notes.yaml", true, null,
+                false);
         SearchTexts texts = SearchTexts.decode(
                 SearchTexts.encode(new TableIndex[]{notes, null, lone}, new SearchTexts.Place[]{null, place, undeclared},
                         null, any -> true),
@@ -80,6 +81,7 @@ class SearchTextsTest {
         assertEquals(81, texts.group(2).directory().takenMillis(), "when each stamp was taken");
         assertNull(texts.place(0));
         assertEquals(place, texts.place(1), "where the entry puts its files, with its stamps");
+        assertTrue(texts.place(1).annotationsAbsent(), "its annotation file absent from the directory at its stamp");
         assertEquals(undeclared, texts.place(2), "no statistics.yaml declared; the annotation file declared");
         assertTrue(texts.annotationsPresent(0));
         assertFalse(texts.annotationsPresent(2), "derived with no annotation file");

@@ -171,6 +171,27 @@ public final class ContainmentMemo {
         return true;
     }
 
+    /**
+     * Whether {@code file} was found absent from its directory while the directory had {@code directoryStamp} (as
+     * {@link #group} gives it), for a later process to {@link #recallAbsent recall}.
+     */
+    public boolean absentAt(Path file, PlainEntries.Stamp directoryStamp) {
+        return plain.absentAt(file, directoryStamp);
+    }
+
+    /**
+     * Offers what an earlier process found: {@code file} was absent from its directory while the directory had
+     * {@code directoryStamp}. When the directory has that stamp now (taken once per call), no name was created in it
+     * since, so the file is still absent and no link: it is then {@link #knownAbsent} and judged by its directory, with
+     * no probe of its own. Else nothing is remembered, and the file is probed as any other.
+     */
+    public void recallAbsent(Path file, PlainEntries.Stamp directoryStamp) {
+        Path directory = file.getParent();
+        if (directory != null && plain.settled(directoryStamp) && stamp(directory).equals(directoryStamp)) {
+            plain.remember(file, directory, directoryStamp, true);
+        }
+    }
+
     /** The verdicts given path by path so far (a view: a read set copies it). */
     public Map<Path, Boolean> verdicts() {
         return Collections.unmodifiableMap(verdicts);

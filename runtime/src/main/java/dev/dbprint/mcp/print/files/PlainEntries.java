@@ -252,6 +252,16 @@ public final class PlainEntries {
         return directory != null && holds(directory, path, true, stampOf);
     }
 
+    /**
+     * Whether {@code path} was found absent from its directory while the directory had {@code directoryStamp}, whatever
+     * its stamp now: what a later process may {@link #remember} of it under that stamp.
+     */
+    boolean absentAt(Path path, Stamp directoryStamp) {
+        Path directory = path.getParent();
+        Entries e = directory == null ? null : directories.get(directory);
+        return e != null && e.holds(directoryStamp) && Arrays.binarySearch(e.absent(), path.getFileName()) >= 0;
+    }
+
     private boolean holds(Path directory, Path path, boolean absent, Function<Path, Stamp> stampOf) {
         Entries e = directories.get(directory);
         return e != null && Arrays.binarySearch(absent ? e.absent() : e.plain(), path.getFileName()) >= 0

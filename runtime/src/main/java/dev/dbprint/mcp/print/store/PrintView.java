@@ -18,6 +18,7 @@ import dev.dbprint.mcp.print.cache.Weighed;
 import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
 import dev.dbprint.mcp.print.files.FileIdentity;
+import dev.dbprint.mcp.print.files.PlainEntries;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
@@ -416,6 +417,23 @@ public final class PrintView {
         Manifest judged = lexical;
         return judged != null && containment.confirmed(directory, stamps,
                 () -> judged.passing().tables().get(fqn).files());
+    }
+
+    /**
+     * Whether {@code file} was found absent from its directory while the directory had {@code directoryStamp}, as
+     * {@link #group} gives the stamp: for a later process to {@link #recallAbsent recall}.
+     */
+    public boolean absentAt(Path file, PlainEntries.Stamp directoryStamp) {
+        return containment.absentAt(file, directoryStamp);
+    }
+
+    /**
+     * Takes what an earlier process found of {@code file} (absolute, normalised): absent from its directory while the
+     * directory had {@code directoryStamp}. While the directory has it still, this call records the file absent and
+     * judges it inside by its directory without a system call of its own ({@link ContainmentMemo#recallAbsent}).
+     */
+    public void recallAbsent(Path file, PlainEntries.Stamp directoryStamp) {
+        containment.recallAbsent(file, directoryStamp);
     }
 
     /**

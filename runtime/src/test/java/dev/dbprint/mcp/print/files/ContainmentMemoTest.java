@@ -170,6 +170,41 @@ class ContainmentMemoTest {
     }
 
     /**
+     * An absence an earlier process found, recalled with the stamp its directory had then: while the directory keeps that
+     * stamp, the name is known absent and inside by its directory without a probe of its own (shown here by a file made
+     * before the stamp was taken, which any probe would find); a stamp the directory no longer has recalls nothing.
+     */
+    @Test
+    void aRecalledAbsenceHoldsWithoutAProbeWhileItsDirectoryKeepsItsStamp() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path missing = t.resolve("statistics.annotations.yaml");
+        Path present = Files.writeString(t.resolve("present.yaml"), "x: 1\n");
+        Path realRoot = Containment.realRoot(root);
+        PlainEntries earlier = settledEntries();
+        ContainmentMemo first = new ContainmentMemo(root, realRoot, earlier);
+        assertTrue(first.inside(missing));
+        assertTrue(first.insideExpected(present));
+        PlainEntries.Stamp stamp = PlainEntries.stamp(t);
+        assertTrue(first.absentAt(missing, stamp), "probed absent while the directory had this stamp");
+        assertFalse(first.absentAt(present, stamp), "found there");
+        assertFalse(first.absentAt(missing, new PlainEntries.Stamp(stamp.dev(), stamp.ino(), stamp.ctimeNanos() - 1,
+                stamp.takenMillis())), "another stamp of the directory");
+
+        ContainmentMemo fresh = new ContainmentMemo(root, realRoot, settledEntries());
+        fresh.recallAbsent(present, stamp);
+        assertTrue(fresh.knownAbsent(present), "taken for absent on its directory's stamp, never probed");
+        assertTrue(fresh.inside(present), "inside by its directory");
+        assertEquals(Boolean.TRUE, fresh.verdicts().get(present));
+
+        Thread.sleep(20); // a clock tick: the creation below moves the directory's ctime past the stamp
+        Files.writeString(t.resolve("new.yaml"), "y: 2\n");
+        ContainmentMemo later = new ContainmentMemo(root, realRoot, settledEntries());
+        later.recallAbsent(missing, stamp);
+        assertFalse(later.knownAbsent(missing), "the directory changed since: nothing recalled");
+    }
+
+    /**
      * Only a name the probe found absent, in a directory this process may search, is known absent afterwards, and only
      * while that directory keeps its stamp: a present file, a link, a name under a plain file and a name judged before
      * its directory changed never are.

@@ -83,6 +83,25 @@ class RecalledGroupsTest {
     }
 
     /**
+     * An undeclared statistics.annotations.yaml the kept texts found absent, made since: its directory's stamp moved, so
+     * a fresh process's search reads it, as with no index, rather than taking it for absent still.
+     */
+    @Test
+    void anUndeclaredAnnotationFileMadeSinceIsRead() throws IOException, InterruptedException {
+        Path root = arb();
+        Path index = tmp.resolve("index");
+        search(root, index, "zebra");
+        Walk recalled = search(root, index, "zebra");
+        assertEquals(search(root, null, "zebra").result(), recalled.result());
+        Thread.sleep(20); // a clock tick: the file made below moves its directory's change time past the kept stamp
+        Files.writeString(root.resolve("geo/visit/statistics.annotations.yaml"),
+                "format_version: 1\ncolumns:\n  channel:\n    note: Where the zebra sleeps.\n");
+        Walk after = search(root, index, "zebra");
+        assertEquals(search(root, null, "zebra").result(), after.result());
+        assertTrue(after.result().toString().contains("zebra sleeps"), after.result().toString());
+    }
+
+    /**
      * A reply whose read set cannot rest on its directories' stamps (one taken within the racy window) judges every path
      * again, the declared files of the entries a walk confirmed from kept stamps without building them included.
      */
