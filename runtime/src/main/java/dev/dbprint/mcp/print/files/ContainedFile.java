@@ -19,11 +19,15 @@ import java.util.Set;
 
 /**
  * Reads a print file so that its bytes come from the file judged to lie inside the connection root (format spec §2.5,
- * server spec §3.3), even while a local writer moves links under it. The path is judged by its real path (links
- * resolved); then that real path is opened from the root one component at a time, none of them followed if it is a link
- * ({@link SecureDirectoryStream}: {@code openat} with {@code O_NOFOLLOW}). Whatever the links point at by the time of the
- * open, what is opened is an entry of a directory under the root; a component that turned into a link since it was
- * judged fails the open as {@link Raced}, and the caller judges again.
+ * server spec §3.3), even while a local writer moves links under it. A path is opened from the root one component at a
+ * time, none of them followed if it is a link ({@link SecureDirectoryStream}: {@code openat} with {@code O_NOFOLLOW}).
+ * A normalised path under the root is first opened as written; any other path, and one whose open as written meets a
+ * link or fails, is judged by its real path (links resolved), and that real path is opened. Whatever the links point
+ * at by the time of the open, what is opened is an entry of a directory under the root; a component that turned into a
+ * link since it was judged fails the open as {@link Raced}, and the caller judges again.
+ * <p>
+ * The root itself is taken to be the real path the caller resolved: it is opened by that path, links followed. Moving
+ * the root, or putting a link in its place, takes write access to its parent, outside the print this class guards.
  * <p>
  * Where the platform has no {@link SecureDirectoryStream}, the last component is opened without following a link and the
  * real path is judged again after the read: a narrower check, the best that platform allows.
@@ -79,8 +83,8 @@ public final class ContainedFile {
     }
 
     /**
-     * A file opened by {@link #open}: the channel (the caller closes it) and the identity of the real path judged, taken
-     * once the file was open.
+     * A file opened by {@link #open}: the channel (the caller closes it) and the identity of the path opened, taken once
+     * the file was open.
      */
     public record Opened(SeekableByteChannel channel, FileIdentity identity) implements Closeable {
 
@@ -108,8 +112,9 @@ public final class ContainedFile {
      * As {@link #open(Path, Path)}, judging with {@code judge}. A path that lies under the root as written is first opened
      * as written, a component at a time with no link followed: when that succeeds, no component is a link, so the path
      * is its own real path and the judgement, a real-path resolution that reads every component of the path as a link
-     * (a search of a large print opens thousands of files), would have said the same. A link on the way fails that open
-     * as a race, and the path is judged and opened as any other; so is a path not normalised.
+     * (a search of a large print opens thousands of files), would have said the same. A link on the way, or any other
+     * failure of that open, sends the path to the judgement and the open of its real path, as any other path, so its
+     * error is the one that open gives; so is a path not normalised.
      */
     static Opened open(Path realRoot, Path path, Judge judge) throws IOException {
         // no "..": opened as written, a ".." would climb out of the root
@@ -121,8 +126,9 @@ public final class ContainedFile {
                     try {
                         SeekableByteChannel channel = openBelow(dir, realRoot, path);
                         return new Opened(channel, identity(channel, path));
-                    } catch (Raced e) {
-                        real = judge.real(realRoot, path); // a link as written: where it leads decides
+                    } catch (IOException e) {
+                        // a link as written: where it leads decides; any other failure, the real path's open says
+                        real = judge.real(realRoot, path);
                     }
                 }
                 SeekableByteChannel channel = openBelow(dir, realRoot, real);

@@ -246,7 +246,7 @@ public final class YamlSkim {
                     last = e; // a control, a space, '!', '"', '#', or part of a multi-byte character
                 }
             }
-            if (e == n) {
+            if (e >= n) {
                 special = last;
                 return e;
             }

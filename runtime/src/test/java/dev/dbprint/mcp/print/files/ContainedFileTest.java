@@ -69,6 +69,9 @@ class ContainedFileTest {
     /** A path under the root as written, no link on the way, is opened as written: its real path is not resolved. */
     @Test
     void aPlainPathUnderTheRootIsReadWithoutResolvingItsRealPath() throws IOException {
+        try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
+            assumeTrue(top instanceof SecureDirectoryStream, "a platform without it judges every path");
+        }
         Path f = Fixtures.write(root.resolve("s/t/ddl.sql"), "inside");
         ContainedFile.Contents c = ContainedFile.read(root, f, (r, p) -> {
             throw new AssertionError("judged " + p);
@@ -93,6 +96,14 @@ class ContainedFileTest {
         assertEquals(FileIdentity.of(real), c.identity());
         assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, root.resolve("u/ddl.sql"), counting));
         assertEquals(List.of(root.resolve("t/ddl.sql"), root.resolve("u/ddl.sql")), judged);
+    }
+
+    /** The root itself, and a sibling whose name begins with the root's, are no files under the root. */
+    @Test
+    void neitherTheRootNorASiblingThatSharesItsNameIsUnderIt() throws IOException {
+        Path sibling = Fixtures.write(tmp.toRealPath().resolve("prints/c2/t/ddl.sql"), "beside");
+        assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, sibling));
+        assertThrows(ContainedFile.Outside.class, () -> ContainedFile.read(root, root));
     }
 
     /** A ".." is never opened as written: it would climb out of the root. */
