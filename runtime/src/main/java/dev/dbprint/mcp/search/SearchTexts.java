@@ -33,8 +33,8 @@ import dev.dbprint.mcp.print.index.TreeStore;
  * <p>
  * Layout, big-endian: the table count; then per table in the manifest's code-point order a flags byte; the place
  * ({@link #GROUP}: the two stamps, each its device, inode, change time and when it was taken; a byte of which files
- * the entry declares, whether it gives a row count and whether statistics.annotations.yaml was absent; the three paths relative to the root, each a length and UTF-8
- * bytes; the row count, when given); and ({@link #KNOWN}) each identity the flags name ({@link #STATISTICS},
+ * the entry declares, whether it gives a row count and whether statistics.annotations.yaml was absent; the three paths
+ * relative to the root, each a length and UTF-8 bytes; the row count, when given); and ({@link #KNOWN}) each identity the flags name ({@link #STATISTICS},
  * {@link #ANNOTATIONS}: five longs), then the text's length and UTF-8 bytes. Bytes that are not such a payload decode
  * to null.
  */

@@ -173,10 +173,12 @@ public final class ContainmentMemo {
 
     /**
      * Whether {@code file} was found absent from its directory while the directory had {@code directoryStamp} (as
-     * {@link #group} gives it), for a later process to {@link #recallAbsent recall}.
+     * {@link #group} gives it), for a later process to {@link #recallAbsent recall}. A probe takes any failed stat for
+     * absence; what a later process recalls outlives this one until the directory changes, so it is offered only where
+     * a stat of the file fails now as a missing file.
      */
     public boolean absentAt(Path file, PlainEntries.Stamp directoryStamp) {
-        return plain.absentAt(file, directoryStamp);
+        return plain.absentAt(file, directoryStamp) && Files.notExists(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     /**

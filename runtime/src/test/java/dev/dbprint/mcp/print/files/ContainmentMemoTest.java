@@ -205,6 +205,23 @@ class ContainmentMemoTest {
     }
 
     /**
+     * An absence is offered to a later process only while a stat of the file fails as a missing file: what a later
+     * process recalls outlives this one, so a probe's failure of another kind is not handed on.
+     */
+    @Test
+    void anAbsenceAStatNoLongerConfirmsIsNotOffered() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path t = Files.createDirectories(root.resolve("s/t"));
+        Path missing = t.resolve("statistics.annotations.yaml");
+        ContainmentMemo memo = new ContainmentMemo(root, Containment.realRoot(root), settledEntries());
+        assertTrue(memo.inside(missing));
+        PlainEntries.Stamp stamp = PlainEntries.stamp(t);
+        assertTrue(memo.absentAt(missing, stamp));
+        Files.writeString(missing, "format_version: 1\n");
+        assertFalse(memo.absentAt(missing, stamp), "there now: a stat finds it");
+    }
+
+    /**
      * Only a name the probe found absent, in a directory this process may search, is known absent afterwards, and only
      * while that directory keeps its stamp: a present file, a link, a name under a plain file and a name judged before
      * its directory changed never are.

@@ -204,7 +204,7 @@ class RecalledGroupsTest {
         assertEquals(36, none.judged(), "without the stamps: the root, geo, the 9 table directories and their 25 files");
         assertEquals(18, recalled.judged(), "with them: the 11 directories, geo.lost's two declared files (its"
                 + " statistics.yaml is absent, so its entry is built and read) and the 5 undeclared"
-                + " statistics.annotations.yaml a walk probes; no declared file of an entry its stamps confirm");
+                + " statistics.annotations.yaml its stamps show absent; no declared file of an entry its stamps confirm");
 
         // a declared file now a link outside the root: its directory changed, so the entry is judged path by path
         Path outside = Files.writeString(tmp.resolve("ddl.sql"), "create table visit (id int);\n");
