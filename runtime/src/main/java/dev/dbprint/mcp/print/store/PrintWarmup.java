@@ -105,9 +105,9 @@ public class PrintWarmup {
     }
 
     /**
-     * As {@link #begin()}, and once the read is done, no call is under way and none started within the
-     * give-way, runs {@code whenQuiet} on the same thread (unless the server stopped); the read is
-     * complete once it has run. Only the first begin's is run.
+     * As {@link #begin()}; then, once the give-way has passed since the read ended and since a call last started,
+     * and none is under way, runs {@code whenQuiet} on the same thread (unless the server stopped). Only the first
+     * begin's is run.
      */
     CompletableFuture<Void> begin(Runnable whenQuiet) {
         CompletableFuture<Void> mine = new CompletableFuture<>();
@@ -116,10 +116,11 @@ public class PrintWarmup {
         }
         Thread r = new Thread(() -> {
             try {
-                readAhead(whenQuiet);
+                readAhead();
             } finally {
                 mine.complete(null);
             }
+            whenQuiet(whenQuiet);
         }, "dbprint-warmup");
         r.setDaemon(true);
         reader = r;
@@ -131,7 +132,7 @@ public class PrintWarmup {
     private record Read(ServedConnection connection, PrintView view, Manifest manifest) {
     }
 
-    private void readAhead(Runnable whenQuiet) {
+    private void readAhead() {
         List<Read> read = new ArrayList<>();
         for (ServedConnection connection : connections.set().served().values()) {
             if (stopped) {
@@ -162,9 +163,17 @@ public class PrintWarmup {
                 readAnnotations(r.view(), fqn);
             }
         }
-        if (giveWay(since)) {
+    }
+
+    /**
+     * Runs {@code work} once the give-way has passed since now and since a call last started, with none under way:
+     * on a small print the read is done before a call sent at once after initialize arrives, and the work would run
+     * beside it.
+     */
+    private void whenQuiet(Runnable work) {
+        if (giveWay(System.nanoTime())) {
             try {
-                whenQuiet.run();
+                work.run();
             } catch (RuntimeException e) {
                 // a later call does the same work and meets the fault in its own reply
                 LOG.debugf("the work left for a quiet moment failed: %s", e);
