@@ -171,6 +171,7 @@ public final class ColumnSearch {
         AtomicReferenceArray<Placed> placed = kept == null
                 ? null
                 : placements.computeIfAbsent(kept, k -> new AtomicReferenceArray<>(names.size()));
+        view.walking(names.size());
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         (walkers != null ? walkers : Walkers.POOL).submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {

@@ -371,6 +371,11 @@ public class PrintStore {
         return new ContainmentMemo(root, realRoot, plainEntries, paths);
     }
 
+    /** A walk over {@code tables} tables begins: the directories remembered across calls are made room for. */
+    void walking(int tables) {
+        plainEntries.expect(tables);
+    }
+
     public StoreCounters counters() {
         return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
                 cache.weight(), cache.maxWeight(), cache.evictions(), confirmedByStamps.get());
