@@ -367,8 +367,8 @@ public final class PrintView {
     /**
      * What the on-disk index keeps as derived in {@code form} from the files of {@code from} of the table whose
      * directory is {@code tableDir}, for exactly the identities there (each one this view recorded), as the bytes it was
-     * kept as, or null. It is no read of the print: the caller has stat'ed every file, and bytes are handed back only for
-     * the identities they were derived at.
+     * kept as, or null. It is no read of the print: the caller has stat'ed every file and found it {@link #openable} on
+     * this call, and bytes are handed back only for the identities they were derived at.
      */
     public byte[] derived(Path tableDir, String form, Map<Path, FileIdentity> from) {
         return store.derived(root, tableDir, form, from);
