@@ -86,7 +86,7 @@ class OwnThreadsTest {
                 "Ticks", "private final java.util.Timer ticks = new java.util.Timer(true);",
                 "Holds", "var t = new Thread(this::watch, \"dbprint-holds\"); t.start();",
                 "Waits", "ForkJoinPool.managedBlock(blocker); Thread.currentThread().interrupt();",
-                "Aside", "SideThread.start(\"dbprint-aside\", \"warming\", this::warm);"));
+                "Aside", "SideThread.start(Aside.class, \"dbprint-aside\", \"warming\", this::warm);"));
         assertEquals(List.of("Holds starts a thread that is no daemon, which would hold the exit",
                 "Keeper starts a thread that is no daemon, which would hold the exit",
                 "Keeper does not give the thread name dbprint-b",

@@ -1,9 +1,12 @@
 package dev.dbprint.mcp.cli;
 
+import java.io.ByteArrayOutputStream;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.dbprint.mcp.paging.PagingWarmup;
+import dev.dbprint.mcp.protocol.JsonCodec;
 
 /**
  * Loads and initialises Jackson on a thread of its own while Quarkus boots on the main one: the first frame, an
@@ -29,7 +32,7 @@ final class JsonWarmup implements Runnable {
         try {
             JsonMapper mapper = JsonMapper.builder().build();
             JsonNode frame = mapper.readTree(FRAME);
-            mapper.writeValueAsBytes(frame);
+            JsonCodec.utf8Writer(mapper).writeValue(new ByteArrayOutputStream(), frame); // as replies are written
             PagingWarmup.run();
         } catch (Exception | LinkageError e) {
             // nothing depends on it: the first frame then pays for what was not loaded here

@@ -17,7 +17,10 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 
 import dev.dbprint.mcp.error.ProtocolCatalog;
 
-/** The server's JSON on the wire: a frame's text parsed, a reply written as bytes. */
+/**
+ * The server's JSON on the wire: a frame's text parsed, a reply written as bytes. Each thread that writes replies keeps
+ * a buffer of up to 64 KB for them.
+ */
 @Singleton
 public class JsonCodec {
 
@@ -58,11 +61,15 @@ public class JsonCodec {
 
     /**
      * A reply in UTF-8, written straight: no string is built for a reply only sent as bytes. It is written into its
-     * thread's buffer and copied out once at its length: Jackson's own byte builder grew a chain of blocks through every
-     * reply and then joined them, twice a page's bytes on each page of resources/list.
+     * thread's buffer, which keeps its size from reply to reply, and copied out once at its length, so a page of
+     * resources/list allocates its bytes about once. A reply begun while its thread's buffer holds another (none does
+     * today) is written by Jackson alone.
      */
     byte[] bytes(JsonNode reply) {
         ReplyBuffer buffer = buffers.get();
+        if (buffer.size() != 0) {
+            return standalone(reply);
+        }
         try {
             utf8.writeValue(buffer, reply);
             return buffer.toByteArray();
@@ -70,6 +77,15 @@ public class JsonCodec {
             throw new IllegalStateException(e); // not thrown by a stream in memory but for an unwritable value
         } finally {
             buffer.clear();
+        }
+    }
+
+    /** As {@link #bytes}, in a buffer of the reply's own. */
+    private byte[] standalone(JsonNode reply) {
+        try {
+            return utf8.writeValueAsBytes(reply);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 

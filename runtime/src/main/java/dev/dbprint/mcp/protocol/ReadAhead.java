@@ -68,7 +68,7 @@ class ReadAhead {
             return;
         }
         // a failure here is met again by the first call, which makes what the greeting would have
-        SideThread.start("dbprint-greeting", "reading ahead for the first calls", () -> {
+        SideThread.start(ReadAhead.class, "dbprint-greeting", "reading ahead for the first calls", () -> {
             if (fire(greeted, new ClientGreeted())) {
                 NumberWarmup.write(); // this thread's work is done once the event is fired
             }

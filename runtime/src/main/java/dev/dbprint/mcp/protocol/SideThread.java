@@ -8,18 +8,19 @@ import org.jboss.logging.Logger;
  */
 final class SideThread {
 
-    private static final Logger LOG = Logger.getLogger(SideThread.class);
-
     private SideThread() {
     }
 
-    /** Starts {@code work} on a daemon thread named {@code name}; {@code what} names the work in a failure's log line. */
-    static void start(String name, String what, Runnable work) {
+    /**
+     * Starts {@code work} on a daemon thread named {@code name}; {@code what} names the work in a failure's log line,
+     * logged under {@code owner}'s category, so debug logging set for the class that starts the thread shows it.
+     */
+    static void start(Class<?> owner, String name, String what, Runnable work) {
         Thread thread = new Thread(() -> {
             try {
                 work.run();
             } catch (RuntimeException e) {
-                LOG.debugf(e, "%s failed", what);
+                Logger.getLogger(owner).debugf(e, "%s failed", what);
             }
         }, name);
         thread.setDaemon(true);

@@ -15,6 +15,6 @@ final class ToolsWarmup {
 
     static void begin(ToolRegistry tools) {
         // a failure here is met again by the first tools/list or tools/call, which builds the registry itself
-        SideThread.start("dbprint-tools-warmup", "building the tool registry ahead", tools::all);
+        SideThread.start(ToolsWarmup.class, "dbprint-tools-warmup", "building the tool registry ahead", tools::all);
     }
 }

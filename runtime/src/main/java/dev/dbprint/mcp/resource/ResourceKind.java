@@ -116,8 +116,8 @@ public enum ResourceKind {
     }
 
     /**
-     * The kind of each artifact, by its ordinal: looked up for every entry of resources/list, where a copy of
-     * {@code values()} per look-up was about 4 KB of every page.
+     * The kind of each artifact, by its ordinal: looked up for every entry of resources/list, so a look-up copies no
+     * {@code values()} array.
      */
     private static final ResourceKind[] BY_ARTIFACT = new ResourceKind[Artifact.values().length];
 

@@ -490,10 +490,7 @@ public final class PrintView {
      * settles, or not, which is first probed for absence (a miss then costs no exception).
      */
     public FileIdentity record(Path path, boolean likelyPresent) {
-        Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = store.identity(p, likelyPresent, containment);
-        touch(p, id);
-        return id;
+        return recordNormal(path.toAbsolutePath().normalize(), likelyPresent);
     }
 
     /**
@@ -503,10 +500,13 @@ public final class PrintView {
     public FileIdentity recordedOrRecord(Path path) {
         Path p = path.toAbsolutePath().normalize();
         FileIdentity id = touched.map().get(p);
-        if (id == null) {
-            id = store.identity(p, false, containment);
-            touch(p, id);
-        }
+        return id != null ? id : recordNormal(p, false);
+    }
+
+    /** As {@link #record(Path, boolean)}, for {@code p} already absolute and normal. */
+    private FileIdentity recordNormal(Path p, boolean likelyPresent) {
+        FileIdentity id = store.identity(p, likelyPresent, containment);
+        touch(p, id);
         return id;
     }
 

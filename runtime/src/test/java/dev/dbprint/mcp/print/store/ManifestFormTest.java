@@ -1,6 +1,7 @@
 package dev.dbprint.mcp.print.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +112,7 @@ class ManifestFormTest {
     @Test
     void everyNameFindsItsOwnEntryAndNoOtherKeyFindsOne() throws IOException {
         StringBuilder yaml = new StringBuilder("format_version: 1\nconnection: arb\ntables:\n");
-        List<String> names = new java.util.ArrayList<>(List.of("s.Aa", "s.BB", "s.AaAa", "s.BBBB", "s.AaBB", "s.BBAa"));
+        List<String> names = new ArrayList<>(List.of("s.Aa", "s.BB", "s.AaAa", "s.BBBB", "s.AaBB", "s.BBAa"));
         for (int i = 0; i < 1000; i++) {
             names.add("s.t" + i);
         }
@@ -127,8 +131,95 @@ class ManifestFormTest {
         assertEquals(names.size(), kept.tables().size());
         for (Object other : List.of("s.t1000", "s.Ab", "", "Aa", 7)) {
             assertNull(kept.tables().get(other), String.valueOf(other));
-            assertTrue(!kept.tables().containsKey(other), String.valueOf(other));
+            assertFalse(kept.tables().containsKey(other), String.valueOf(other));
         }
+    }
+
+    /**
+     * Names that differ only in a numeric suffix have hashes close together; spread before probing, they stay a few
+     * slots from home: every name finds its own position, a name of the same shape that is not listed finds none, and
+     * neither look-up walks a long run of full slots.
+     */
+    @Test
+    void namesThatDifferInANumericSuffixStayAFewProbesFromHome() {
+        List<String> suffixed = new ArrayList<>();
+        List<String> suffixedMisses = new ArrayList<>();
+        for (int i = 0; i < 14_000; i++) {
+            (i < 7003 ? suffixed : suffixedMisses).add("s.t" + i);
+        }
+        List<String> dims = new ArrayList<>();
+        List<String> dimMisses = new ArrayList<>();
+        for (int schema = 0; schema < 39; schema++) {
+            for (int i = 0; i < 360; i++) {
+                (i < 180 ? dims : dimMisses).add("schema" + schema + ".dim_x" + i);
+            }
+        }
+        assertFewProbes(suffixed, suffixedMisses);
+        assertFewProbes(dims, dimMisses);
+    }
+
+    private static void assertFewProbes(List<String> names, List<String> misses) {
+        ManifestForm.Positions positions = new ManifestForm.Positions(names.toArray(String[]::new));
+        long total = 0;
+        int worst = 0;
+        for (int i = 0; i < names.size(); i++) {
+            assertEquals(i, positions.of(names.get(i)), names.get(i));
+            total += positions.probes(names.get(i));
+            worst = Math.max(worst, positions.probes(names.get(i)));
+        }
+        for (String miss : misses) {
+            assertEquals(-1, positions.of(miss), miss);
+            total += positions.probes(miss);
+            worst = Math.max(worst, positions.probes(miss));
+        }
+        String set = names.get(0) + "..." + names.get(names.size() - 1);
+        assertTrue(total <= 2L * (names.size() + misses.size()), set + ": " + total + " probes in all");
+        assertTrue(worst <= 32, set + ": a look-up " + worst + " probes long");
+    }
+
+    /** A print of no tables keeps its form too: its header, and no name found. */
+    @Test
+    void aPrintOfNoTablesGoesThroughTheForm() throws IOException {
+        Files.writeString(root.resolve("manifest.yaml"), "format_version: 1\nconnection: arb\ntables: {}\n");
+        Manifest parsed = parsed();
+        Manifest kept = new ManifestForm(root).decode(parsed.path(), new ManifestForm(root).encode(parsed));
+
+        assertNotNull(kept);
+        assertEquals(parsed, kept);
+        assertEquals(0, kept.tables().size());
+        assertEquals(List.of(), kept.fqnOrder());
+        assertNull(kept.table("s.t"));
+    }
+
+    /** Bytes shaped as the form but listing a name twice are not a manifest: they decode to nothing, and it is parsed. */
+    @Test
+    void bytesThatListANameTwiceDecodeToNothing() throws IOException {
+        ManifestForm form = new ManifestForm(root);
+        Path path = root.resolve("manifest.yaml");
+        assertEquals(List.of("s.a", "s.b"), form.decode(path, formOf("s.a", "s.b")).fqnOrder(), "two names: a form");
+        assertNull(form.decode(path, formOf("s.a", "s.a")));
+    }
+
+    /** The form's bytes for tables {@code names}, in that order, each followable and at path {@code s/a}. */
+    private static byte[] formOf(String... names) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] entry = TreeCodec.encode(Map.of("path", "s/a"));
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(names.length);
+            TreeCodec.writeSized(out, List.of(names));
+            TreeCodec.writeSized(out, Map.of("connection", "arb"));
+            out.write(new byte[names.length]);
+            for (int i = 0; i < names.length; i++) {
+                out.writeInt(i);
+            }
+            for (String name : names) {
+                out.writeInt(entry.length);
+            }
+            for (String name : names) {
+                out.write(entry);
+            }
+        }
+        return bytes.toByteArray();
     }
 
     /** Each entry is kept apart: one that cannot be decoded fails its own look-up, and the names and others serve. */
