@@ -171,6 +171,7 @@ public final class ColumnSearch {
         AtomicReferenceArray<Placed> placed = kept == null
                 ? null
                 : placements.computeIfAbsent(kept, k -> new AtomicReferenceArray<>(names.size()));
+        view.walking(names.size());
         // looking an entry up judges its containment: that too runs on the walkers; each table is matched where it is
         // walked, so a walk holds the matches, never every table's index at once
         (walkers != null ? walkers : Walkers.POOL).submit(() -> IntStream.range(0, found.length).parallel().forEach(i -> {
@@ -357,13 +358,14 @@ public final class ColumnSearch {
             return found(texts, i, readOnce(view, entry, kept, predicates));
         }
         Located table = new Located(entry);
-        Walked ruledOut = print != null && print.holds(i, now.statistics(), now.annotations())
-                && table.openable(view, now) ? ruledOut(print, i, predicates) : null;
+        boolean opened = print != null && print.holds(i, now.statistics(), now.annotations())
+                && table.openable(view, now);
+        Walked ruledOut = opened ? ruledOut(print, i, predicates) : null;
         if (ruledOut != null) {
             return ruledOut;
         }
         boolean inMemory = kept != null;
-        if (kept == null) {
+        if (kept == null && (opened || table.openable(view, now))) {
             kept = stored(view, table, now);
         }
         Walked indexed = indexed(table, kept, inMemory, now, texts, i, predicates);
@@ -440,6 +442,7 @@ public final class ColumnSearch {
     /**
      * The index the on-disk index keeps for the table's files at exactly these identities (a fresh process's first
      * search, which this spares decoding and modelling every table's files), packed, now kept in memory too; or null.
+     * The caller has found both files {@link Located#openable} on this call.
      */
     private TableIndex stored(PrintView view, Located table, Identities at) {
         byte[] record = view.derived(table.dir(), TableIndexRecord.FORM,

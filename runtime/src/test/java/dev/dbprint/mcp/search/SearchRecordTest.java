@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -289,6 +290,40 @@ class SearchRecordTest {
         Files.setPosixFilePermissions(statistics, Files.getPosixFilePermissions(statistics));
         denying.denied = null;
         assertEquals(sound, SEARCHES.stream().map(process::call).toList(), "read once it changed");
+    }
+
+    /**
+     * A fresh process's first search asks {@code access(2)} of each file once, though it takes a table from its record
+     * after asking whether the text it keeps may stand for the files: the second question had the first's answer.
+     */
+    @Test
+    void aFreshProcessAsksWhetherItMayOpenEachFileOnceInASearch() throws IOException {
+        Fixtures.copyDirectory(Path.of("../src/sample"), dir);
+        Path index = dir.resolve("index");
+        Searches writing = new Searches(index);
+        String first = writing.call(SEARCHES.get(0));
+        writing.store.flush();
+        Asking asking = new Asking(index);
+        assertEquals(first, new Searches(asking).call(SEARCHES.get(0)));
+        assertFalse(asking.asked.isEmpty());
+        assertEquals(List.of(), asking.asked.entrySet().stream().filter(e -> e.getValue() > 1).toList(),
+                "asked more than once");
+    }
+
+    /** A store that counts how often it asks whether it may open each file. */
+    private static final class Asking extends PrintStore {
+
+        final Map<Path, Integer> asked = new ConcurrentHashMap<>();
+
+        Asking(Path index) {
+            super(CacheSizes.defaultParseCacheBytes(), DiskTrees.at(index));
+        }
+
+        @Override
+        protected boolean readable(Path file) {
+            asked.merge(file, 1, Integer::sum);
+            return super.readable(file);
+        }
     }
 
     /**

@@ -32,8 +32,8 @@ public final class ContainmentMemo {
     private final Path realRoot;
     private final PlainEntries plain;
     // concurrent maps: a search judges tens of thousands of paths on several threads, which one lock serialised
-    private final Map<Path, Boolean> verdicts;
-    private final Map<Path, PlainEntries.Stamp> stamps;
+    private final PresizedMap<Path, Boolean> verdicts;
+    private final PresizedMap<Path, PlainEntries.Stamp> stamps;
     /** The paths the full check judged (the root, a path outside it lexically, a link, a failure): no stamp settles them. */
     private final Set<Path> fullyJudged = ConcurrentHashMap.newKeySet();
     /**
@@ -60,8 +60,17 @@ public final class ContainmentMemo {
         this.root = root;
         this.realRoot = realRoot;
         this.plain = plain;
-        this.verdicts = new ConcurrentHashMap<>(paths);
-        this.stamps = new ConcurrentHashMap<>(paths);
+        this.verdicts = new PresizedMap<>(paths);
+        this.stamps = new PresizedMap<>(paths);
+    }
+
+    /**
+     * A walk is to judge about {@code paths} paths: the maps are made for them now, before any walker judges one (a
+     * memo is one call's, and that call's thread alone writes it until its walkers start).
+     */
+    public void expect(int paths) {
+        verdicts.expect(paths);
+        stamps.expect(paths);
     }
 
     /** Whether {@code path} (absolute, normalised) really lies under the root. */
@@ -89,7 +98,7 @@ public final class ContainmentMemo {
     public Path firstOutside(Path directory, Map<?, Path> files) {
         Path parent = plain.group(directory, files, this::stamp);
         if (parent != null && inside(parent, true)
-                && !Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
+                && !Boolean.FALSE.equals(verdicts.map().putIfAbsent(directory, Boolean.TRUE))) {
             grouped.add(() -> files);
             return null;
         }
@@ -119,8 +128,8 @@ public final class ContainmentMemo {
                 return;
             }
         }
-        PlainEntries.Stamp stamp = stamps.get(directory);
-        PlainEntries.Stamp parentStamp = stamps.get(parent);
+        PlainEntries.Stamp stamp = stamps.map().get(directory);
+        PlainEntries.Stamp parentStamp = stamps.map().get(parent);
         if (stamp != null && parentStamp != null) {
             plain.rememberGroup(directory, files, stamp, parentStamp);
         }
@@ -164,7 +173,7 @@ public final class ContainmentMemo {
         Path parent = directory.getParent();
         if (parent == null || !plain.settled(stamps.directory()) || !plain.settled(stamps.parent())
                 || !stamp(directory).equals(stamps.directory()) || !stamp(parent).equals(stamps.parent())
-                || !inside(parent, true) || Boolean.FALSE.equals(verdicts.putIfAbsent(directory, Boolean.TRUE))) {
+                || !inside(parent, true) || Boolean.FALSE.equals(verdicts.map().putIfAbsent(directory, Boolean.TRUE))) {
             return false;
         }
         grouped.add(files);
@@ -196,7 +205,7 @@ public final class ContainmentMemo {
 
     /** The verdicts given path by path so far (a view: a read set copies it). */
     public Map<Path, Boolean> verdicts() {
-        return Collections.unmodifiableMap(verdicts);
+        return Collections.unmodifiableMap(verdicts.map());
     }
 
     /**
@@ -207,7 +216,7 @@ public final class ContainmentMemo {
         if (grouped.isEmpty()) {
             return verdicts();
         }
-        Map<Path, Boolean> all = new HashMap<>(verdicts);
+        Map<Path, Boolean> all = new HashMap<>(verdicts.map());
         grouped.forEach(files -> files.get().values().forEach(file -> all.putIfAbsent(file, Boolean.TRUE)));
         return all;
     }
@@ -217,7 +226,7 @@ public final class ContainmentMemo {
      * {@link #fullyJudged()} was given while its parent had the stamp here (taken before its probe).
      */
     public Map<Path, PlainEntries.Stamp> stamps() {
-        return Collections.unmodifiableMap(stamps);
+        return Collections.unmodifiableMap(stamps.map());
     }
 
     /** The paths whose verdict came from the full check, which only judging them again can confirm. */
@@ -226,12 +235,12 @@ public final class ContainmentMemo {
     }
 
     private boolean inside(Path path, boolean expected) {
-        Boolean known = verdicts.get(path);
+        Boolean known = verdicts.map().get(path);
         if (known != null) {
             return known;
         }
         boolean verdict = judge(path, expected);
-        verdicts.put(path, verdict);
+        verdicts.map().put(path, verdict);
         return verdict;
     }
 
@@ -287,12 +296,12 @@ public final class ContainmentMemo {
 
     /** The directory's stamp, taken once per call. */
     private PlainEntries.Stamp stamp(Path directory) {
-        PlainEntries.Stamp known = stamps.get(directory);
+        PlainEntries.Stamp known = stamps.map().get(directory);
         if (known != null) {
             return known;
         }
         PlainEntries.Stamp now = PlainEntries.stamp(directory);
-        PlainEntries.Stamp first = stamps.putIfAbsent(directory, now);
+        PlainEntries.Stamp first = stamps.map().putIfAbsent(directory, now);
         return first != null ? first : now;
     }
 }

@@ -146,7 +146,7 @@ public final class PlainEntries {
     public static final long RACY_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final int MAX_PATHS = 1_000_000;
 
-    private final Map<Path, Entries> directories = new ConcurrentHashMap<>();
+    private final PresizedMap<Path, Entries> directories = new PresizedMap<>(16);
     /** One instance of each file name, which thousands of directories share (statistics.yaml, ddl.sql, ...). */
     private final Map<Path, Path> names = new ConcurrentHashMap<>();
     /** Names and groups remembered since the last clear, for the bound. */
@@ -199,15 +199,25 @@ public final class PlainEntries {
                 ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS));
     }
 
+    /**
+     * A walk over {@code directories} table directories begins: the map of directories is made for them now (at most
+     * the bound), where one grown from empty copied itself a dozen times over. Calls share it, so a record another call
+     * writes while it is made again may be lost, leaving none or the one before it: each is trusted only while its
+     * directory keeps the stamp it was made under.
+     */
+    public void expect(int directories) {
+        this.directories.expect(Math.min(directories, maxPaths));
+    }
+
     public void clear() {
-        directories.clear();
+        directories.map().clear();
         names.clear();
         remembered.set(0);
     }
 
     /** How many directories are remembered: one record each, however many of their names or groups. */
     int directories() {
-        return directories.size();
+        return directories.map().size();
     }
 
     /** How many file names are kept: one instance each, whichever directories hold it. */
@@ -258,12 +268,12 @@ public final class PlainEntries {
      */
     boolean absentAt(Path path, Stamp directoryStamp) {
         Path directory = path.getParent();
-        Entries e = directory == null ? null : directories.get(directory);
+        Entries e = directory == null ? null : directories.map().get(directory);
         return e != null && e.holds(directoryStamp) && Arrays.binarySearch(e.absent(), path.getFileName()) >= 0;
     }
 
     private boolean holds(Path directory, Path path, boolean absent, Function<Path, Stamp> stampOf) {
-        Entries e = directories.get(directory);
+        Entries e = directories.map().get(directory);
         return e != null && Arrays.binarySearch(absent ? e.absent() : e.plain(), path.getFileName()) >= 0
                 && e.holds(stampOf.apply(directory));
     }
@@ -279,11 +289,11 @@ public final class PlainEntries {
             return;
         }
         Path name = canonical(path.getFileName());
-        Entries known = directories.get(directory);
+        Entries known = directories.map().get(directory);
         if (known == null || !known.holds(stamp) || Arrays.binarySearch(known.plain(), name) < 0) {
             count(); // a name the directory's record holds already takes no more room
         }
-        directories.compute(directory,
+        directories.map().compute(directory,
                 (d, e) -> (e != null && e.holds(stamp) ? e : new Entries(stamp, null)).with(name, absent));
     }
 
@@ -292,7 +302,7 @@ public final class PlainEntries {
      * directories still have the stamps they had then ({@code stampOf} stats them), else null.
      */
     Path group(Path directory, Map<?, Path> files, Function<Path, Stamp> stampOf) {
-        Entries e = directories.get(directory);
+        Entries e = directories.map().get(directory);
         Path parent = directory.getParent();
         return e != null && e.group() != null && parent != null && e.group().declares(directory, files)
                 && e.holds(stampOf.apply(directory)) && e.group().parentHolds(stampOf.apply(parent)) ? parent : null;
@@ -303,7 +313,7 @@ public final class PlainEntries {
      * it, whatever they are now, or null.
      */
     ContainmentMemo.GroupStamps groupStamps(Path directory, Map<?, Path> files) {
-        Entries e = directories.get(directory);
+        Entries e = directories.map().get(directory);
         return e == null || e.group() == null || !e.group().declares(directory, files)
                 ? null
                 : new ContainmentMemo.GroupStamps(e.group().parentStamp(), e.stamp());
@@ -311,7 +321,7 @@ public final class PlainEntries {
 
     /** Whether a group is remembered for {@code directory}, whatever its stamps now. */
     boolean knowsGroup(Path directory) {
-        Entries e = directories.get(directory);
+        Entries e = directories.map().get(directory);
         return e != null && e.group() != null;
     }
 
@@ -337,7 +347,7 @@ public final class PlainEntries {
         Group g = new Group(parentStamp.dev(), parentStamp.ino(), parentStamp.ctimeNanos(), parentStamp.takenMillis(),
                 keys, fileNames);
         count();
-        directories.compute(directory, (d, e) -> e != null && e.holds(stamp) ? e.with(g) : new Entries(stamp, g));
+        directories.map().compute(directory, (d, e) -> e != null && e.holds(stamp) ? e.with(g) : new Entries(stamp, g));
     }
 
     /** The one instance kept of a file name. */

@@ -371,6 +371,11 @@ public class PrintStore {
         return new ContainmentMemo(root, realRoot, plainEntries, paths);
     }
 
+    /** A walk over {@code tables} tables begins: the directories remembered across calls are made room for. */
+    void walking(int tables) {
+        plainEntries.expect(tables);
+    }
+
     public StoreCounters counters() {
         return new StoreCounters(parses.get(), hits.get(), identityChecks.get(), cache.size(), bytesRead.get(),
                 cache.weight(), cache.maxWeight(), cache.evictions(), confirmedByStamps.get());
@@ -602,19 +607,12 @@ public class PrintStore {
 
     /**
      * The bytes derived in {@code form} from the files of {@code from} at exactly those identities, as {@code root}'s
-     * on-disk index keeps them under {@code key}, or null (none kept, no index, or a file this process cannot open).
+     * on-disk index keeps them under {@code key}, or null (none kept, or no index). The caller has found each file
+     * {@link #openable} on this call: a search asks that once of every table it may take from its texts or this record.
      */
     public byte[] derived(Path root, Path key, String form, Map<Path, FileIdentity> from) {
         TreeStore.Shelf shelf = trees.shelf(root);
-        if (shelf == null) {
-            return null;
-        }
-        for (Map.Entry<Path, FileIdentity> source : from.entrySet()) {
-            if (!openable(source.getKey(), source.getValue())) {
-                return null;
-            }
-        }
-        return shelf.derived(key, form, from);
+        return shelf == null ? null : shelf.derived(key, form, from);
     }
 
     /**

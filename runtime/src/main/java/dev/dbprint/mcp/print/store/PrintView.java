@@ -9,7 +9,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
@@ -19,6 +18,7 @@ import dev.dbprint.mcp.print.files.Containment;
 import dev.dbprint.mcp.print.files.ContainmentMemo;
 import dev.dbprint.mcp.print.files.FileIdentity;
 import dev.dbprint.mcp.print.files.PlainEntries;
+import dev.dbprint.mcp.print.files.PresizedMap;
 import dev.dbprint.mcp.print.index.TreeStore;
 import dev.dbprint.mcp.print.model.Artifact;
 import dev.dbprint.mcp.print.model.Diff;
@@ -54,13 +54,15 @@ public final class PrintView {
     public static final String MANIFEST_ANNOTATIONS = "manifest.annotations.yaml";
     /** The tables a page of resources/list looks up, about: a page of 17 KB lists 36 entries of some 8 tables. */
     private static final int PAGE_LOOKUPS = 16;
+    /** The files, and verdicts, a walk records of one table, at most: its directory and two statistics files. */
+    private static final int PATHS_PER_TABLE = 3;
 
     private final PrintStore store;
     private final String connection;
     private final Path root;
     private final Path realRoot;
     // concurrent: a search records thousands of files from several threads at once
-    private final Map<Path, FileIdentity> touched;
+    private final PresizedMap<Path, FileIdentity> touched;
     /**
      * The sum of {@link #entryHash} over {@link #touched}, added as each path is first recorded: the walkers of a search
      * hash their own tables, where a pass over thousands of entries after the walk delayed every reply.
@@ -86,8 +88,26 @@ public final class PrintView {
         this.root = connectionRoot.toAbsolutePath().normalize();
         this.realRoot = Containment.realRoot(root);
         PrintStore.ViewSizes sizes = store.viewSizes(root);
-        this.touched = new ConcurrentHashMap<>(sizes.touched());
+        this.touched = new PresizedMap<>(sizes.touched());
         this.containment = store.containment(root, realRoot, sizes.judged());
+    }
+
+    /**
+     * A walk over {@code tables} tables of the manifest begins on this call: the maps it fills (files touched,
+     * containment verdicts and stamps, and the store's plain directories) are made for it now rather than grown from 16
+     * entries through a dozen copies, while a call that walks nothing keeps them small. Called on the call's thread
+     * before the walk's threads start: until then that thread alone writes this view.
+     */
+    public void walking(int tables) {
+        int paths = (int) Math.min((long) tables * PATHS_PER_TABLE, PrintStore.ViewSizes.MAX_HINT);
+        touched.expect(paths);
+        containment.expect(paths);
+        store.walking(tables);
+    }
+
+    /** The entries a map made for {@link #touched} holds. */
+    int touchedSizedFor() {
+        return touched.sizedFor();
     }
 
     public String connection() {
@@ -328,12 +348,12 @@ public final class PrintView {
 
     /** Every file this view touched, by absolute path, with the identity first seen: a copy, in no order. */
     public Map<Path, FileIdentity> touched() {
-        return Map.copyOf(touched);
+        return Map.copyOf(touched.map());
     }
 
     /** The identity this view recorded for {@code path} (the first it saw), or null when it never touched it. */
     public FileIdentity recorded(Path path) {
-        return touched.get(path.toAbsolutePath().normalize());
+        return touched.map().get(path.toAbsolutePath().normalize());
     }
 
     /**
@@ -347,8 +367,8 @@ public final class PrintView {
     /**
      * What the on-disk index keeps as derived in {@code form} from the files of {@code from} of the table whose
      * directory is {@code tableDir}, for exactly the identities there (each one this view recorded), as the bytes it was
-     * kept as, or null. It is no read of the print: the caller has stat'ed every file, and bytes are handed back only for
-     * the identities they were derived at.
+     * kept as, or null. It is no read of the print: the caller has stat'ed every file and found it {@link #openable} on
+     * this call, and bytes are handed back only for the identities they were derived at.
      */
     public byte[] derived(Path tableDir, String form, Map<Path, FileIdentity> from) {
         return store.derived(root, tableDir, form, from);
@@ -479,7 +499,7 @@ public final class PrintView {
      */
     public FileIdentity recordedOrRecord(Path path) {
         Path p = path.toAbsolutePath().normalize();
-        FileIdentity id = touched.get(p);
+        FileIdentity id = touched.map().get(p);
         return id != null ? id : recordNormal(p, false);
     }
 
@@ -501,7 +521,7 @@ public final class PrintView {
             Nonces.SECURE.nextBytes(nonce);
             return HexFormat.of().formatHex(nonce);
         }
-        return spell(touched.size(), touchedHashes.sum());
+        return spell(touched.map().size(), touchedHashes.sum());
     }
 
     /**
@@ -514,7 +534,7 @@ public final class PrintView {
     }
 
     private void touch(Path p, FileIdentity id) {
-        FileIdentity first = touched.putIfAbsent(p, id);
+        FileIdentity first = touched.map().putIfAbsent(p, id);
         if (first == null) {
             touchedHashes.add(entryHash(p.toString(), id));
         } else if (!first.equals(id)) {
@@ -555,8 +575,8 @@ public final class PrintView {
      * reply may mix two versions of a file and must never be served again.
      */
     public Optional<ReadSet> readSet() {
-        store.sawView(root, touched.size(), containment.verdicts().size());
-        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched, containment));
+        store.sawView(root, touched.map().size(), containment.verdicts().size());
+        return torn ? Optional.empty() : Optional.of(new ReadSet(store, root, touched.map(), containment));
     }
 
     // ---------------------------------------------------------------- internals
