@@ -12,8 +12,9 @@ import java.util.Objects;
 /**
  * Opaque cursors: base64url (no padding) of a fixed 66-byte record, authenticated with HMAC-SHA256 under a key drawn
  * once per process (so a restart retires every cursor as "not one this server issued"), when the first cursor is minted
- * or opened: a reply of one page hashes and draws nothing, since a first SecureRandom or digest sets up the JDK's
- * security providers, about 10 ms of a session's first call.
+ * or opened, or {@link #prepare() prepared} off the calls' threads: a call whose reply is one page hashes and draws
+ * nothing, since a first SecureRandom or digest sets up the JDK's security providers, about 10 ms of a session's first
+ * call.
  *
  * <pre>
  * [0]      format version (1)
@@ -68,6 +69,14 @@ public final class CursorCodec {
             key = randomKey();
         }
         return key;
+    }
+
+    /**
+     * Mints a cursor and drops it, so that the process's first real one finds the key drawn and the JDK's digest and
+     * SecureRandom set up: on a thread no call waits for, at a moment no call is under way ({@code ReadAhead}).
+     */
+    public void prepare() {
+        bind("", "", "").mint(Position.START);
     }
 
     /** The codec of this process: its key is made once, at first use, and never leaves memory. */

@@ -11,6 +11,7 @@ import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.dbprint.mcp.paging.CursorCodec;
 import dev.dbprint.mcp.signal.CallUnderway;
 import dev.dbprint.mcp.signal.ClientGreeted;
 import io.quarkus.runtime.ShutdownEvent;
@@ -18,8 +19,9 @@ import io.quarkus.runtime.ShutdownEvent;
 /**
  * What every session's first calls need, read and loaded on threads of their own while the client moves on: the
  * protocol says a client is greeted ({@link ClientGreeted}, which the print's warm-up observes) as {@code initialize}
- * is answered, and warms the writing of numbers ({@link NumberWarmup}). Each starts once per process however often this
- * is called. Around each request it answers that reads the print, the protocol says a call is under way ({@link
+ * is answered, and warms the writing of numbers ({@link NumberWarmup}); the greeting leaves the setting up of the
+ * cursors' key and digest to the read-ahead's thread, once it is done and no call is under way. Each starts once per
+ * process however often this is called. Around each request it answers that reads the print, the protocol says a call is under way ({@link
  * CallUnderway}), which the warm-up gives way to. Neither is said once the server stops: each is observed by an
  * application-scoped bean, and an event fired after the application context is gone (a call that ends past the
  * shutdown's bound) would make a second such bean, a second print store among them. The check of the stop and the fire
@@ -69,7 +71,8 @@ class ReadAhead {
         }
         // a failure here is met again by the first call, which makes what the greeting would have
         SideThread.start(ReadAhead.class, "dbprint-greeting", "reading ahead for the first calls", () -> {
-            if (fire(greeted, new ClientGreeted())) {
+            // the process's first cursor, minted at hello, cost a first call beside it 10-18 ms: minted once quiet
+            if (fire(greeted, new ClientGreeted(CursorCodec.processWide()::prepare))) {
                 NumberWarmup.write(); // this thread's work is done once the event is fired
             }
         });

@@ -29,6 +29,19 @@ class CursorCodecTest {
         assertEquals(new Position(7, 2, 1234, 9), codec.open(token, "list_tables", args).requirePrint("print-1"));
     }
 
+    /** Preparing draws the key once: the codec's cursors still open after it, and another process's do not. */
+    @Test
+    void preparingDrawsTheKeyTheCodecKeeps() throws CursorFault {
+        CursorCodec fresh = new CursorCodec();
+        fresh.prepare();
+        String token = fresh.bind("list_tables", args, "p").mint(Position.START);
+        fresh.prepare();
+        assertEquals(Position.START, fresh.open(token, "list_tables", args).requirePrint("p"));
+        CursorCodec other = new CursorCodec();
+        other.prepare();
+        assertThrows(CursorFault.class, () -> other.open(token, "list_tables", args));
+    }
+
     @Test
     void tokensHaveOneLength() {
         CursorCodec.Binding b = codec.bind("get_table_context", CanonicalArgs.of(Map.of("table", "x".repeat(500))), "p");

@@ -33,7 +33,8 @@ import io.quarkus.runtime.ShutdownEvent;
  * after the manifests, since on two processors it would share them with the call (a client that waits for its model loses
  * nothing: the read is done long before it calls).
  * It only fills the store's cache, which every call still checks against the files' identity; a file that fails to read
- * is reported by the call that needs it. It stops at its next step when the server stops.
+ * is reported by the call that needs it. Last, at a moment when no call is under way, it runs what the greeting left for
+ * such a moment ({@link ClientGreeted#whenQuiet()}). It stops at its next step when the server stops.
  */
 @ApplicationScoped
 public class PrintWarmup {
@@ -80,7 +81,7 @@ public class PrintWarmup {
 
     /** A client is past its handshake, or lists the tools: its first calls are near. */
     void greeted(@Observes ClientGreeted greeted) {
-        begin();
+        begin(greeted.whenQuiet());
     }
 
     /** The server stops: a read under way stops at its next step (only a read that began: no read is made for this). */
@@ -99,6 +100,16 @@ public class PrintWarmup {
 
     /** Starts the read once per process; every later call returns the same, perhaps finished, read. */
     public CompletableFuture<Void> begin() {
+        return begin(() -> {
+        });
+    }
+
+    /**
+     * As {@link #begin()}; then, once the give-way has passed since the read ended and since a call last started,
+     * and none is under way, runs {@code whenQuiet} on the same thread (unless the server stopped). Only the first
+     * begin's is run.
+     */
+    CompletableFuture<Void> begin(Runnable whenQuiet) {
         CompletableFuture<Void> mine = new CompletableFuture<>();
         if (!begun.compareAndSet(null, mine)) {
             return begun.get();
@@ -109,6 +120,7 @@ public class PrintWarmup {
             } finally {
                 mine.complete(null);
             }
+            whenQuiet(whenQuiet);
         }, "dbprint-warmup");
         r.setDaemon(true);
         reader = r;
@@ -149,6 +161,22 @@ public class PrintWarmup {
                     return;
                 }
                 readAnnotations(r.view(), fqn);
+            }
+        }
+    }
+
+    /**
+     * Runs {@code work} once the give-way has passed since now and since a call last started, with none under way:
+     * on a small print the read is done before a call sent at once after initialize arrives, and the work would run
+     * beside it.
+     */
+    private void whenQuiet(Runnable work) {
+        if (giveWay(System.nanoTime())) {
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                // a later call does the same work and meets the fault in its own reply
+                LOG.debugf("the work left for a quiet moment failed: %s", e);
             }
         }
     }

@@ -141,6 +141,43 @@ class PrintWarmupTest {
                         + " ms after the call ended");
     }
 
+    /**
+     * What the greeting leaves for a quiet moment (the first cursor's set-up) runs on the read's thread, after the read,
+     * once the call under way has ended and the give-way has passed.
+     */
+    @Test
+    void whatIsLeftForAQuietMomentRunsOnTheReadsThreadOnceNoCallIsUnderWay() throws Exception {
+        Connections connections = connections(MANIFEST);
+        AtomicLong callEnded = new AtomicLong();
+        AtomicLong preparedAt = new AtomicLong();
+        PrintStore[] store = new PrintStore[1];
+        store[0] = new PrintStore(1 << 20, new RecordingTrees(form -> {
+            if (form.equals(TreeStore.MANIFEST_FORM)) { // a call begins as the manifest is kept, and lasts 300 ms
+                store[0].underway(new CallUnderway(false));
+                new Thread(() -> {
+                    sleep(300);
+                    callEnded.set(System.nanoTime());
+                    store[0].underway(new CallUnderway(true));
+                }).start();
+            }
+        }, root -> preparedAt.set(System.nanoTime())));
+        AtomicLong ranAt = new AtomicLong();
+        List<String> ranOn = new CopyOnWriteArrayList<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        long giveWay = TimeUnit.MILLISECONDS.toNanos(20);
+
+        new PrintWarmup(store[0], connections, giveWay, Integer.MAX_VALUE).begin(() -> {
+            ranAt.set(System.nanoTime());
+            ranOn.add(Thread.currentThread().getName());
+            ran.countDown();
+        }).get(30, TimeUnit.SECONDS);
+
+        assertTrue(ran.await(30, TimeUnit.SECONDS));
+        assertEquals(List.of("dbprint-warmup"), ranOn, "run once, on the read's thread");
+        assertTrue(ranAt.get() - callEnded.get() >= giveWay && ranAt.get() > preparedAt.get(),
+                "run " + (ranAt.get() - callEnded.get()) / 1_000_000 + " ms after the call ended");
+    }
+
     @Test
     void pastTheManifestsOfALargePrintTheReadWaitsEvenWithNoCall() throws Exception {
         long giveWay = TimeUnit.MILLISECONDS.toNanos(300);
@@ -160,13 +197,15 @@ class PrintWarmupTest {
             }
         }, root -> preparedAt.set(System.nanoTime())));
         PrintWarmup warmup = new PrintWarmup(store, connections, TimeUnit.SECONDS.toNanos(60), 1);
-        CompletableFuture<Void> read = warmup.begin();
+        List<String> quiet = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> read = warmup.begin(() -> quiet.add("ran"));
         assertTrue(manifestKept.await(15, TimeUnit.SECONDS));
 
         warmup.stop();
 
         read.get(15, TimeUnit.SECONDS); // well before the 60 s give-way
         assertEquals(0, preparedAt.get(), "the index's table was not read");
+        assertEquals(List.of(), quiet, "nor what was left for a quiet moment run");
         assertEquals(1, store.counters().parses(), "only the manifest was read, not s.a's annotations");
     }
 
