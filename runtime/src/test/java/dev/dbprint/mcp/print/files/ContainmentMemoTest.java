@@ -172,7 +172,8 @@ class ContainmentMemoTest {
     /**
      * An absence an earlier process found, recalled with the stamp its directory had then: while the directory keeps that
      * stamp, the name is known absent and inside by its directory without a probe of its own (shown here by a file made
-     * before the stamp was taken, which any probe would find); a stamp the directory no longer has recalls nothing.
+     * before the stamp was taken, which any probe would find); a stamp the directory no longer has recalls nothing, and
+     * an absence a stat no longer confirms is not offered.
      */
     @Test
     void aRecalledAbsenceHoldsWithoutAProbeWhileItsDirectoryKeepsItsStamp() throws Exception {
@@ -202,23 +203,10 @@ class ContainmentMemoTest {
         ContainmentMemo later = new ContainmentMemo(root, realRoot, settledEntries());
         later.recallAbsent(missing, stamp);
         assertFalse(later.knownAbsent(missing), "the directory changed since: nothing recalled");
-    }
 
-    /**
-     * An absence is offered to a later process only while a stat of the file fails as a missing file: what a later
-     * process recalls outlives this one, so a probe's failure of another kind is not handed on.
-     */
-    @Test
-    void anAbsenceAStatNoLongerConfirmsIsNotOffered() throws Exception {
-        Path root = Files.createDirectories(dir.resolve("root"));
-        Path t = Files.createDirectories(root.resolve("s/t"));
-        Path missing = t.resolve("statistics.annotations.yaml");
-        ContainmentMemo memo = new ContainmentMemo(root, Containment.realRoot(root), settledEntries());
-        assertTrue(memo.inside(missing));
-        PlainEntries.Stamp stamp = PlainEntries.stamp(t);
-        assertTrue(memo.absentAt(missing, stamp));
+        // what a later process recalls outlives this one: offered only while a stat fails as a missing file
         Files.writeString(missing, "format_version: 1\n");
-        assertFalse(memo.absentAt(missing, stamp), "there now: a stat finds it");
+        assertFalse(first.absentAt(missing, stamp), "there now: a stat finds it");
     }
 
     /**
