@@ -358,14 +358,16 @@ public final class ColumnSearch {
             return found(texts, i, readOnce(view, entry, kept, predicates));
         }
         Located table = new Located(entry);
-        boolean opened = print != null && print.holds(i, now.statistics(), now.annotations())
-                && table.openable(view, now);
-        Walked ruledOut = opened ? ruledOut(print, i, predicates) : null;
+        boolean inMemory = kept != null;
+        // the texts and the record are taken only for files this process may open: asked once for both
+        boolean openable = !inMemory && table.openable(view, now);
+        Walked ruledOut = openable && print != null && print.holds(i, now.statistics(), now.annotations())
+                ? ruledOut(print, i, predicates)
+                : null;
         if (ruledOut != null) {
             return ruledOut;
         }
-        boolean inMemory = kept != null;
-        if (kept == null && (opened || table.openable(view, now))) {
+        if (openable) {
             kept = stored(view, table, now);
         }
         Walked indexed = indexed(table, kept, inMemory, now, texts, i, predicates);
